@@ -1,0 +1,75 @@
+/**
+ * buildApp wires plugins, then features, and never listens (DESIGN.md, Fastify demo):
+ * tests call `app.inject`, server.ts calls `listen`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+import { registerFeatures } from './features';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The clock, replaceable in tests (sessions, payment expiry, rate limits). */
+  now?: () => Date;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Pasar UMKM API',
+        description: 'API toko daring UMKM. Semua jawaban memakai amplop { success, data } atau { success: false, error, code }.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 11, fields: 60, fieldSize: 256 * 1024 },
+  });
+
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerAuth(app, deps.database.db);
+
+  await app.register(
+    async (api) => {
+      await registerFeatures(api, deps);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await registerWebApp(app, deps);
+  return app;
+}

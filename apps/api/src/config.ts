@@ -1,0 +1,109 @@
+/**
+ * Configuration comes from the environment and is checked at boot (DESIGN.md §9):
+ * a bad value stops the server with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'harus true atau false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+  .pipe(z.url({ message: 'harus berupa URL lengkap (http:// atau https://)' }).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ message: 'harus berupa angka' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, { message: 'harus diawali postgres:// atau postgresql://' }).optional(),
+  ),
+  SEED_DEMO: booleanFromEnv.default(true),
+  /** Public address of the shop, for absolute links in Open Graph tags, sitemaps and payment callbacks. */
+  PUBLIC_URL: optionalUrl,
+  /** Where the built web app is; defaults to apps/web/dist. */
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see the real address. */
+  TRUST_PROXY: booleanFromEnv.default(false),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+
+  RAJAONGKIR_API_KEY: optionalText,
+  RAJAONGKIR_BASE_URL: z.url().default('https://rajaongkir.komerce.id/api/v1'),
+
+  TRIPAY_API_KEY: optionalText,
+  TRIPAY_PRIVATE_KEY: optionalText,
+  TRIPAY_MERCHANT_CODE: optionalText,
+  TRIPAY_BASE_URL: z.url().default('https://tripay.co.id/api-sandbox'),
+
+  ASSISTANT_API_URL: optionalUrl,
+  ASSISTANT_API_KEY: optionalText,
+  ASSISTANT_MODEL: optionalText,
+
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.string().default('auto'),
+  S3_PUBLIC_URL: optionalUrl,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  uploadsDir: string;
+  webDistDir: string;
+  rajaongkir: { apiKey: string; baseUrl: string } | undefined;
+  tripay: { apiKey: string; privateKey: string; merchantCode: string; baseUrl: string } | undefined;
+  assistant: { url: string; apiKey: string | undefined; model: string } | undefined;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Konfigurasi tidak valid:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const tripayParts = [e.TRIPAY_API_KEY, e.TRIPAY_PRIVATE_KEY, e.TRIPAY_MERCHANT_CODE];
+  if (tripayParts.some(Boolean) && !tripayParts.every(Boolean)) {
+    throw new ConfigError(
+      'Konfigurasi tidak valid:\n  - TRIPAY_API_KEY, TRIPAY_PRIVATE_KEY dan TRIPAY_MERCHANT_CODE harus diisi bersama (atau dikosongkan semua untuk gateway sandbox bawaan).',
+    );
+  }
+  if (e.ASSISTANT_API_URL && !e.ASSISTANT_MODEL) {
+    throw new ConfigError('Konfigurasi tidak valid:\n  - ASSISTANT_MODEL wajib diisi bila ASSISTANT_API_URL diisi.');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    rajaongkir: e.RAJAONGKIR_API_KEY ? { apiKey: e.RAJAONGKIR_API_KEY, baseUrl: e.RAJAONGKIR_BASE_URL } : undefined,
+    tripay:
+      e.TRIPAY_API_KEY && e.TRIPAY_PRIVATE_KEY && e.TRIPAY_MERCHANT_CODE
+        ? { apiKey: e.TRIPAY_API_KEY, privateKey: e.TRIPAY_PRIVATE_KEY, merchantCode: e.TRIPAY_MERCHANT_CODE, baseUrl: e.TRIPAY_BASE_URL }
+        : undefined,
+    assistant:
+      e.ASSISTANT_API_URL && e.ASSISTANT_MODEL
+        ? { url: e.ASSISTANT_API_URL, apiKey: e.ASSISTANT_API_KEY, model: e.ASSISTANT_MODEL }
+        : undefined,
+  };
+}

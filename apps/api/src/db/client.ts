@@ -1,0 +1,133 @@
+/**
+ * One database handle for the whole API: PostgreSQL when DATABASE_URL is set,
+ * otherwise embedded PGlite in DATA_DIR (docs/decisions/002-embedded-postgres.md).
+ * The same migrations and the same SQL run on both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle handle repositories receive; a transaction handle has the same shape. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repository function accepts either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `undefined` means in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, engine: 'postgres', close: () => pool.end() };
+  }
+
+  let releaseLock: (() => void) | undefined;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pglite') } : {}),
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      db,
+      engine: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock?.();
+      },
+    };
+  } catch (error) {
+    releaseLock?.();
+    throw error;
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite does not lock its directory, and a second process on the same files
+ * silently loses writes (TOOLCHAIN.md). We hold `DATA_DIR/.lock` with our pid and
+ * refuse to start while a live process holds it; a stale lock (dead pid) is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, '.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(
+          `Folder data ${dataDir} sedang dipakai oleh proses lain (pid ${holder}). ` +
+            'Hentikan proses itu dulu, atau jalankan dengan DATA_DIR lain. Database tertanam tidak boleh dibuka dua proses sekaligus.',
+        );
+      }
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new DataDirLockedError(`Tidak dapat mengunci folder data ${dataDir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Runs raw SQL (for what the query builder cannot express, e.g. trigram ranking) and
+ * returns its rows; node-postgres and PGlite both answer `{ rows }`.
+ */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

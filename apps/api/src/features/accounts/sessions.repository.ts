@@ -1,0 +1,83 @@
+/** The only SQL for bearer-token sessions. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { roles, sessions, users } from '../../db/schema';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  role_id: number;
+  is_active: boolean;
+  created_at: Date;
+  role: { id: number; name: string; display_name: string; can_access_admin: boolean };
+}
+
+export interface SessionRow {
+  session_id: number;
+  last_used_at: Date;
+  user: SessionUser;
+}
+
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+  const rows = await db
+    .select({
+      session_id: sessions.id,
+      last_used_at: sessions.last_used_at,
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        phone_number: users.phone_number,
+        role_id: users.role_id,
+        is_active: users.is_active,
+        created_at: users.created_at,
+      },
+      role: { id: roles.id, name: roles.name, display_name: roles.display_name, can_access_admin: roles.can_access_admin },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at), gt(sessions.expires_at, now), eq(users.is_active, true)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { session_id: row.session_id, last_used_at: row.last_used_at, user: { ...row.user, role: row.role } };
+}
+
+export async function createSession(
+  db: DbOrTx,
+  input: { userId: number; tokenHash: string; expiresAt: Date; ip?: string | undefined; userAgent?: string | undefined },
+): Promise<void> {
+  await db.insert(sessions).values({
+    user_id: input.userId,
+    token_hash: input.tokenHash,
+    expires_at: input.expiresAt,
+    ip: input.ip ?? null,
+    user_agent: input.userAgent?.slice(0, 300) ?? null,
+  });
+}
+
+export async function touchSession(db: DbOrTx, sessionId: number, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ last_used_at: now, expires_at: expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revoked_at: now }).where(and(eq(sessions.token_hash, tokenHash), isNull(sessions.revoked_at)));
+}
+
+export async function revokeAllSessionsOfUser(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expires_at} < ${now} - interval '7 days'`);
+}

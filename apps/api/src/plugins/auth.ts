@@ -1,0 +1,90 @@
+/**
+ * Bearer-token authentication and role gating in one place (storefront spec §6,
+ * back-office spec §6). A route declares who may call it with `config.access`:
+ *   - 'public' (the default): anyone; `request.auth` is still filled when a valid token comes along.
+ *   - 'signed-in': any active signed-in user.
+ *   - { roles: [...] }: the user's role name is in the list, or the role has
+ *     can_access_admin and 'admin' is in the list.
+ * No token or a dead one → 401; a signed-in user without the role → 403.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, genericMessages } from '@pasar/core/errors';
+import { canAccess, type RoleRequirement } from '@pasar/core/accounts';
+import type { Db } from '../db/client';
+import { findLiveSession, touchSession, type SessionUser } from '../features/accounts/sessions.repository';
+import { hashToken, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from '../features/accounts/tokens';
+
+export type Access = 'public' | 'signed-in' | { roles: RoleRequirement };
+
+export interface AuthContext {
+  user: SessionUser;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every registered route with the access it declared; the role-gating test walks it. */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.decorate('routeAccess', []);
+
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: Access } | undefined)?.access ?? 'public';
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeAccess.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access: Access = request.routeOptions.config.access ?? 'public';
+    const token = bearerToken(request);
+    if (token) {
+      const tokenHash = hashToken(token);
+      const now = new Date();
+      const session = await findLiveSession(db, tokenHash, now);
+      if (session) {
+        request.auth = { user: session.user, tokenHash };
+        if (now.getTime() - session.last_used_at.getTime() > SESSION_TOUCH_INTERVAL_MS) {
+          await touchSession(db, session.session_id, now, new Date(now.getTime() + SESSION_TTL_MS));
+        }
+      } else if (access !== 'public') {
+        throw new AppError('UNAUTHORIZED', genericMessages.unauthorized);
+      }
+    }
+    if (access === 'public') return;
+    if (!request.auth) throw new AppError('UNAUTHORIZED', genericMessages.unauthorized);
+    if (access === 'signed-in') return;
+    if (!canAccess(request.auth.user.role, access.roles)) {
+      throw new AppError('FORBIDDEN', genericMessages.forbidden);
+    }
+  });
+}
+
+/** The signed-in user of a route declared 'signed-in' or with roles. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', genericMessages.unauthorized);
+  return request.auth.user;
+}
+
+/** Route option shorthands. */
+export const adminOnly = { access: { roles: ['admin'] } } as const satisfies { access: Access };
+export const signedIn = { access: 'signed-in' } as const satisfies { access: Access };

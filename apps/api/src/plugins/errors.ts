@@ -1,0 +1,65 @@
+/**
+ * The one error handler (DESIGN.md §4): AppError → its status and message; schema
+ * validation → 400 with `fields`; anything else → logged with the request id and
+ * answered 500 with a generic message, so nothing internal leaks.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, genericMessages, type ErrorBody } from '@pasar/core/errors';
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { success: false, error: error.message, code: error.code };
+      if (error.fields) body.fields = error.fields;
+      if (error.details) Object.assign(body, error.details);
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.status).send(body);
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || ((issue.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? []).map(String).join('.') || '_';
+        fields[key] ??= issue.message ?? genericMessages.validation;
+      }
+      const first = Object.values(fields)[0];
+      const body: ErrorBody = {
+        success: false,
+        error: first ?? genericMessages.validation,
+        code: 'VALIDATION_ERROR',
+        fields,
+      };
+      return reply.status(400).send(body);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, error: genericMessages.internal, code: 'INTERNAL' } satisfies ErrorBody);
+    }
+
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    if (status === 413 || fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ success: false, error: genericMessages.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' } satisfies ErrorBody);
+    }
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send({ success: false, error: 'Jenis konten permintaan tidak didukung.', code: 'UNSUPPORTED_MEDIA_TYPE' } satisfies ErrorBody);
+    }
+    if (status === 429) {
+      return reply.status(429).send({ success: false, error: genericMessages.rateLimited, code: 'RATE_LIMITED' } satisfies ErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON and similar client mistakes: say so without internals.
+      const message = fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Format JSON pada permintaan tidak valid.'
+        : genericMessages.validation;
+      return reply.status(status).send({ success: false, error: message, code: 'BAD_REQUEST' } satisfies ErrorBody);
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({ success: false, error: genericMessages.internal, code: 'INTERNAL' } satisfies ErrorBody);
+  });
+
+}

@@ -1,0 +1,74 @@
+/**
+ * Serves the built web app and uploaded images from the same process as the API.
+ * Unknown non-API paths get the app's index.html (the router shows the landing page),
+ * with per-page <head> tags for product links shared on WhatsApp (catalog.seo.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppDeps } from '../app';
+import { registerSeoRoutes, headForPath } from '../features/catalog/catalog.seo';
+
+export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true,
+    index: false,
+  });
+
+  const indexPath = path.join(config.webDistDir, 'index.html');
+  const hasWebApp = fs.existsSync(indexPath);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; the HTML shell always revalidates.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  registerSeoRoutes(app, deps);
+
+  let shell: string | undefined;
+  const readShell = () => {
+    if (shell === undefined || config.NODE_ENV !== 'production') shell = fs.readFileSync(indexPath, 'utf8');
+    return shell;
+  };
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasWebApp) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.');
+    }
+    const head = await headForPath(deps, request.url);
+    const html = head ? readShell().replace('<!--app-head-->', head) : readShell();
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+
+  app.get('/', { schema: { hide: true } }, sendShell);
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (url.startsWith('/api/') || url.startsWith('/uploads/') || request.method !== 'GET') {
+      return reply.status(404).send({ success: false, error: 'Alamat tidak ditemukan.', code: 'NOT_FOUND' });
+    }
+    // A missing hashed asset must not be answered with HTML.
+    if (/\.[a-z0-9]{2,5}$/i.test(url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Tidak ditemukan');
+    }
+    return sendShell(request, reply);
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Builds the real app against a real database for API tests:
+ * embedded PGlite in memory by default; PostgreSQL when TEST_POSTGRES_URL is set
+ * (each test file then gets its own throwaway database, dropped at the end).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { seedDemo } from '../db/seed/seed-demo';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Load the demo data (without images) before the app starts. Default true. */
+  seed?: boolean;
+  env?: Record<string, string>;
+  now?: () => Date;
+}
+
+export const testEngine = process.env.TEST_POSTGRES_URL ? 'postgres' : 'pglite';
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (process.env.TEST_POSTGRES_URL) {
+    const created = await createThrowawayDatabase(process.env.TEST_POSTGRES_URL);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: undefined, poolSize: 5 });
+  if (options.seed ?? true) await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: false });
+  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createThrowawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `pasar_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Signs in through the real login route and returns the bearer header. */
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<{ authorization: string }> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+  const token = (res.json() as { data: { token: string } }).data.token;
+  return { authorization: `Bearer ${token}` };
+}
+
+export const demoAccounts = {
+  admin: { username: 'admin', password: 'admin12345' },
+  operator: { username: 'operator', password: 'operator12345' },
+  customer: { username: 'pembeli', password: 'pembeli12345' },
+} as const;

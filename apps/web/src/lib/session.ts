@@ -1,0 +1,95 @@
+/**
+ * The signed-in session (storefront spec §4 Session): the user and the token, kept in
+ * localStorage under 'user' and 'token' and restored on start; an unreadable stored
+ * user is discarded. Components subscribe with useSession().
+ */
+import { useSyncExternalStore } from 'react';
+import { readJson, removeKey, storageKeys, writeJson } from './storage';
+
+export interface SessionRole {
+  id: number;
+  name: string;
+  display_name: string;
+  can_access_admin: boolean;
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  role_id: number;
+  role: SessionRole;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface Session {
+  user: SessionUser;
+  token: string;
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'number' && typeof v.username === 'string' && !!v.role && typeof v.role === 'object';
+}
+
+function restore(): Session | null {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(storageKeys.token);
+  } catch {
+    return null;
+  }
+  const user = readJson<unknown>(storageKeys.user);
+  if (!token || !isSessionUser(user)) {
+    if (user !== undefined && !isSessionUser(user)) removeKey(storageKeys.user);
+    return null;
+  }
+  return { user, token };
+}
+
+let current: Session | null = typeof window === 'undefined' ? null : restore();
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export const sessionStore = {
+  get: (): Session | null => current,
+  token: (): string | null => current?.token ?? null,
+  signIn(user: SessionUser, token: string): void {
+    try {
+      localStorage.setItem(storageKeys.token, token);
+    } catch {
+      /* ignore */
+    }
+    writeJson(storageKeys.user, user);
+    current = { user, token };
+    emit();
+  },
+  updateUser(user: SessionUser): void {
+    if (!current) return;
+    writeJson(storageKeys.user, user);
+    current = { ...current, user };
+    emit();
+  },
+  clear(): void {
+    removeKey(storageKeys.token);
+    removeKey(storageKeys.user);
+    current = null;
+    emit();
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, () => null);
+}

@@ -1,0 +1,26 @@
+/**
+ * Money is whole rupiah in integers (docs/decisions/003-integer-rupiah.md).
+ * formatRupiah is the only place that turns an amount into text.
+ */
+const idNumber = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+/**
+ * `Rp15.000`, `Rp0`, `-Rp2.500`: Indonesian style with no space, as the spec writes `Rp0`.
+ * Intl's currency style would put a no-break space after `Rp`, so we compose it ourselves.
+ */
+export function formatRupiah(amount: number): string {
+  const rounded = Math.round(Number.isFinite(amount) ? amount : 0);
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}Rp${idNumber.format(Math.abs(rounded))}`;
+}
+
+/** Rounds a computed amount to whole rupiah (half away from zero, as a cashier would). */
+export function toRupiah(amount: number): number {
+  if (!Number.isFinite(amount)) return 0;
+  return amount < 0 ? -Math.round(-amount) : Math.round(amount);
+}
+
+/** Formats grams for display: `1.500 g`. */
+export function formatGrams(grams: number): string {
+  return `${idNumber.format(Math.round(grams))} g`;
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: typecheck, lint, unit tests, API tests (PGlite, then PostgreSQL when one
+ * answers on 127.0.0.1:5432), then the end-to-end tests against the built app in Chromium.
+ * Every step runs; the exit code is non-zero when any failed.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+
+const results = [];
+function step(name, command, args, env = {}) {
+  console.info(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+function skip(name, why) {
+  console.info(`\n━━ ${name} ━━\nskipped: ${why}`);
+  results.push({ name, ok: true, skipped: why, seconds: '0.0' });
+}
+
+function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1500 });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  });
+}
+
+const npx = 'npx';
+step('typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']);
+step('lint', npx, ['eslint', '--max-warnings', '0', '.']);
+step('unit tests (core, web)', npx, ['vitest', 'run', '--project', 'core', '--project', 'web']);
+step('API tests on embedded PGlite', npx, ['vitest', 'run', '--project', 'api'], { TEST_POSTGRES_URL: '' });
+
+const pgUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (process.env.SKIP_POSTGRES === '1') {
+  skip('API tests on PostgreSQL', 'SKIP_POSTGRES=1');
+} else if (await portOpen('127.0.0.1', 5432)) {
+  step('API tests on PostgreSQL', npx, ['vitest', 'run', '--project', 'api'], { TEST_POSTGRES_URL: pgUrl });
+} else {
+  skip('API tests on PostgreSQL', 'no PostgreSQL server answers on 127.0.0.1:5432 (the embedded PGlite pass above still ran every API test)');
+}
+
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+if (fs.existsSync(chromium)) {
+  if (step('build web app', 'npm', ['run', 'build'])) {
+    step('end-to-end tests in Chromium', npx, ['vitest', 'run', '--project', 'e2e']);
+  }
+} else if (process.env.CI) {
+  console.error(`\nChromium not found at ${chromium}; .ci/run installs it with apt-get install -y chromium.`);
+  results.push({ name: 'end-to-end tests in Chromium', ok: false, seconds: '0.0' });
+} else {
+  skip('end-to-end tests in Chromium', `Chromium not found at ${chromium} (install it: apt-get install -y chromium)`);
+}
+
+console.info('\n━━ summary ━━');
+for (const r of results) console.info(`${r.ok ? (r.skipped ? 'SKIP' : 'PASS') : 'FAIL'}  ${r.name} (${r.seconds}s)${r.skipped ? ` — ${r.skipped}` : ''}`);
+const failed = results.filter((r) => !r.ok).length;
+process.exit(failed === 0 ? 0 : 1);
