@@ -1,0 +1,2 @@
+// Filled by the image-storage work (productImageSources); kept so the barrel resolves.
+export {};

@@ -1,0 +1,2 @@
+export * from './product';
+export * from './images';

@@ -1,0 +1,101 @@
+/**
+ * The product as the public API answers it (storefront spec §3, snake_case).
+ * `images` is answered as an array of paths; `parseImageList` also reads the JSON text
+ * and comma-separated forms the spec mentions (e.g. from multipart form fields).
+ */
+import { z } from 'zod';
+
+export const sizeVariantSchema = z.object({
+  label: z.string(),
+  price: z.number().int().nonnegative(),
+  reseller_price: z.number().int().nonnegative(),
+  stock: z.number().int().nonnegative(),
+});
+export type SizeVariant = z.infer<typeof sizeVariantSchema>;
+
+export const optionGroupSchema = z.object({
+  name: z.string(),
+  values: z.array(z.string()),
+});
+export type OptionGroup = z.infer<typeof optionGroupSchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  product_count: z.number().int().optional(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int().nonnegative(),
+  reseller_price: z.number().int().nonnegative(),
+  discount: z.number().min(0).max(100),
+  stock: z.number().int().nonnegative(),
+  is_active: z.boolean(),
+  category_id: z.number().int(),
+  category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  business_id: z.number().int().nullable(),
+  business: z
+    .object({ id: z.number().int(), name: z.string(), district_id: z.number().int().nullable(), city_id: z.number().int().nullable() })
+    .nullable(),
+  business_name: z.string().nullable(),
+  size: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The cover, or else the first image: what a card shows. */
+  image_url: z.string().nullable(),
+  image_cover: z.string().nullable(),
+  images: z.array(z.string()),
+  weight_grams: z.number().int().positive(),
+  ai_status: z.boolean(),
+  ai_description: z.string().nullable(),
+  size_variants: z.array(sizeVariantSchema),
+  option_groups: z.array(optionGroupSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A page of the catalogue when `page`/`page_size` are asked for. */
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+/** Catalogue page sizes (storefront spec §9) and the API's own cap. */
+export const CATALOG_PAGE_SIZES = [8, 12, 16, 24] as const;
+export const DEFAULT_CATALOG_PAGE_SIZE = 12;
+export const MAX_API_PAGE_SIZE = 100;
+
+/** Reads images given as an array, JSON text of an array, or comma-separated text. */
+export function parseImageList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  const text = value.trim();
+  if (text.startsWith('[')) {
+    try {
+      return parseImageList(JSON.parse(text) as unknown);
+    } catch {
+      /* fall through to comma-separated */
+    }
+  }
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** The image a card shows: the cover, else the first image, else none. */
+export function primaryImage(product: { image_cover?: string | null; images?: readonly string[] | null }): string | null {
+  return product.image_cover || product.images?.[0] || null;
+}
