@@ -69,6 +69,8 @@ export const productPageSchema = z.object({
   page_size: z.number().int(),
   total: z.number().int(),
   total_pages: z.number().int(),
+  /** Tiles of the catalogue (storefront spec §2) over the whole filtered result, not just this page. */
+  stats: z.object({ total_products: z.number().int(), partners: z.number().int(), in_stock: z.number().int() }),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
