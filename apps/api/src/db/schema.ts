@@ -131,6 +131,11 @@ export const products = pgTable(
     weight_grams: integer('weight_grams').notNull().default(500),
     ai_status: boolean('ai_status').notNull().default(false),
     ai_description: text('ai_description'),
+    /**
+     * Lower-cased name, description and business name, kept by a database trigger
+     * (migration 0003) so one trigram index serves the catalogue search.
+     */
+    search_text: text('search_text').notNull().default(''),
     ...version,
     ...timestamps,
   },
@@ -402,6 +407,14 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every word that appears in a product's search text (kept by a trigger, migration 0003):
+ * the vocabulary the catalogue search corrects a shopper's typo against.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
 });
 
 /** Shopper questions the assistant could not answer, without personal data, for the admin. */
