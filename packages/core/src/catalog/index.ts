@@ -1,2 +1,3 @@
 export * from './product';
 export * from './images';
+export * from './search';
