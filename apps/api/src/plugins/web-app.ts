@@ -54,8 +54,14 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
         .type('text/plain; charset=utf-8')
         .send('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.');
     }
-    const head = await headForPath(deps, request.url);
-    const html = head ? readShell().replace('<!--app-head-->', head) : readShell();
+    const head = await headForPath(deps, request);
+    // A page with its own head replaces the shell's default title and description.
+    const html = head
+      ? readShell()
+          .replace(/<title>[\s\S]*?<\/title>/, '')
+          .replace(/<meta name="description"[^>]*>/, '')
+          .replace('<!--app-head-->', head)
+      : readShell();
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
