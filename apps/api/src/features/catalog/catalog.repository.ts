@@ -177,32 +177,39 @@ export async function searchPublicProducts(db: DbOrTx, search: ProductSearch): P
   for (const term of search.terms) conditions.push(likeAny(sql`p.search_text`, term.alternatives));
   const where = sql.join(conditions, sql` AND `);
 
-  const [stats] = await queryRows<{ total: number; partners: number; in_stock: number }>(
-    db,
-    sql`SELECT count(*)::int AS total, count(DISTINCT p.business_id)::int AS partners,
-          count(*) FILTER (WHERE p.stock > 0)::int AS in_stock
-        FROM products p JOIN categories c ON c.id = p.category_id WHERE ${where}`,
-  );
-  const total = stats?.total ?? 0;
-
   // Exact matches first: the whole phrase in the name, then every typed word as written.
-  let order = sql`ORDER BY p.id DESC`;
+  let rank = sql`0`;
   if (search.terms.length > 0) {
     const typedAll = sql.join(
       search.terms.map((t) => sql`p.search_text LIKE ${`%${t.typed}%`}`),
       sql` AND `,
     );
-    order = sql`ORDER BY (lower(p.name) LIKE ${`%${search.phrase}%`}) DESC, (${typedAll}) DESC, p.id DESC`;
+    rank = sql`(CASE WHEN lower(p.name) LIKE ${`%${search.phrase}%`} THEN 2 ELSE 0 END + CASE WHEN ${typedAll} THEN 1 ELSE 0 END)`;
   }
   const offset = (search.page - 1) * search.pageSize;
-  const items =
-    total === 0 || offset >= total
-      ? []
-      : await selectProducts(db, where, sql`${order} LIMIT ${search.pageSize} OFFSET ${offset}`);
+  // One scan of the matches gives the totals, the stats tiles and the ids of the page.
+  const [summary] = await queryRows<{ total: number; partners: number; in_stock: number; page_ids: number[] | string | null }>(
+    db,
+    sql`WITH m AS MATERIALIZED (
+          SELECT p.id, p.business_id, p.stock, ${rank} AS rank
+          FROM products p JOIN categories c ON c.id = p.category_id WHERE ${where}
+        )
+        SELECT (SELECT count(*)::int FROM m) AS total,
+               (SELECT count(DISTINCT business_id)::int FROM m) AS partners,
+               (SELECT count(*)::int FROM m WHERE stock > 0) AS in_stock,
+               (SELECT json_agg(id) FROM (SELECT id FROM m ORDER BY rank DESC, id DESC LIMIT ${search.pageSize} OFFSET ${offset}) page) AS page_ids`,
+  );
+  const pageIds = asJson<number[]>(summary?.page_ids ?? null, []);
+  let items: Product[] = [];
+  if (pageIds.length > 0) {
+    const byId = new Map((await selectProducts(db, sql`p.id IN (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`)).map((p) => [p.id, p]));
+    items = pageIds.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+  }
+  const total = summary?.total ?? 0;
   return {
     items,
     total,
-    stats: { total_products: total, partners: stats?.partners ?? 0, in_stock: stats?.in_stock ?? 0 },
+    stats: { total_products: total, partners: summary?.partners ?? 0, in_stock: summary?.in_stock ?? 0 },
   };
 }
 

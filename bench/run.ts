@@ -1,0 +1,13 @@
+/** `npm run bench`: every load benchmark, one after the other, printing figures. */
+import { runCatalogBench } from './catalog';
+
+const only = process.argv[2];
+if (!only || only === 'catalog') await runCatalogBench();
+if (!only || only === 'checkout') {
+  const file = new URL('./checkout.ts', import.meta.url);
+  const fs = await import('node:fs');
+  if (fs.existsSync(file)) {
+    const mod = (await import(file.href)) as { runCheckoutBench?: () => Promise<void> };
+    await mod.runCheckoutBench?.();
+  }
+}

@@ -1,0 +1,134 @@
+/** Shared bench plumbing: throwaway PostgreSQL databases, a server child process, autocannon runs. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function postgresAvailable(): Promise<boolean> {
+  const url = new URL(postgresAdminUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1500 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: postgresAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: postgresAdminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a Node script that prints `http://localhost:PORT` once listening. */
+export async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /http:\/\/localhost:(\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${m[1]}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+  return {
+    baseUrl,
+    async stop() {
+      if (child.pid && child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* gone */
+        }
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+    },
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  name: string,
+  baseUrl: string,
+  options: { connections?: number; duration?: number; path?: () => string; method?: 'GET' | 'POST'; body?: () => string; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections ?? 50,
+    duration: options.duration ?? Number(process.env.BENCH_SECONDS ?? 10),
+    requests: [
+      {
+        method: options.method ?? 'GET',
+        ...(options.headers ? { headers: options.headers } : {}),
+        setupRequest: (req: Record<string, unknown>) => ({
+          ...req,
+          path: options.path ? options.path() : '/',
+          ...(options.body ? { body: options.body() } : {}),
+        }),
+      },
+    ],
+  });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(title: string, rows: LoadResult[]): void {
+  console.log(`\n${title}`);
+  console.log('scenario'.padEnd(44), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8));
+  for (const r of rows) {
+    console.log(r.name.padEnd(44), String(r.requestsPerSecond).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), String(r.non2xx).padStart(8));
+  }
+}
