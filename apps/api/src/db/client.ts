@@ -37,6 +37,7 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  * 100,000 products). Every connection gets SSD-appropriate costs.
  */
 const plannerSettings = 'SET random_page_cost = 1.1; SET effective_io_concurrency = 100';
+// (PostgreSQL gets the same settings as connection options below.)
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
@@ -48,9 +49,10 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('connect', (client) => {
-      client.query(plannerSettings).catch(() => undefined);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      options: '-c random_page_cost=1.1 -c effective_io_concurrency=100',
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });

@@ -10,7 +10,7 @@ import {
   type Product,
   type ProductPage,
 } from '@pasar/core/catalog';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   findPublicProduct,
   searchPublicProducts,
@@ -21,7 +21,7 @@ import {
 
 export const productNotFoundMessage = 'Produk tidak ditemukan.';
 
-export async function getPublicProduct(db: DbOrTx, id: number): Promise<Product> {
+export async function getPublicProduct(db: Db, id: number): Promise<Product> {
   const product = await findPublicProduct(db, id);
   if (!product) throw new AppError('NOT_FOUND', productNotFoundMessage);
   return product;
