@@ -9,6 +9,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 
 const results = [];
+const reportDir = '.tmp/test-reports';
+fs.rmSync(reportDir, { recursive: true, force: true });
+fs.mkdirSync(reportDir, { recursive: true });
+let reportCount = 0;
+/** Vitest arguments that also write a JSON report, so the summary can count every test. */
+function vitest(...args) {
+  reportCount += 1;
+  return ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportDir}/${reportCount}.json`];
+}
 function step(name, command, args, env = {}) {
   console.info(`\n━━ ${name} ━━`);
   const started = Date.now();
@@ -34,14 +43,14 @@ function portOpen(host, port) {
 const npx = 'npx';
 step('typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']);
 step('lint', npx, ['eslint', '--max-warnings', '0', '.']);
-step('unit tests (core, web)', npx, ['vitest', 'run', '--project', 'core', '--project', 'web']);
-step('API tests on embedded PGlite', npx, ['vitest', 'run', '--project', 'api'], { TEST_POSTGRES_URL: '' });
+step('unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web'));
+step('API tests on embedded PGlite', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
 
 const pgUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (process.env.SKIP_POSTGRES === '1') {
   skip('API tests on PostgreSQL', 'SKIP_POSTGRES=1');
 } else if (await portOpen('127.0.0.1', 5432)) {
-  step('API tests on PostgreSQL', npx, ['vitest', 'run', '--project', 'api'], { TEST_POSTGRES_URL: pgUrl });
+  step('API tests on PostgreSQL', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
 } else {
   skip('API tests on PostgreSQL', 'no PostgreSQL server answers on 127.0.0.1:5432 (the embedded PGlite pass above still ran every API test)');
 }
@@ -49,7 +58,7 @@ if (process.env.SKIP_POSTGRES === '1') {
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   if (step('build web app', 'npm', ['run', 'build'])) {
-    step('end-to-end tests in Chromium', npx, ['vitest', 'run', '--project', 'e2e']);
+    step('end-to-end tests in Chromium', npx, vitest('--project', 'e2e'));
   }
 } else if (process.env.CI) {
   console.error(`\nChromium not found at ${chromium}; .ci/run installs it with apt-get install -y chromium.`);
@@ -60,5 +69,19 @@ if (fs.existsSync(chromium)) {
 
 console.info('\n━━ summary ━━');
 for (const r of results) console.info(`${r.ok ? (r.skipped ? 'SKIP' : 'PASS') : 'FAIL'}  ${r.name} (${r.seconds}s)${r.skipped ? ` — ${r.skipped}` : ''}`);
+let passedTests = 0;
+let failedTests = 0;
+let skippedTests = 0;
+for (const file of fs.readdirSync(reportDir)) {
+  try {
+    const report = JSON.parse(fs.readFileSync(`${reportDir}/${file}`, 'utf8'));
+    passedTests += report.numPassedTests ?? 0;
+    failedTests += report.numFailedTests ?? 0;
+    skippedTests += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } catch {
+    /* a step that crashed wrote no report; its FAIL line above says so */
+  }
+}
 const failed = results.filter((r) => !r.ok).length;
+console.info(`\ntests: ${passedTests} passed, ${failedTests} failed${skippedTests ? `, ${skippedTests} skipped` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
