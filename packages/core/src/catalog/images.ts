@@ -1,2 +1,26 @@
-// Filled by the image-storage work (productImageSources); kept so the barrel resolves.
-export {};
+/**
+ * Stored product images are WebP copies at these widths, named `<id>-<width>.webp`; the
+ * stored path names the widest one. This turns a path into `src`, `srcSet` and `sizes` so
+ * cards load the smallest copy that fills them (zod-free: the storefront imports it).
+ */
+export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
+
+const storedPattern = /^(\/uploads\/products\/[A-Za-z0-9_-]+)-(\d+)\.webp$/;
+
+export interface ImageSources {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+export function productImageSources(path: string | null | undefined, sizes = '(max-width: 640px) 50vw, 320px'): ImageSources | null {
+  if (!path) return null;
+  const match = storedPattern.exec(path);
+  if (!match) return { src: path };
+  const base = match[1] as string;
+  return {
+    src: `${base}-640.webp`,
+    srcSet: PRODUCT_IMAGE_WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
+    sizes,
+  };
+}
