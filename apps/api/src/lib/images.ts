@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '@pasar/core/errors';
 import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
 
@@ -28,7 +28,7 @@ export function sniffImageType(buffer: Buffer): ImageKind | undefined {
 export async function storeProductImage(input: Buffer, options: { uploadsDir: string }): Promise<string> {
   const kind = sniffImageType(input);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(input, { failOn: 'error' }).metadata();
   } catch {

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../client';
+import { createTestApp, type TestApp } from '../../test/app';
+import { isDatabaseEmpty, seedDemo, seedDemoIfEmpty } from './seed-demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const count = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(t.db, query))[0]?.n ?? 0);
+
+describe('demo data', () => {
+  it('makes the marketplace look alive and exercises every rule', async () => {
+    expect(await count(sql`SELECT count(*)::int AS n FROM categories`)).toBeGreaterThanOrEqual(6);
+    expect(await count(sql`SELECT count(*)::int AS n FROM businesses WHERE city_id = 3273 AND district_id BETWEEN 327301 AND 327330`)).toBeGreaterThanOrEqual(12);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products`)).toBeGreaterThanOrEqual(60);
+    expect(await count(sql`SELECT max(c)::int AS n FROM (SELECT count(*) AS c FROM product_variants GROUP BY product_id) v`)).toBe(3);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE jsonb_array_length(option_groups) > 0`)).toBeGreaterThan(5);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE discount > 0`)).toBeGreaterThan(5);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE stock = 0`)).toBeGreaterThan(3);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE NOT is_active`)).toBeGreaterThanOrEqual(3);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products WHERE ai_status AND ai_description IS NOT NULL`)).toBeGreaterThan(3);
+    expect(await count(sql`SELECT count(*)::int AS n FROM knowledge_entries`)).toBeGreaterThanOrEqual(8);
+    expect(await count(sql`SELECT count(*)::int AS n FROM courier_prices`)).toBeGreaterThan(5);
+    expect(await count(sql`SELECT count(DISTINCT destination_province_id)::int AS n FROM shipping_rates`)).toBe(38);
+    // Stock of a product with variants is the sum of its variants (docs/decisions/008).
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM products p WHERE EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+        AND p.stock <> (SELECT sum(stock) FROM product_variants v WHERE v.product_id = p.id)`),
+    ).toBe(0);
+    expect(await count(sql`SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE (u.username, r.name) IN (('admin','admin'),('operator','operator'),('pembeli','customer'))`)).toBe(3);
+  });
+
+  it('refuses a database that has data, and seedDemoIfEmpty leaves it alone', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+    await expect(seedDemo(t.db, { uploadsDir: t.config.uploadsDir, withImages: false })).rejects.toThrow(/sudah berisi data/);
+    const before = await count(sql`SELECT count(*)::int AS n FROM products`);
+    expect(await seedDemoIfEmpty(t.db, { uploadsDir: t.config.uploadsDir, withImages: false })).toBe(false);
+    expect(await count(sql`SELECT count(*)::int AS n FROM products`)).toBe(before);
+  });
+});
+
+describe('demo images', () => {
+  let database: Database;
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-seed-img-'));
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  });
+  it('draws pictures stored like uploads, leaving a few products without one', async () => {
+    database = await openDatabase({});
+    await seedDemo(database.db, { uploadsDir, withImages: true });
+    const rows = await queryRows<{ image_cover: string | null; images: string[] }>(database.db, sql`SELECT image_cover, images FROM products`);
+    const withCover = rows.filter((r) => r.image_cover);
+    expect(rows.length - withCover.length).toBeGreaterThanOrEqual(3);
+    expect(rows.some((r) => r.images.length > 1)).toBe(true);
+    for (const r of withCover.slice(0, 5)) {
+      expect(fs.existsSync(path.join(uploadsDir, (r.image_cover ?? '').replace('/uploads/', '')))).toBe(true);
+    }
+  }, 120_000);
+});
