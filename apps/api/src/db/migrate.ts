@@ -4,5 +4,5 @@ import { openDatabase } from './client';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-console.log(`Migrasi selesai (${database.engine === 'postgres' ? 'PostgreSQL' : `PGlite di ${config.dataDir}`}).`);
+console.info(`Migrasi selesai (${database.engine === 'postgres' ? 'PostgreSQL' : `PGlite di ${config.dataDir}`}).`);
 await database.close();
