@@ -18,6 +18,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { registerXsrf } from './plugins/xsrf';
 import { registerFeatures } from './features';
 
 export interface AppDeps {
@@ -61,7 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerSecurityHeaders(app);
-  registerAuth(app, deps.database.db);
+  registerXsrf(app, { secure: Boolean(config.PUBLIC_URL?.startsWith('https://')) });
+  registerAuth(app, deps.database.db, deps.now);
 
   await app.register(
     async (api) => {

@@ -41,7 +41,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, clock: () => Date = () => new Date()): void {
   app.decorateRequest('auth', null);
   app.decorate('routeAccess', []);
 
@@ -59,7 +59,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const token = bearerToken(request);
     if (token) {
       const tokenHash = hashToken(token);
-      const now = new Date();
+      const now = clock();
       const session = await findLiveSession(db, tokenHash, now);
       if (session) {
         request.auth = { user: session.user, tokenHash };

@@ -1,11 +1,6 @@
 /** The demo marketplace: a store in Kota Bandung, Jawa Barat (embedded area codes). */
 import type { SettingKey, SettingValue } from '@pasar/core/settings';
 
-export const demoRoles = [
-  { name: 'admin', display_name: 'Administrator', can_access_admin: true },
-  { name: 'operator', display_name: 'Operator', can_access_admin: false },
-  { name: 'customer', display_name: 'Pelanggan', can_access_admin: false },
-];
 
 export const demoUsers = [
   { username: 'admin', password: 'admin12345', email: 'admin@pasarumkm.id', first_name: 'Admin', last_name: 'Pasar', phone_number: '022-4201234', role: 'admin' },

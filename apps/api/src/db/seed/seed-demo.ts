@@ -19,7 +19,7 @@ import {
 } from '../schema';
 import { hashPassword } from '../../features/accounts/passwords';
 import { putSetting } from '../../features/settings/settings.repository';
-import { demoRoles, demoSettings, demoUsers, STORE_CITY } from './demo-data';
+import { demoSettings, demoUsers, STORE_CITY } from './demo-data';
 import {
   demoBusinesses,
   demoCategories,
@@ -88,7 +88,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     : demoProducts.map(() => [] as string[]);
 
   await db.transaction(async (tx) => {
-    const roleRows = await tx.insert(roles).values(demoRoles).returning();
+    // Roles come from migration 0004; the demo only needs their ids.
+    const roleRows = await tx.select().from(roles);
     const roleId = (name: string) => {
       const role = roleRows.find((r) => r.name === name);
       if (!role) throw new Error(`seed: unknown role ${name}`);

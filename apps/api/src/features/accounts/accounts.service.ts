@@ -1,0 +1,131 @@
+/** Accounts use cases: register, sign in, sign out, profile. No SQL, no HTTP here. */
+import { accountMessages as m, type LoginInput, type ProfileUpdateInput, type RegisterInput, type User } from '@pasar/core/accounts';
+import { AppError } from '@pasar/core/errors';
+import type { Db } from '../../db/client';
+import {
+  findRoleByName,
+  findUserById,
+  findUserByLogin,
+  insertUser,
+  takenIdentifiers,
+  uniqueViolation,
+  updateProfile,
+  type UserWithHash,
+} from './accounts.repository';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession, revokeSession } from './sessions.repository';
+import { LoginLimiter, tooManyAttemptsMessage } from './login-limiter';
+import { hashToken, newSessionToken, SESSION_TTL_MS } from './tokens';
+
+/** Every self-registered account is a customer (issue 3): the payload never picks a role. */
+export const CUSTOMER_ROLE = 'customer';
+
+export function publicUser(user: UserWithHash): User {
+  const { password_hash: _hash, ...rest } = user;
+  return rest;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export class AccountsService {
+  readonly limiter: LoginLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {
+    this.limiter = new LoginLimiter(now);
+  }
+
+  private async issueToken(userId: number, client: ClientInfo): Promise<string> {
+    const token = newSessionToken();
+    await createSession(this.db, {
+      userId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(this.now().getTime() + SESSION_TTL_MS),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    return token;
+  }
+
+  private async assertAvailable(input: { username?: string; email?: string }, exceptUserId?: number): Promise<void> {
+    const taken = await takenIdentifiers(this.db, input, exceptUserId);
+    const fields: Record<string, string> = {};
+    if (taken.username) fields.username = m.usernameTaken;
+    if (taken.email) fields.email = m.emailTaken;
+    const first = Object.values(fields)[0];
+    if (first) throw new AppError('CONFLICT', first, { fields });
+  }
+
+  async register(input: RegisterInput, client: ClientInfo): Promise<{ token: string; user: User }> {
+    await this.assertAvailable({ username: input.username, email: input.email });
+    const role = await findRoleByName(this.db, CUSTOMER_ROLE);
+    if (!role) throw new AppError('INTERNAL', m.registrationFailed);
+    let userId: number;
+    try {
+      userId = await insertUser(this.db, {
+        username: input.username,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone_number: input.phone_number,
+        roleId: role.id,
+      });
+    } catch (error) {
+      // Two registrations racing for one name: the database's unique index decides.
+      const field = uniqueViolation(error);
+      if (field === 'username') throw new AppError('CONFLICT', m.usernameTaken, { fields: { username: m.usernameTaken } });
+      if (field === 'email') throw new AppError('CONFLICT', m.emailTaken, { fields: { email: m.emailTaken } });
+      throw error;
+    }
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('INTERNAL', m.registrationFailed);
+    return { token: await this.issueToken(userId, client), user: publicUser(user) };
+  }
+
+  async login(input: LoginInput, client: ClientInfo): Promise<{ token: string; user: User }> {
+    const wait = this.limiter.retryAfterSeconds(client.ip, input.username);
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(wait), { details: { retry_after_seconds: wait } });
+    }
+    const user = await findUserByLogin(this.db, input.username);
+    // Verify even for an unknown user name, so timing does not reveal which names exist.
+    const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
+    if (!user || !ok) {
+      this.limiter.recordFailure(client.ip, input.username);
+      throw new AppError('UNAUTHORIZED', m.invalidCredentials);
+    }
+    this.limiter.recordSuccess(client.ip, input.username);
+    if (!user.is_active) throw new AppError('FORBIDDEN', m.inactiveAccount);
+    return { token: await this.issueToken(user.id, client), user: publicUser(user) };
+  }
+
+  async logout(tokenHash: string): Promise<void> {
+    await revokeSession(this.db, tokenHash, this.now());
+  }
+
+  async profile(userId: number): Promise<User> {
+    const user = await findUserById(this.db, userId);
+    if (!user) throw new AppError('NOT_FOUND', m.profileLoadFailed);
+    return publicUser(user);
+  }
+
+  async updateProfile(userId: number, input: ProfileUpdateInput): Promise<User> {
+    await this.assertAvailable({ email: input.email }, userId);
+    try {
+      await updateProfile(this.db, userId, input);
+    } catch (error) {
+      if (uniqueViolation(error) === 'email') throw new AppError('CONFLICT', m.emailTaken, { fields: { email: m.emailTaken } });
+      throw error;
+    }
+    return this.profile(userId);
+  }
+}
+
+// An argon2id hash of a random string: verifying against it costs what a real check costs.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$tws0lK9/GjlhFTBfXHROsQ$0Zfjg3yQfU6EEau9TJ3kyLz9xarR4tLW9pGL2wO8zHk';

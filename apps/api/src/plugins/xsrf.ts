@@ -1,0 +1,46 @@
+/**
+ * The spec's anti-forgery pair: cookie 'XSRF-TOKEN', header 'X-XSRF-TOKEN' (storefront spec §6).
+ * Our API authenticates with a bearer token that the browser never attaches by itself, so a
+ * forged cross-site request carries no credentials and CSRF cannot ride on it
+ * (docs/decisions/006-xsrf.md). We still keep the pair meaningful as double-submit defence in
+ * depth: the server hands out a random, non-HttpOnly, SameSite=Strict cookie, the web client
+ * echoes it in the header, and a state-changing request that carries both with different
+ * values is refused. Clients without cookies (curl, integrations, payment callbacks) are unaffected.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@pasar/core/errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+export const xsrfMismatchMessage = 'Permintaan ditolak karena token keamanan tidak cocok. Muat ulang halaman lalu coba lagi.';
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export function registerXsrf(app: FastifyInstance, options: { secure: boolean }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
+    const header = request.headers[XSRF_HEADER];
+    const method = request.method.toUpperCase();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && cookie && typeof header === 'string') {
+      const a = Buffer.from(cookie);
+      const b = Buffer.from(header);
+      if (a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('FORBIDDEN', xsrfMismatchMessage);
+    }
+    if (!cookie) {
+      const token = randomBytes(18).toString('base64url');
+      reply.header(
+        'Set-Cookie',
+        `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict; Max-Age=${60 * 60 * 24 * 30}${options.secure ? '; Secure' : ''}`,
+      );
+    }
+  });
+}
