@@ -1,8 +1,174 @@
-// SCAFFOLD: page frame; the issue that owns this screen fills it.
-export default function Page() {
+/** Catalogue (storefront spec §2 Catalogue): search, category chips, stats, paging, grid/list. */
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { CATALOG_PAGE_SIZES, DEFAULT_CATALOG_PAGE_SIZE } from '@pasar/core/catalog';
+import { ProductCard } from '../../components/product-card';
+import { SkeletonGrid } from '../../components/skeleton';
+import { cartBadge, useCart } from '../../lib/cart';
+import { useCategories, useProductPage } from '../../lib/catalog-api';
+
+function positive(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export default function CatalogPage() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const cart = useCart();
+  const categories = useCategories();
+  const q = params.get('q') ?? '';
+  const categoryId = positive(params.get('category_id') ?? params.get('category'), 0) || undefined;
+  const pageSize = (CATALOG_PAGE_SIZES as readonly number[]).includes(Number(params.get('page_size')))
+    ? Number(params.get('page_size'))
+    : DEFAULT_CATALOG_PAGE_SIZE;
+  const page = positive(params.get('page'), 1);
+  const layout = params.get('view') === 'list' ? 'list' : 'grid';
+  const [search, setSearch] = useState(q);
+  const products = useProductPage({ q, categoryId, page, pageSize });
+  const [notice] = useState<string | undefined>(() => (location.state as { notice?: string } | null)?.notice);
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    next.delete('category');
+    setParams(next, { replace: true });
+  };
+
+  // Search as the shopper types, a moment after they stop.
+  useEffect(() => {
+    if (search === q) return;
+    const timer = setTimeout(() => update({ q: search.trim() || undefined }), 350);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+  useEffect(() => setSearch(q), [q]);
+
+  const data = products.data;
+  const totalPages = data?.total_pages ?? 1;
+  const chip = (active: boolean) =>
+    `shrink-0 rounded-full px-4 py-2 text-sm font-semibold ring-1 ${active ? 'bg-green-800 text-white ring-green-800' : 'bg-white text-stone-700 ring-stone-300 hover:bg-green-50'}`;
+
   return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-bold">Katalog</h1>
-    </main>
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      {notice && (
+        <div role="alert" className="mb-4 rounded-xl bg-green-100 p-4 font-semibold text-green-900 ring-1 ring-green-300">
+          {notice}
+        </div>
+      )}
+      <div className="flex items-center justify-between gap-2">
+        <Link to="/" className="text-sm font-semibold text-green-800 hover:underline">
+          ← Beranda
+        </Link>
+        <Link to="/cart" className="inline-flex items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold ring-1 ring-stone-300">
+          Keranjang
+          <span className="rounded-full bg-amber-400 px-2 text-xs font-bold text-stone-900">{cartBadge(cart.totalItems)}</span>
+        </Link>
+      </div>
+      <h1 className="mt-4 text-3xl font-extrabold">Katalog Produk</h1>
+
+      <form role="search" className="mt-4" onSubmit={(e) => { e.preventDefault(); update({ q: search.trim() || undefined }); }}>
+        <label htmlFor="catalog-search" className="sr-only">
+          Cari produk
+        </label>
+        <input
+          id="catalog-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Cari produk, deskripsi atau nama mitra…"
+          className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base shadow-sm focus:border-green-700 focus:outline-none focus:ring-2 focus:ring-green-700/30"
+        />
+      </form>
+
+      <div className="mt-4 flex gap-2 overflow-x-auto pb-2" role="group" aria-label="Kategori">
+        <button type="button" className={chip(!categoryId)} aria-pressed={!categoryId} onClick={() => update({ category_id: undefined })}>
+          Semua Produk
+        </button>
+        {categories.data?.map((c) => (
+          <button key={c.id} type="button" className={chip(categoryId === c.id)} aria-pressed={categoryId === c.id} onClick={() => update({ category_id: String(c.id) })}>
+            {c.name}
+          </button>
+        ))}
+      </div>
+      {categories.isError && <p className="mt-2 text-sm text-red-700">Kategori tidak dapat dimuat saat ini.</p>}
+
+      <dl className="mt-4 grid grid-cols-3 gap-3">
+        {[
+          ['Total produk', data?.stats.total_products],
+          ['Mitra', data?.stats.partners],
+          ['Tersedia', data?.stats.in_stock],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-white p-3 text-center ring-1 ring-stone-200">
+            <dt className="text-xs text-stone-600">{label}</dt>
+            <dd className="text-xl font-bold text-green-800">{value ?? '–'}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <label htmlFor="page-size" className="text-sm text-stone-700">
+            Per halaman
+          </label>
+          <select id="page-size" value={pageSize} onChange={(e) => update({ page_size: e.target.value })} className="rounded-lg border border-stone-300 bg-white px-2 py-1.5">
+            {CATALOG_PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label="Tampilan" className="inline-flex overflow-hidden rounded-lg ring-1 ring-stone-300">
+            {(['grid', 'list'] as const).map((v) => (
+              <button key={v} type="button" aria-pressed={layout === v} onClick={() => update({ view: v === 'grid' ? undefined : 'list', page: String(page) })} className={`px-3 py-1.5 text-sm font-semibold ${layout === v ? 'bg-green-800 text-white' : 'bg-white text-stone-700'}`}>
+                {v === 'grid' ? 'Grid' : 'Daftar'}
+              </button>
+            ))}
+          </div>
+          <button type="button" onClick={() => { setSearch(''); setParams(new URLSearchParams(), { replace: true }); }} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
+            Reset filter
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-4" aria-live="polite" aria-busy={products.isFetching}>
+        {products.isPending ? (
+          <SkeletonGrid count={layout === 'list' ? 6 : Math.min(12, pageSize)} layout={layout} />
+        ) : products.isError ? (
+          <p className="rounded-xl bg-red-50 p-4 text-red-800" role="alert">
+            Gagal memuat produk. Silakan coba lagi.
+          </p>
+        ) : data && data.items.length === 0 ? (
+          <div className="rounded-2xl bg-white p-10 text-center ring-1 ring-stone-200">
+            <p className="text-lg font-bold">Produk tidak ditemukan</p>
+            <p className="mt-1 text-stone-600">Coba ubah kata kunci pencarian atau pilih kategori lain.</p>
+          </div>
+        ) : (
+          <div className={layout === 'list' ? 'space-y-3' : 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4'}>
+            {data?.items.map((p, i) => (
+              <ProductCard key={p.id} product={p} layout={layout} eager={i < 2} />
+            ))}
+          </div>
+        )}
+      </div>
+
+      <nav aria-label="Halaman" className="mt-6 flex items-center justify-between gap-2">
+        <button type="button" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} className="rounded-lg bg-white px-4 py-2 font-semibold ring-1 ring-stone-300 disabled:opacity-40">
+          Sebelumnya
+        </button>
+        <span className="text-sm text-stone-700">
+          Halaman {Math.min(page, totalPages)} dari {totalPages}
+        </span>
+        <button type="button" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })} className="rounded-lg bg-white px-4 py-2 font-semibold ring-1 ring-stone-300 disabled:opacity-40">
+          Selanjutnya
+        </button>
+      </nav>
+    </div>
   );
 }

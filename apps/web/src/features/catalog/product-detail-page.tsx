@@ -1,8 +1,208 @@
-// SCAFFOLD: page frame; the issue that owns this screen fills it.
-export default function Page() {
+/** Product detail (storefront spec §2, §4): gallery, info tiles, size, options, quantity, add or buy. */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Product } from '@pasar/core/catalog';
+import { ProductImage } from '../../components/product-image';
+import { DiscountBadge, Price } from '../../components/price';
+import { QuantityStepper } from '../../components/quantity-stepper';
+import { ApiError } from '../../lib/api-client';
+import { cartActions, defaultChoice, lineFor, stockFor } from '../../lib/cart';
+import { useProduct } from '../../lib/catalog-api';
+
+function InfoTile({ label, value }: { label: string; value: string | null | undefined }) {
   return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-bold">Detail produk</h1>
-    </main>
+    <div className="rounded-xl bg-stone-50 p-3 ring-1 ring-stone-200">
+      <dt className="text-xs font-semibold uppercase text-stone-600">{label}</dt>
+      <dd className="mt-0.5 font-semibold text-stone-900">{value && value.trim() ? value : 'Tidak tersedia'}</dd>
+    </div>
+  );
+}
+
+function ShareButton({ product }: { product: Product }) {
+  const share = async () => {
+    const url = window.location.href;
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: product.name, text: product.name, url });
+      } catch {
+        /* the shopper closed the share sheet */
+      }
+      return;
+    }
+    window.open(`https://wa.me/?text=${encodeURIComponent(`${product.name} ${url}`)}`, '_blank', 'noopener');
+  };
+  return (
+    <button type="button" onClick={() => void share()} className="rounded-lg px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
+      Bagikan
+    </button>
+  );
+}
+
+function Detail({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const initial = defaultChoice(product);
+  const [variant, setVariant] = useState<string | null>(initial.variantLabel);
+  const [options, setOptions] = useState(initial.options);
+  const [imageIndex, setImageIndex] = useState(0);
+  const stock = stockFor(product, variant);
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  // Quantity stays within stock; with no stock it resets to 1 (spec §4 Product detail).
+  useEffect(() => {
+    setQuantity((q) => (stock <= 0 ? 1 : Math.min(Math.max(1, q), stock)));
+  }, [stock]);
+  useEffect(() => {
+    document.title = `${product.name} | Pasar UMKM`;
+  }, [product.name]);
+
+  const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : [];
+  const canAdd = stock > 0 && (product.size_variants.length === 0 || variant !== null);
+  const add = () => {
+    if (!canAdd) return;
+    cartActions.add(lineFor(product, variant, options, quantity));
+    setAdded(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Link to="/catalog" className="text-sm font-semibold text-green-800 hover:underline">
+        ← Kembali ke katalog
+      </Link>
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div>
+          <div className="h-[420px] overflow-hidden rounded-2xl bg-stone-200">
+            <ProductImage path={images[imageIndex]} alt={product.name} eager sizes="(max-width: 768px) 100vw, 560px" className="h-full w-full" />
+          </div>
+          {images.length > 1 && (
+            <div className="mt-3 flex gap-2" role="group" aria-label="Foto produk">
+              {images.map((img, i) => (
+                <button key={img} type="button" onClick={() => setImageIndex(i)} aria-label={`Foto ${i + 1}`} aria-pressed={i === imageIndex} className={`h-16 w-20 overflow-hidden rounded-lg ring-2 ${i === imageIndex ? 'ring-green-700' : 'ring-transparent'}`}>
+                  <ProductImage path={img} alt="" sizes="80px" className="h-full w-full" />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            {product.category && <span className="rounded-full bg-green-100 px-3 py-1 text-xs font-bold text-green-900">{product.category.name}</span>}
+            <DiscountBadge discount={product.discount} />
+          </div>
+          <h1 className="mt-2 text-3xl font-extrabold">{product.name}</h1>
+          <div className="mt-3">
+            <Price product={product} variantLabel={variant} size="lg" />
+          </div>
+          <p className="mt-4 whitespace-pre-line text-stone-700">{product.description}</p>
+          <dl className="mt-5 grid grid-cols-2 gap-3">
+            <InfoTile label="Mitra" value={product.business_name} />
+            <InfoTile label="Kategori" value={product.category?.name} />
+            <InfoTile label="Ukuran/Kemasan" value={variant ?? product.size} />
+            <InfoTile label="Catatan" value={product.notes} />
+          </dl>
+
+          {product.size_variants.length > 0 && (
+            <fieldset className="mt-5">
+              <legend className="font-semibold">Ukuran</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {product.size_variants.map((v) => (
+                  <label key={v.label} className={`cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${variant === v.label ? 'bg-green-800 text-white ring-green-800' : 'bg-white ring-stone-300'} ${v.stock <= 0 ? 'opacity-60' : ''}`}>
+                    <input type="radio" name="variant" value={v.label} checked={variant === v.label} onChange={() => setVariant(v.label)} className="sr-only" />
+                    {v.label}
+                    {v.stock <= 0 ? ' (habis)' : ''}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+
+          {product.option_groups.map((group, gi) => (
+            <div key={group.name} className="mt-4">
+              <label htmlFor={`option-${gi}`} className="font-semibold">
+                {group.name}
+              </label>
+              <select
+                id={`option-${gi}`}
+                value={options.find((o) => o.group === group.name)?.value ?? ''}
+                onChange={(e) => setOptions((prev) => [...prev.filter((o) => o.group !== group.name), { group: group.name, value: e.target.value }])}
+                className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2"
+              >
+                {group.values.map((value) => (
+                  <option key={value} value={value}>
+                    {value}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+
+          <div className="mt-5 flex flex-wrap items-center gap-4">
+            <QuantityStepper value={quantity} max={Math.max(1, stock)} onChange={(q) => setQuantity(Math.min(Math.max(1, q), Math.max(1, stock)))} label="Jumlah" />
+            <span className={`text-sm ${stock > 0 ? 'text-stone-600' : 'font-semibold text-red-700'}`}>{stock > 0 ? `${stock} stok` : 'Stok habis'}</span>
+          </div>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <button type="button" onClick={add} disabled={!canAdd} className="flex-1 rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:cursor-not-allowed disabled:bg-stone-400">
+              Masuk Keranjang
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                if (!canAdd) return;
+                cartActions.add(lineFor(product, variant, options, quantity));
+                navigate('/cart');
+              }}
+              disabled={!canAdd}
+              className="flex-1 rounded-xl bg-amber-400 px-5 py-3 font-bold text-stone-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-stone-300"
+            >
+              Beli sekarang
+            </button>
+            <ShareButton product={product} />
+          </div>
+          {added && (
+            <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm font-semibold text-green-900">
+              Ditambahkan ke keranjang. <Link to="/cart" className="underline">Lihat keranjang</Link>
+            </p>
+          )}
+          <div className="mt-6 grid gap-3 sm:grid-cols-2">
+            <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+              <p className="font-bold">Kualitas terkurasi</p>
+              <p className="text-sm text-stone-700">Setiap produk diperiksa tim kurasi Dinas Koperasi dan UMKM sebelum tampil.</p>
+            </div>
+            <div className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+              <p className="font-bold">Distribusi terjadwal</p>
+              <p className="text-sm text-stone-700">Pesanan dikemas dan dikirim terjadwal dari galeri, dengan kemasan ramah lingkungan.</p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export default function ProductDetailPage() {
+  const { id } = useParams();
+  const numericId = id && /^\d+$/.test(id) ? Number(id) : undefined;
+  const product = useProduct(numericId);
+  if (numericId === undefined || (product.isError && product.error instanceof ApiError && product.error.status === 404)) {
+    return <ProductProblem message="Produk tidak ditemukan." />;
+  }
+  if (product.isError) return <ProductProblem message="Gagal memuat data produk. Coba lagi nanti." />;
+  if (product.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600">
+        Memuat detail produk...
+      </p>
+    );
+  }
+  return <Detail key={product.data.id} product={product.data} />;
+}
+
+function ProductProblem({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{message}</h1>
+      <Link to="/catalog" className="mt-4 inline-block rounded-xl bg-green-800 px-5 py-3 font-bold text-white">
+        Kembali ke katalog
+      </Link>
+    </div>
   );
 }

@@ -1,0 +1,89 @@
+/**
+ * The cart store shared by catalogue, product page, cart, checkout and the assistant:
+ * the core reducer, kept in localStorage across reloads and synced across tabs.
+ */
+import { useSyncExternalStore } from 'react';
+import { cartReducer, emptyCart, restoreCart, type Cart, type CartAction, type CartLine, type CartOption } from '@pasar/core/cart';
+import type { Product } from '@pasar/core/catalog';
+import { availableStock, unitPrice } from '@pasar/core/pricing';
+import { readJson, storageKeys, writeJson } from './storage';
+
+let cart: Cart = typeof window === 'undefined' ? emptyCart : restoreCart(readJson(storageKeys.cart));
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+function dispatch(action: CartAction): void {
+  cart = cartReducer(cart, action);
+  writeJson(storageKeys.cart, cart);
+  emit();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === storageKeys.cart) {
+      cart = restoreCart(readJson(storageKeys.cart));
+      emit();
+    }
+  });
+}
+
+export const cartActions = {
+  add: (line: Omit<CartLine, 'id'>) => dispatch({ type: 'add', line }),
+  remove: (id: string) => dispatch({ type: 'remove', id }),
+  update: (id: string, quantity: number) => dispatch({ type: 'update', id, quantity }),
+  clear: () => dispatch({ type: 'clear' }),
+};
+
+export function useCart(): Cart {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => cart,
+    () => emptyCart,
+  );
+}
+
+/** The badge text: the count, or 99+ above 99 (storefront spec §9). */
+export function cartBadge(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+
+/** The default choice for a product: its first variant and each option group's first value (spec §4 Product detail). */
+export function defaultChoice(product: Product): { variantLabel: string | null; options: CartOption[] } {
+  return {
+    variantLabel: product.size_variants[0]?.label ?? null,
+    options: product.option_groups.filter((g) => g.values.length > 0).map((g) => ({ group: g.name, value: g.values[0] as string })),
+  };
+}
+
+/** A cart line for a product and a choice; the unit price comes from core pricing. */
+export function lineFor(product: Product, variantLabel: string | null, options: CartOption[], quantity: number): Omit<CartLine, 'id'> {
+  const variant = variantLabel ? product.size_variants.find((v) => v.label === variantLabel) : undefined;
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      image: product.image_url,
+      business_id: product.business_id,
+      business_name: product.business_name,
+      business_district_id: product.business?.district_id ?? null,
+      category_name: product.category?.name ?? null,
+      stock: product.stock,
+    },
+    quantity,
+    unit_price: unitPrice(product, variant?.label),
+    variant: variant ? { label: variant.label, stock: variant.stock } : null,
+    selected_options: options,
+  };
+}
+
+/** Units a shopper can add for a choice (the variant's stock when variants exist). */
+export function stockFor(product: Product, variantLabel: string | null): number {
+  return availableStock(product, variantLabel);
+}
