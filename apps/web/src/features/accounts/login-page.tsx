@@ -1,8 +1,75 @@
-// SCAFFOLD: page frame; the issue that owns this screen fills it.
-export default function Page() {
+/** Sign-in (storefront spec §2 Sign-in, §5, §8). */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { accountMessages as m, canAccess, fieldErrors, loginSchema } from '@pasar/core/accounts';
+import { ApiError } from '../../lib/api-client';
+import { sessionStore } from '../../lib/session';
+import { login } from './api/accounts-api';
+import { FormField } from './form-field';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(undefined);
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const { data } = await login(parsed.data);
+      sessionStore.signIn(data.user, data.token);
+      navigate(canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : '/', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      setFailure(error instanceof ApiError && error.message ? error.message : m.loginFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-bold">Masuk</h1>
-    </main>
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-extrabold">Masuk</h1>
+      <p className="mt-1 text-stone-600">Masuk untuk melacak pesanan dan checkout lebih cepat.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+        {failure && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {failure}
+          </p>
+        )}
+        <FormField id="username" label="Username atau email" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
+        <FormField id="password" label="Kata sandi" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+        <div className="flex items-center justify-between text-sm">
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-green-800" />
+            Ingat saya
+          </label>
+          {/* The spec's forgot-password link leads nowhere yet: say so instead of a dead link. */}
+          <button type="button" title="Hubungi admin di 022-4201234 untuk mengatur ulang kata sandi." className="font-semibold text-green-800" onClick={() => setFailure('Hubungi admin di 022-4201234 untuk mengatur ulang kata sandi.')}>
+            Lupa kata sandi?
+          </button>
+        </div>
+        <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
+          {busy ? 'Memproses...' : 'Masuk'}
+        </button>
+        <p className="text-center text-sm text-stone-600">
+          Belum punya akun?{' '}
+          <Link to="/register" className="font-semibold text-green-800 hover:underline">
+            Daftar
+          </Link>
+        </p>
+      </form>
+    </div>
   );
 }

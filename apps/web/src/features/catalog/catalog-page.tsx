@@ -1,5 +1,5 @@
 /** Catalogue (storefront spec §2 Catalogue): search, category chips, stats, paging, grid/list. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CATALOG_PAGE_SIZES, DEFAULT_CATALOG_PAGE_SIZE } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';
@@ -28,24 +28,31 @@ export default function CatalogPage() {
   const products = useProductPage({ q, categoryId, page, pageSize });
   const [notice] = useState<string | undefined>(() => (location.state as { notice?: string } | null)?.notice);
 
+  // Changes apply to the URL as it is when they land, never to a stale copy.
   const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in changes)) next.delete('page');
-    next.delete('category');
-    setParams(next, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        next.delete('category');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
-  // Search as the shopper types, a moment after they stop.
-  useEffect(() => {
-    if (search === q) return;
-    const timer = setTimeout(() => update({ q: search.trim() || undefined }), 350);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+  // Search as the shopper types, a moment after they stop typing.
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onSearchChange = (value: string) => {
+    setSearch(value);
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => update({ q: value.trim() || undefined }), 350);
+  };
+  useEffect(() => () => clearTimeout(typing.current), []);
   useEffect(() => setSearch(q), [q]);
 
   const data = products.data;
@@ -71,7 +78,7 @@ export default function CatalogPage() {
       </div>
       <h1 className="mt-4 text-3xl font-extrabold">Katalog Produk</h1>
 
-      <form role="search" className="mt-4" onSubmit={(e) => { e.preventDefault(); update({ q: search.trim() || undefined }); }}>
+      <form role="search" className="mt-4" onSubmit={(e) => { e.preventDefault(); clearTimeout(typing.current); update({ q: search.trim() || undefined }); }}>
         <label htmlFor="catalog-search" className="sr-only">
           Cari produk
         </label>
@@ -79,7 +86,7 @@ export default function CatalogPage() {
           id="catalog-search"
           type="search"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => onSearchChange(e.target.value)}
           placeholder="Cari produk, deskripsi atau nama mitra…"
           className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base shadow-sm focus:border-green-700 focus:outline-none focus:ring-2 focus:ring-green-700/30"
         />
@@ -131,7 +138,7 @@ export default function CatalogPage() {
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => { setSearch(''); setParams(new URLSearchParams(), { replace: true }); }} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
+          <button type="button" onClick={() => { clearTimeout(typing.current); setSearch(''); setParams(new URLSearchParams(), { replace: true }); }} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
             Reset filter
           </button>
         </div>
