@@ -1,5 +1,6 @@
 /** `npm run bench`: every load benchmark, one after the other, printing figures. */
 import { runCatalogBench } from './catalog';
+import { runLighthouseBench } from './lighthouse';
 
 const only = process.argv[2];
 if (!only || only === 'catalog') await runCatalogBench();
@@ -11,3 +12,4 @@ if (!only || only === 'checkout') {
     await mod.runCheckoutBench?.();
   }
 }
+if (!only || only === 'lighthouse') await runLighthouseBench();

@@ -32,6 +32,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       wildcard: false,
       index: false,
       decorateReply: false,
+      // The build writes .br and .gz beside each asset (scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build assets never change; the HTML shell always revalidates.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');

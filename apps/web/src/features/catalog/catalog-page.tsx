@@ -144,6 +144,7 @@ export default function CatalogPage() {
         </div>
       </div>
 
+      <h2 className="sr-only">Daftar produk</h2>
       <div className="mt-4" aria-live="polite" aria-busy={products.isFetching}>
         {products.isPending ? (
           <SkeletonGrid count={layout === 'list' ? 6 : Math.min(12, pageSize)} layout={layout} />
