@@ -1,5 +1,51 @@
+/**
+ * Locations for the checkout and the business form (storefront spec §7). The path keeps the
+ * provider name of the spec; without a RajaOngkir key the data is Indonesia's official area
+ * data served offline (docs/decisions/030-locations.md).
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@pasar/core/errors';
 import type { AppDeps } from '../../app';
+import { embeddedAreas } from '../../integrations/locations/embedded-areas';
+import { envelope, idParams, ok } from '../../lib/http';
 
-// SCAFFOLD: filled by the issue that owns the locations area.
-export default async function locationsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const areaList = envelope(z.array(z.object({ id: z.number().int(), name: z.string() })));
+const providerParams = z.object({ provider: z.enum(['rajaongkir'], { error: 'Penyedia lokasi tidak dikenal.' }) });
+
+export default async function locationsRoutes(root: FastifyInstance, _deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const cache = (reply: { header: (k: string, v: string) => unknown }) => reply.header('Cache-Control', 'public, max-age=86400');
+
+  app.get(
+    '/locations/:provider/provinces',
+    { schema: { tags: ['locations'], summary: 'Provinces', params: providerParams, response: { 200: areaList } } },
+    async (_request, reply) => {
+      cache(reply);
+      return ok((await embeddedAreas()).provinces);
+    },
+  );
+
+  app.get(
+    '/locations/:provider/provinces/:id/cities',
+    { schema: { tags: ['locations'], summary: 'Cities and regencies of a province', params: providerParams.extend(idParams.shape), response: { 200: areaList } } },
+    async (request, reply) => {
+      const cities = (await embeddedAreas()).citiesByProvince.get(request.params.id);
+      if (!cities) throw new AppError('NOT_FOUND', 'Provinsi tidak ditemukan.');
+      cache(reply);
+      return ok(cities);
+    },
+  );
+
+  app.get(
+    '/locations/:provider/cities/:id/districts',
+    { schema: { tags: ['locations'], summary: 'Districts (kecamatan) of a city', params: providerParams.extend(idParams.shape), response: { 200: areaList } } },
+    async (request, reply) => {
+      const districts = (await embeddedAreas()).districtsByCity.get(request.params.id);
+      if (!districts) throw new AppError('NOT_FOUND', 'Kota/kabupaten tidak ditemukan.');
+      cache(reply);
+      return ok(districts);
+    },
+  );
+}

@@ -1,5 +1,66 @@
+/** Online orders (storefront spec §7): place one; customers read their own; guests look one up. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderPayloadSchema, orderSchema } from '@pasar/core/checkout';
 import type { AppDeps } from '../../app';
+import { envelope, idParam, idParams, ok } from '../../lib/http';
+import { requireUser, signedIn } from '../../plugins/auth';
+import { publicOrigin } from '../catalog/catalog.seo';
+import { lookupGuestOrder, myOrder, myOrders, placeOrder } from './orders.service';
 
-// SCAFFOLD: filled by the issue that owns the orders area.
-export default async function ordersRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (signed in or as a guest with guest_email)',
+        description:
+          'The server recomputes every price, total, shipping cost and fee; client price and total_amount are ignored. Send an Idempotency-Key header: a repeat with the same key answers the same order.',
+        headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }).passthrough(),
+        body: orderPayloadSchema,
+        response: { 201: envelope(orderSchema), 200: envelope(orderSchema) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const order = await placeOrder(db, request.body, {
+        user: request.auth?.user ?? null,
+        idempotencyKey: typeof key === 'string' ? key.trim() : undefined,
+        origin: publicOrigin(deps, request),
+        now: now(),
+      });
+      return reply.status(201).send(ok(order, 'Pesanan berhasil dibuat.'));
+    },
+  );
+
+  app.get(
+    '/orders/mine',
+    { config: signedIn, schema: { tags: ['orders'], summary: "The signed-in customer's orders", security: [{ bearer: [] }], response: { 200: envelope(z.array(orderSchema)) } } },
+    async (request) => ok(await myOrders(db, requireUser(request).id)),
+  );
+
+  app.get(
+    '/orders/mine/:id',
+    { config: signedIn, schema: { tags: ['orders'], summary: 'One order of the signed-in customer', security: [{ bearer: [] }], params: idParams, response: { 200: envelope(orderSchema) } } },
+    async (request) => ok(await myOrder(db, requireUser(request).id, request.params.id)),
+  );
+
+  app.post(
+    '/orders/lookup',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'A guest reads an order with its id and the e-mail used',
+        body: z.object({ order_id: idParam, email: z.string().trim().min(3).max(254) }),
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => ok(await lookupGuestOrder(db, request.body.order_id, request.body.email)),
+  );
+}

@@ -1,5 +1,141 @@
+/**
+ * Payment channels (storefront spec §7), the gateway's callback, and the sandbox gateway's
+ * local pay page. Without Tripay credentials every online payment goes through the sandbox.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@pasar/core/errors';
+import { formatRupiah } from '@pasar/core/money';
 import type { AppDeps } from '../../app';
+import { callbackSignature, SANDBOX_PRIVATE_KEY, SANDBOX_PROVIDER_NAME, sandboxChannels } from '../../integrations/payments/sandbox-gateway';
+import { envelope, ok } from '../../lib/http';
+import { escapeHtml } from '../catalog/catalog.seo';
+import { findPaymentByReference } from './payments.repository';
+import { handlePaymentCallback } from './payments.service';
 
-// SCAFFOLD: filled by the issue that owns the payments area.
-export default async function paymentsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const channelSchema = z.object({
+  group: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  fee_customer: z.object({ flat: z.number(), percent: z.number() }),
+  minimum_amount: z.number(),
+  maximum_amount: z.number(),
+  icon_url: z.string().nullable(),
+  active: z.boolean(),
+});
+
+export default async function paymentsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const now = deps.now ?? (() => new Date());
+  const privateKey = deps.config.tripay?.privateKey ?? SANDBOX_PRIVATE_KEY;
+
+  app.get(
+    '/payments/tripay/channels',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Online payment channels (the embedded sandbox gateway without Tripay credentials)',
+        response: { 200: envelope(z.object({ channels: z.array(channelSchema), provider: z.string(), sandbox: z.boolean() })) },
+      },
+    },
+    async () => {
+      if (deps.config.tripay) throw new AppError('PROVIDER_ERROR', 'Gagal memuat metode pembayaran Tripay. Silakan coba lagi.');
+      return ok({ channels: sandboxChannels, provider: SANDBOX_PROVIDER_NAME, sandbox: true }, 'Metode pembayaran tersedia.');
+    },
+  );
+
+  // The callback needs the raw bytes: the signature is over them, not over re-serialised JSON.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/payments/tripay/callback',
+      { schema: { tags: ['payments'], summary: 'Payment status callback (HMAC-SHA256 of the raw body in X-Callback-Signature)' } },
+      async (request) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const header = (name: string) => {
+          const v = request.headers[name];
+          return typeof v === 'string' ? v : undefined;
+        };
+        await handlePaymentCallback(deps.database.db, {
+          rawBody,
+          signature: header('x-callback-signature'),
+          event: header('x-callback-event'),
+          privateKey,
+          now: now(),
+        });
+        return { success: true };
+      },
+    );
+  });
+
+  if (deps.config.tripay) return;
+  await app.register(async (scope) => sandboxPayPage(scope, deps, now));
+}
+
+/** The sandbox's pay page posts a plain HTML form. */
+async function sandboxPayPage(scope: FastifyInstance, deps: AppDeps, now: () => Date): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+  const referenceParams = z.object({ reference: z.string().regex(/^SBX-[0-9A-F]{12}$/, { error: 'Referensi pembayaran tidak valid.' }) });
+
+  app.get(
+    '/payments/sandbox/pay/:reference',
+    { schema: { tags: ['payments'], summary: 'The sandbox gateway pay page', params: referenceParams } },
+    async (request, reply) => {
+      const payment = await findPaymentByReference(deps.database.db, request.params.reference);
+      if (!payment) throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
+      const done = payment.status !== 'unpaid';
+      const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Pembayaran ${escapeHtml(payment.reference)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f5f5f4;margin:0;padding:24px;color:#1c1917}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 1px 3px #0002}h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:800;color:#166534}button{width:100%;padding:14px;border-radius:12px;border:0;font-weight:700;font-size:1rem;margin-top:10px;cursor:pointer}.pay{background:#166534;color:#fff}.fail{background:#e7e5e4}.note{font-size:.85rem;color:#57534e}</style></head>
+<body><main><p class="note">Gateway Sandbox Pasar UMKM — tidak ada uang sungguhan.</p><h1>${escapeHtml(payment.payment_name)}</h1>
+<p>Pesanan #${payment.order_id} · ${escapeHtml(payment.reference)}</p><p class="amount">${formatRupiah(payment.amount)}</p>
+${done ? `<p role="status"><b>Status: ${escapeHtml(payment.status)}</b></p>` : `<form method="post"><button class="pay" name="action" value="pay">Bayar sekarang</button><button class="fail" name="action" value="fail">Batalkan pembayaran</button><button class="fail" name="action" value="expire">Biarkan kedaluwarsa</button></form>`}
+</main></body></html>`;
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  );
+
+  app.post(
+    '/payments/sandbox/pay/:reference',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay, fail or expire a sandbox transaction (sends a signed callback through the real callback path)',
+        params: referenceParams,
+        body: z.object({ action: z.enum(['pay', 'fail', 'expire'], { error: 'Aksi tidak dikenal.' }) }),
+      },
+    },
+    async (request, reply) => {
+      const payment = await findPaymentByReference(deps.database.db, request.params.reference);
+      if (!payment) throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
+      const status = { pay: 'PAID', fail: 'FAILED', expire: 'EXPIRED' }[request.body.action];
+      const body = Buffer.from(
+        JSON.stringify({
+          reference: payment.reference,
+          merchant_ref: payment.merchant_ref,
+          payment_method: payment.payment_name,
+          payment_method_code: payment.channel_code,
+          total_amount: payment.amount,
+          is_closed_payment: 1,
+          status,
+          paid_at: status === 'PAID' ? Math.floor(now().getTime() / 1000) : null,
+          note: 'sandbox',
+        }),
+      );
+      const result = await handlePaymentCallback(deps.database.db, {
+        rawBody: body,
+        signature: callbackSignature(body, SANDBOX_PRIVATE_KEY),
+        event: 'payment_status',
+        privateKey: SANDBOX_PRIVATE_KEY,
+        now: now(),
+      });
+      if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect(`/api/v1/payments/sandbox/pay/${payment.reference}`, 303);
+      return ok(result);
+    },
+  );
+}

@@ -1,5 +1,47 @@
+/** POST /shipping/cost (storefront spec §7): national shipping options for a parcel. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { envelope, idParam, ok } from '../../lib/http';
+import { quoteNationalShipping } from './shipping.service';
 
-// SCAFFOLD: filled by the issue that owns the shipping area.
-export default async function shippingRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const body = z.object({
+  origin_district_id: idParam,
+  destination_district_id: idParam,
+  weight: z.coerce.number({ error: 'Berat tidak valid.' }).int({ error: 'Berat tidak valid.' }).min(1, { error: 'Berat tidak valid.' }).max(1_000_000, { error: 'Berat terlalu besar.' }),
+  courier: z.string({ error: 'Kurir wajib diisi.' }).trim().min(1, { error: 'Kurir wajib diisi.' }).max(300),
+});
+
+const option = z.object({
+  courier_code: z.string(),
+  courier_name: z.string(),
+  service: z.string(),
+  description: z.string(),
+  cost: z.number().int(),
+  estimated_delivery: z.string(),
+});
+
+export default async function shippingRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/shipping/cost',
+    {
+      schema: {
+        tags: ['shipping'],
+        summary: 'National shipping options (embedded table rates without a RajaOngkir key)',
+        body,
+        response: { 200: envelope(z.object({ options: z.array(option) })) },
+      },
+    },
+    async (request) => {
+      const options = await quoteNationalShipping(deps.database.db, {
+        originDistrictId: request.body.origin_district_id,
+        destinationDistrictId: request.body.destination_district_id,
+        weightGrams: request.body.weight,
+        couriers: request.body.courier.split(':'),
+      });
+      return ok({ options });
+    },
+  );
+}

@@ -1,0 +1,229 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { products } from '../../db/schema';
+import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+
+let t: TestApp;
+const id: Record<string, number> = {};
+let local: { courier_id: number; price_id: number; effective_price: number };
+
+const productId = async (name: string) => (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = ${name}`))[0]!.id;
+const stockOf = async (pid: number) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, pid)))[0]!.s;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const name of ['Keripik Tempe Original', 'Sambal Roa Botol', 'Batik Tulis Mega Mendung', 'Kue Balok Cokelat Lumer', 'Kacang Sangrai Bawang', 'Opak Ketan Bakar']) {
+    id[name] = await productId(name);
+  }
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=327319&city_id=3273' });
+  local = res.json().data.options[0];
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function payload(over: Record<string, unknown> = {}) {
+  return {
+    guest_email: 'tamu@contoh.id',
+    payment_method: 'manual',
+    shipping_name: 'Tamu Bandung',
+    shipping_address: 'Jl. Braga No. 5',
+    shipping_province_id: 32,
+    shipping_province: 'Jawa Barat',
+    shipping_city_id: 3273,
+    shipping_city: 'Kota Bandung',
+    shipping_district_id: 327319,
+    shipping_district: 'Sumur Bandung',
+    shipping_postcode: '40111',
+    shipping_phone: '081200000000',
+    order_items: [{ product_id: id['Opak Ketan Bakar'], quantity: 2, price: 1 }],
+    shipping_courier: 'Kurir lokal',
+    shipping_service: 'same-day',
+    shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id, cost: 1 },
+    total_amount: 1,
+    ...over,
+  };
+}
+
+const order = (body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: body as Record<string, unknown>, headers });
+
+describe(`placing orders (${testEngine})`, () => {
+  it('offers local couriers only inside the store city, cheapest first', async () => {
+    expect(local.effective_price).toBeGreaterThan(0);
+    const outside = await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=320401&city_id=3204' });
+    expect(outside.json().data.options).toEqual([]);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=327319&city_id=3273' })).json().data.options;
+    expect(all.map((o: { effective_price: number }) => o.effective_price)).toEqual([...all.map((o: { effective_price: number }) => o.effective_price)].sort((a, b) => a - b));
+  });
+
+  it('places a guest order with the server figures, ignoring client prices and totals', async () => {
+    const before = await stockOf(id['Opak Ketan Bakar']!);
+    const res = await order(payload());
+    expect(res.statusCode).toBe(201);
+    const o = res.json().data;
+    expect(o).toMatchObject({ status: 'pending', payment_status: 'unpaid', guest_email: 'tamu@contoh.id', user_id: null, subtotal_amount: 28000, shipping_cost: local.effective_price, payment_fee: 0 });
+    expect(o.total_amount).toBe(28000 + local.effective_price);
+    expect(o.order_items[0]).toMatchObject({ quantity: 2, price: 14000, line_total: 28000 });
+    expect(o.payment).toMatchObject({ provider: 'manual', reference: `MAN-${o.id}`, amount: o.total_amount });
+    expect(o.payment.instructions[0].steps.join(' ')).toContain('0001234567890');
+    expect(await stockOf(id['Opak Ketan Bakar']!)).toBe(before - 2);
+  });
+
+  it('prices variants and discounts itself and checks options', async () => {
+    const res = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1, variant_label: '300 g', selected_options: [{ group: 'Level pedas', value: 'Pedas' }], price: 5 }] }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.order_items[0]).toMatchObject({ variant_label: '300 g', price: 27000, selected_options: [{ group: 'Level pedas', value: 'Pedas' }] });
+    const badOption = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1, variant_label: '300 g', selected_options: [{ group: 'Level pedas', value: 'Gila' }] }] }));
+    expect(badOption.statusCode).toBe(422);
+    expect(badOption.json().error).toBe('Pilihan "Level pedas: Gila" tidak tersedia untuk Keripik Tempe Original.');
+    const badVariant = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1, variant_label: '2 kg' }] }));
+    expect(badVariant.json().error).toBe('Ukuran "2 kg" tidak tersedia untuk Keripik Tempe Original.');
+    const noVariant = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1 }] }));
+    expect(noVariant.json().error).toBe('Pilih ukuran untuk Keripik Tempe Original.');
+  });
+
+  it('refuses unknown and inactive products, and quantities above stock', async () => {
+    expect((await order(payload({ order_items: [{ product_id: 999999, quantity: 1 }] }))).json().error).toBe('Produk #999999 tidak ditemukan atau sudah tidak dijual.');
+    expect((await order(payload({ order_items: [{ product_id: id['Kue Balok Cokelat Lumer'], quantity: 1 }] }))).statusCode).toBe(422);
+    const before = await stockOf(id['Sambal Roa Botol']!);
+    const tooMany = await order(payload({ order_items: [{ product_id: id['Sambal Roa Botol'], quantity: before + 1 }] }));
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().error).toBe(`Stok Sambal Roa Botol tidak mencukupi. Tersisa ${before}.`);
+    expect(await stockOf(id['Sambal Roa Botol']!)).toBe(before);
+  });
+
+  it('applies the checkout rules in their order with their messages', async () => {
+    expect((await order(payload({ order_items: [] }))).json().error).toBe('Keranjang Anda masih kosong. Tambahkan produk sebelum checkout.');
+    expect((await order(payload({ shipping_phone: '' }))).json().error).toBe('Lengkapi seluruh informasi pengiriman yang wajib diisi.');
+    expect((await order(payload({ shipping_district_id: null }))).json().error).toBe('Pilih provinsi, kota/kabupaten, dan kecamatan tujuan pengiriman.');
+    const mixed = await order(payload({ order_items: [{ product_id: id['Opak Ketan Bakar'], quantity: 1 }, { product_id: id['Batik Tulis Mega Mendung'], quantity: 1 }] }));
+    expect(mixed.json().error).toBe('Produk dalam keranjang berasal dari beberapa lokasi asal bisnis. Silakan pisahkan pesanan berdasarkan lokasi asal.');
+    expect((await order(payload({ guest_email: '' }))).json().error).toBe('Email dibutuhkan untuk pesanan tamu.');
+    expect((await order(payload({ shipping_cost_breakdown: null }))).json().error).toBe('Pilih layanan pengiriman sebelum melanjutkan.');
+    const tampered = await order(payload({ shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: 999999, cost: 0 } }));
+    expect(tampered.json().error).toBe('Layanan pengiriman yang dipilih tidak tersedia. Pilih ulang layanan pengiriman.');
+  });
+
+  it('quotes and re-prices national shipping on the server', async () => {
+    const quote = await t.app.inject({ method: 'POST', url: '/api/v1/shipping/cost', payload: { origin_district_id: 327319, destination_district_id: 317101, weight: 1000, courier: 'jne:sicepat:jnt' } });
+    const options = quote.json().data.options;
+    expect(options.length).toBeGreaterThan(2);
+    const jne = options.find((o: { courier_code: string; service: string }) => o.courier_code === 'jne' && o.service === 'REG');
+    const res = await order(
+      payload({
+        shipping_province_id: 31,
+        shipping_city_id: 3171,
+        shipping_district_id: 317101,
+        order_items: [{ product_id: id['Opak Ketan Bakar'], quantity: 2 }],
+        shipping_courier: 'jne',
+        shipping_service: 'REG',
+        shipping_cost_breakdown: { type: 'rajaongkir', cost: 1 },
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.shipping_cost).toBe(jne.cost);
+  });
+
+  it('sells exactly the stock to 30 concurrent buyers of 5 units', async () => {
+    const pid = id['Kacang Sangrai Bawang']!;
+    await t.db.update(products).set({ stock: 5 }).where(eq(products.id, pid));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => order(payload({ guest_email: `buyer${i}@contoh.id`, order_items: [{ product_id: pid, quantity: 1 }] }))),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(25);
+    expect(await stockOf(pid)).toBe(0);
+    const sold = await queryRows<{ n: number }>(t.db, sql`SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items WHERE product_id = ${pid}`);
+    expect(sold[0]!.n).toBe(5);
+  });
+
+  it('creates one order for a double submit with the same Idempotency-Key', async () => {
+    const key = { 'idempotency-key': 'checkout-attempt-0001' };
+    const first = await order(payload(), key);
+    const second = await order(payload(), key);
+    expect(first.json().data.id).toBe(second.json().data.id);
+    const racing = await Promise.all([order(payload(), { 'idempotency-key': 'race-0002-abc' }), order(payload(), { 'idempotency-key': 'race-0002-abc' })]);
+    expect(new Set(racing.map((r) => r.json().data?.id)).size).toBe(1);
+    const count = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM orders WHERE idempotency_key IN ('checkout-attempt-0001', 'race-0002-abc')`);
+    expect(count[0]!.n).toBe(2);
+  });
+
+  it('lets customers read only their own orders, and guests look up with their e-mail', async () => {
+    const customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+    const mine = await order(payload({ guest_email: null, user_id: 1 }), customer);
+    expect(mine.statusCode).toBe(201);
+    const o = mine.json().data;
+    expect(o.user_id).not.toBe(1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/orders/mine', headers: customer });
+    expect(list.json().data.map((x: { id: number }) => x.id)).toEqual([o.id]);
+    const other = await signIn(t.app, demoAccounts.operator.username, demoAccounts.operator.password);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/mine/${o.id}`, headers: other })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/orders/mine/${o.id}`, headers: customer })).statusCode).toBe(200);
+    const guest = (await order(payload())).json().data;
+    const lookup = (email: string, orderId = guest.id) => t.app.inject({ method: 'POST', url: '/api/v1/orders/lookup', payload: { order_id: orderId, email } });
+    expect((await lookup('TAMU@contoh.id')).statusCode).toBe(200);
+    expect((await lookup('orang@lain.id')).statusCode).toBe(404);
+    expect((await lookup('tamu@contoh.id', o.id)).statusCode).toBe(404);
+  });
+});
+
+describe(`online payment through the sandbox gateway (${testEngine})`, () => {
+  const callback = (body: Record<string, unknown>, signature?: string) => {
+    const raw = JSON.stringify(body);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/tripay/callback',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'x-callback-event': 'payment_status', 'x-callback-signature': signature ?? callbackSignature(raw, SANDBOX_PRIVATE_KEY) },
+    });
+  };
+
+  it('adds the channel fee, verifies signatures, and is idempotent', async () => {
+    const channels = (await t.app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).json().data.channels;
+    expect(channels.map((c: { code: string }) => c.code)).toContain('QRIS');
+    const res = await order(payload({ payment_method: 'tripay:QRIS' }));
+    expect(res.statusCode).toBe(201);
+    const o = res.json().data;
+    expect(o.payment_fee).toBe(Math.round(750 + ((o.subtotal_amount + o.shipping_cost) * 0.7) / 100));
+    expect(o.payment.pay_url).toContain(`/api/v1/payments/sandbox/pay/${o.payment.reference}`);
+
+    const body = { reference: o.payment.reference, merchant_ref: `ORD-${o.id}`, status: 'PAID', paid_at: 1795000000 };
+    const bad = await callback(body, 'deadbeef');
+    expect(bad.statusCode).toBe(403);
+    const good = await callback(body);
+    expect(good.json()).toEqual({ success: true });
+    const replay = await callback(body);
+    expect(replay.json()).toEqual({ success: true });
+    const expiredAfterPaid = await callback({ ...body, status: 'EXPIRED' });
+    expect(expiredAfterPaid.statusCode).toBe(200);
+    const found = (await t.app.inject({ method: 'POST', url: '/api/v1/orders/lookup', payload: { order_id: o.id, email: 'tamu@contoh.id' } })).json().data;
+    expect(found).toMatchObject({ payment_status: 'paid', status: 'pending' });
+  });
+
+  it('cancels an expired payment and returns its stock once', async () => {
+    const pid = id['Opak Ketan Bakar']!;
+    const before = await stockOf(pid);
+    const o = (await order(payload({ payment_method: 'tripay:BRIVA', order_items: [{ product_id: pid, quantity: 3 }] }))).json().data;
+    expect(await stockOf(pid)).toBe(before - 3);
+    const body = { reference: o.payment.reference, merchant_ref: `ORD-${o.id}`, status: 'EXPIRED' };
+    await callback(body);
+    await callback(body);
+    expect(await stockOf(pid)).toBe(before);
+    const found = (await t.app.inject({ method: 'POST', url: '/api/v1/orders/lookup', payload: { order_id: o.id, email: 'tamu@contoh.id' } })).json().data;
+    expect(found).toMatchObject({ status: 'cancelled', payment_status: 'expired' });
+  });
+
+  it('pays through the local pay page', async () => {
+    const o = (await order(payload({ payment_method: 'tripay:QRIS' }))).json().data;
+    const page = await t.app.inject({ method: 'GET', url: `/api/v1/payments/sandbox/pay/${o.payment.reference}` });
+    expect(page.body).toContain('Bayar sekarang');
+    const pay = await t.app.inject({ method: 'POST', url: `/api/v1/payments/sandbox/pay/${o.payment.reference}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
+    expect(pay.statusCode).toBe(303);
+    const after = await t.app.inject({ method: 'GET', url: `/api/v1/payments/sandbox/pay/${o.payment.reference}` });
+    expect(after.body).toContain('Status: paid');
+  });
+});

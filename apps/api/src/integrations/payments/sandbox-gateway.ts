@@ -1,0 +1,77 @@
+/**
+ * The embedded sandbox payment gateway: offers a few channels with Tripay's shapes, creates
+ * transactions with a local pay page, and signs its callbacks exactly as Tripay does
+ * (HMAC-SHA256 of the raw body), so the online flow runs end to end offline
+ * (docs/decisions/032-payments.md). Never used when Tripay credentials are configured.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { formatRupiah } from '@pasar/core/money';
+
+/** Sandbox only: signs the local pay page's callbacks. Real money never passes through it. */
+export const SANDBOX_PRIVATE_KEY = 'pasar-umkm-sandbox-private-key';
+export const SANDBOX_PROVIDER_NAME = 'Gateway Sandbox';
+
+export interface Channel {
+  group: string;
+  code: string;
+  name: string;
+  type: 'direct' | 'redirect';
+  fee_customer: { flat: number; percent: number };
+  minimum_amount: number;
+  maximum_amount: number;
+  icon_url: string | null;
+  active: boolean;
+}
+
+export const sandboxChannels: Channel[] = [
+  { group: 'E-Wallet', code: 'QRIS', name: 'QRIS (semua e-wallet & m-banking)', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true },
+  { group: 'Virtual Account', code: 'BRIVA', name: 'BRI Virtual Account', type: 'direct', fee_customer: { flat: 4_250, percent: 0 }, minimum_amount: 10_000, maximum_amount: 50_000_000, icon_url: null, active: true },
+  { group: 'Virtual Account', code: 'BCAVA', name: 'BCA Virtual Account', type: 'direct', fee_customer: { flat: 5_500, percent: 0 }, minimum_amount: 10_000, maximum_amount: 50_000_000, icon_url: null, active: true },
+];
+
+export interface CreateTransactionInput {
+  method: string;
+  merchantRef: string;
+  amount: number;
+  customerName: string;
+  customerEmail: string;
+  origin: string;
+}
+
+export interface GatewayTransaction {
+  reference: string;
+  payment_name: string;
+  pay_code: string | null;
+  pay_url: string | null;
+  checkout_url: string | null;
+  qr_url: string | null;
+  instructions: { title: string; steps: string[] }[];
+  expires_at: Date;
+}
+
+export function createSandboxTransaction(input: CreateTransactionInput, now: Date): GatewayTransaction {
+  const channel = sandboxChannels.find((c) => c.code === input.method);
+  if (!channel) throw new Error(`unknown sandbox channel ${input.method}`);
+  const reference = `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
+  const payUrl = `${input.origin}/api/v1/payments/sandbox/pay/${reference}`;
+  const payCode = channel.group === 'Virtual Account' ? `8808${randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0').slice(0, 12)}` : null;
+  const steps =
+    channel.code === 'QRIS'
+      ? ['Buka halaman pembayaran.', 'Pindai kode QRIS dengan aplikasi e-wallet atau m-banking Anda.', `Pastikan jumlahnya <b>${formatRupiah(input.amount)}</b>, lalu konfirmasi.`]
+      : [`Masuk ke aplikasi atau ATM ${channel.name.replace(' Virtual Account', '')}.`, `Pilih pembayaran Virtual Account, masukkan nomor <b>${payCode}</b>.`, `Pastikan jumlahnya <b>${formatRupiah(input.amount)}</b>, lalu konfirmasi.`];
+  return {
+    reference,
+    payment_name: channel.name,
+    pay_code: payCode,
+    pay_url: payUrl,
+    checkout_url: payUrl,
+    qr_url: null,
+    instructions: [{ title: `Bayar dengan ${channel.name} (sandbox)`, steps }],
+    expires_at: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+  };
+}
+
+/** Tripay's callback signature: HMAC-SHA256 of the raw body with the private key, lowercase hex. */
+export function callbackSignature(rawBody: string | Buffer, privateKey: string): string {
+  return createHmac('sha256', privateKey).update(rawBody).digest('hex');
+}

@@ -1,0 +1,127 @@
+/** The checkout's order payload (storefront spec §3 Order payload) and the order answer. */
+import { z } from 'zod';
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const optionalId = z.coerce.number().int().positive().nullish().transform((v) => v ?? null);
+
+export const orderItemInputSchema = z.object({
+  product_id: z.coerce.number({ error: 'Produk tidak valid.' }).int().positive({ error: 'Produk tidak valid.' }),
+  quantity: z.coerce.number({ error: 'Jumlah tidak valid.' }).int({ error: 'Jumlah tidak valid.' }).min(1, { error: 'Jumlah minimal 1.' }).max(1000, { error: 'Jumlah terlalu besar.' }),
+  /** Sent by the client, never used: the server prices every line itself. */
+  price: z.number().optional(),
+  variant_label: z.string().trim().max(100).nullish().transform((v) => (v && v !== 'default' ? v : null)),
+  selected_options: z
+    .array(z.object({ group: z.string().trim().max(100), value: z.string().trim().max(100) }))
+    .max(20)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+export const shippingBreakdownSchema = z
+  .object({
+    type: z.string().max(40),
+    courier_id: z.coerce.number().int().positive().nullish(),
+    price_id: z.coerce.number().int().positive().nullish(),
+    cost: z.number().optional(),
+  })
+  .passthrough()
+  .nullish();
+
+export const orderPayloadSchema = z.object({
+  /** Ignored: the user comes from the token. */
+  user_id: z.unknown().optional(),
+  guest_email: z
+    .string()
+    .trim()
+    .max(254)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'Format email tidak valid.' }),
+  /** Sent by the client, never used: the server computes the total. */
+  total_amount: z.number().optional(),
+  payment_method: z.string().trim().max(60).default('manual'),
+  shipping_name: optionalText(120),
+  shipping_address: optionalText(500),
+  shipping_province_id: optionalId,
+  shipping_province: optionalText(120),
+  shipping_city_id: optionalId,
+  shipping_city: optionalText(120),
+  shipping_district_id: optionalId,
+  shipping_district: optionalText(120),
+  shipping_postcode: optionalText(10),
+  shipping_phone: optionalText(25),
+  notes: optionalText(1000),
+  order_items: z.array(orderItemInputSchema).max(100, { error: 'Terlalu banyak barang dalam satu pesanan.' }).default([]),
+  shipping_courier: optionalText(60),
+  shipping_service: optionalText(120),
+  shipping_cost_breakdown: shippingBreakdownSchema,
+});
+export type OrderPayload = z.infer<typeof orderPayloadSchema>;
+
+export const paymentInstructionSchema = z.object({ title: z.string(), steps: z.array(z.string()) });
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  product_name: z.string(),
+  variant_label: z.string().nullable(),
+  selected_options: z.array(z.object({ group: z.string(), value: z.string() })),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  line_total: z.number().int(),
+});
+
+export const paymentSchema = z.object({
+  provider: z.string(),
+  reference: z.string(),
+  payment_name: z.string(),
+  amount: z.number().int(),
+  total_amount: z.number().int(),
+  fee_customer: z.number().int(),
+  status: z.string(),
+  pay_code: z.string().nullable(),
+  pay_url: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+  qr_url: z.string().nullable(),
+  instructions: z.array(paymentInstructionSchema),
+  expires_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  guest_email: z.string().nullable(),
+  status: z.string(),
+  status_label: z.string(),
+  payment_status: z.string(),
+  payment_status_label: z.string(),
+  order_type: z.string(),
+  payment_method: z.string(),
+  subtotal_amount: z.number().int(),
+  shipping_cost: z.number().int(),
+  payment_fee: z.number().int(),
+  total_amount: z.number().int(),
+  cash_received: z.number().int().nullable(),
+  change_due: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  customer_phone: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  shipping_name: z.string().nullable(),
+  shipping_phone: z.string().nullable(),
+  shipping_address: z.string().nullable(),
+  shipping_province: z.string().nullable(),
+  shipping_city: z.string().nullable(),
+  shipping_district: z.string().nullable(),
+  shipping_postcode: z.string().nullable(),
+  shipping_courier: z.string().nullable(),
+  shipping_service: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+  order_items: z.array(orderItemSchema),
+  payment: paymentSchema.nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutError, checkoutMessages as m, customerFee, isLocalDestination, parsePaymentMethod, shippingWeight, type CheckoutState } from './rules';
+
+const ok: CheckoutState = {
+  itemCount: 2,
+  shipping_name: 'Siti',
+  shipping_address: 'Jl. Braga 1',
+  shipping_postcode: '40111',
+  shipping_phone: '0812',
+  shipping_province_id: 32,
+  shipping_city_id: 3273,
+  shipping_district_id: 327319,
+  originDistrictIds: [327319, 327319, null],
+  signedIn: false,
+  guest_email: 'siti@contoh.id',
+  shippingChosen: true,
+  paymentMethod: 'manual',
+  provider: { name: 'Tripay', channelsAvailable: false },
+};
+
+describe('checkout rules in the spec order (storefront spec §5)', () => {
+  it('passes a complete checkout', () => {
+    expect(checkoutError(ok)).toBeNull();
+  });
+  it('reports the first failing rule, each with its message', () => {
+    const broken: CheckoutState = { ...ok, itemCount: 0, shipping_name: '', shipping_province_id: null, originDistrictIds: [1, 2], guest_email: '', shippingChosen: false, paymentMethod: 'tripay:QRIS' };
+    expect(checkoutError(broken)).toBe(m.emptyCart);
+    expect(checkoutError({ ...broken, itemCount: 1 })).toBe(m.shippingInfo);
+    expect(checkoutError({ ...broken, itemCount: 1, shipping_name: 'A' })).toBe(m.location);
+    expect(checkoutError({ ...broken, itemCount: 1, shipping_name: 'A', shipping_province_id: 32 })).toBe(m.mixedOrigin);
+    const rule5 = { ...broken, itemCount: 1, shipping_name: 'A', shipping_province_id: 32, originDistrictIds: [1, 1] };
+    expect(checkoutError(rule5)).toBe(m.guestEmail);
+    expect(checkoutError({ ...rule5, signedIn: true })).toBe(m.shippingService);
+    expect(checkoutError({ ...rule5, signedIn: true, shippingChosen: true })).toBe('Metode pembayaran Tripay belum tersedia. Silakan pilih metode lain.');
+    expect(checkoutError({ ...rule5, signedIn: true, shippingChosen: true, provider: { name: 'Tripay', channelsAvailable: true } })).toBeNull();
+  });
+  it('treats blank text as missing', () => {
+    expect(checkoutError({ ...ok, shipping_phone: '   ' })).toBe(m.shippingInfo);
+    expect(checkoutError({ ...ok, shipping_postcode: null })).toBe(m.shippingInfo);
+  });
+});
+
+describe('shipping weight, local rule, payment', () => {
+  it('weighs 500 g per unit with a 100 g minimum', () => {
+    expect(shippingWeight(0)).toBe(100);
+    expect(shippingWeight(1)).toBe(500);
+    expect(shippingWeight(3)).toBe(1500);
+  });
+  it('offers local couriers only inside the store city', () => {
+    expect(isLocalDestination(3273, 3273)).toBe(true);
+    expect(isLocalDestination(3204, 3273)).toBe(false);
+    expect(isLocalDestination(null, 3273)).toBe(false);
+  });
+  it('parses payment methods and fees', () => {
+    expect(parsePaymentMethod('manual')).toEqual({ kind: 'manual' });
+    expect(parsePaymentMethod('tripay:QRIS')).toEqual({ kind: 'provider', provider: 'tripay', channel: 'QRIS' });
+    expect(customerFee({ flat: 750, percent: '0.70' }, 100000)).toBe(1450);
+    expect(customerFee(null, 5)).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * Checkout rules of storefront spec §5, in their order: the first failure wins. The web form
+ * and the server run this same function.
+ */
+export const checkoutMessages = {
+  emptyCart: 'Keranjang Anda masih kosong. Tambahkan produk sebelum checkout.',
+  shippingInfo: 'Lengkapi seluruh informasi pengiriman yang wajib diisi.',
+  location: 'Pilih provinsi, kota/kabupaten, dan kecamatan tujuan pengiriman.',
+  mixedOrigin: 'Produk dalam keranjang berasal dari beberapa lokasi asal bisnis. Silakan pisahkan pesanan berdasarkan lokasi asal.',
+  guestEmail: 'Email dibutuhkan untuk pesanan tamu.',
+  shippingService: 'Pilih layanan pengiriman sebelum melanjutkan.',
+  providerUnavailable: (provider: string) => `Metode pembayaran ${provider} belum tersedia. Silakan pilih metode lain.`,
+  orderFailed: 'Gagal memproses pesanan. Silakan coba kembali.',
+  noLocalCourier: 'Tidak ada kurir lokal tersedia untuk area ini.',
+  noServiceAtAll: 'Tidak ada layanan pengiriman yang tersedia untuk area ini. Silakan pilih kecamatan lain atau hubungi admin.',
+  noNationalService: 'Tidak ada layanan pengiriman nasional tersedia untuk tujuan ini.',
+  storeLocationIncomplete: 'Tidak dapat menghitung biaya pengiriman. Data lokasi toko tidak lengkap.',
+  shippingCostFailed: 'Gagal menghitung biaya pengiriman. Silakan coba lagi.',
+  provincesFailed: 'Gagal memuat daftar provinsi. Silakan muat ulang halaman.',
+  citiesFailed: 'Gagal memuat kota/kabupaten. Silakan coba lagi.',
+  districtsFailed: 'Gagal memuat kecamatan. Silakan coba lagi.',
+  channelsFailed: (provider: string) => `Gagal memuat metode pembayaran ${provider}. Silakan coba lagi.`,
+  successManual: 'Pesanan berhasil dibuat. Terima kasih!',
+  successProvider: (provider: string) => `Pesanan berhasil dibuat. Selesaikan pembayaran melalui ${provider}.`,
+} as const;
+
+export interface CheckoutState {
+  itemCount: number;
+  shipping_name?: string | null | undefined;
+  shipping_address?: string | null | undefined;
+  shipping_postcode?: string | null | undefined;
+  shipping_phone?: string | null | undefined;
+  shipping_province_id?: number | null | undefined;
+  shipping_city_id?: number | null | undefined;
+  shipping_district_id?: number | null | undefined;
+  /** The origin district of each item's business (null when the business has none). */
+  originDistrictIds: readonly (number | null)[];
+  signedIn: boolean;
+  guest_email?: string | null | undefined;
+  shippingChosen: boolean;
+  /** 'manual' or '<provider>:<channel>'. */
+  paymentMethod: string;
+  /** Provider name of the online channels (e.g. 'Tripay') and whether any are available. */
+  provider: { name: string; channelsAvailable: boolean };
+}
+
+const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
+const chosen = (v: number | null | undefined) => typeof v === 'number' && v > 0;
+
+/** The message of the first rule that fails, or null when the checkout may go on. */
+export function checkoutError(state: CheckoutState): string | null {
+  if (state.itemCount <= 0) return checkoutMessages.emptyCart;
+  if (![state.shipping_name, state.shipping_address, state.shipping_postcode, state.shipping_phone].every(filled)) {
+    return checkoutMessages.shippingInfo;
+  }
+  if (![state.shipping_province_id, state.shipping_city_id, state.shipping_district_id].every(chosen)) return checkoutMessages.location;
+  if (distinctOrigins(state.originDistrictIds).length > 1) return checkoutMessages.mixedOrigin;
+  if (!state.signedIn && !filled(state.guest_email)) return checkoutMessages.guestEmail;
+  if (!state.shippingChosen) return checkoutMessages.shippingService;
+  if (state.paymentMethod !== 'manual' && !state.provider.channelsAvailable) return checkoutMessages.providerUnavailable(state.provider.name);
+  return null;
+}
+
+/** Distinct known origin districts of a cart (items without a business district do not count). */
+export function distinctOrigins(originDistrictIds: readonly (number | null)[]): number[] {
+  return [...new Set(originDistrictIds.filter((d): d is number => typeof d === 'number' && d > 0))];
+}
+
+/** Shipping weight: 500 g per unit of cart quantity, at least 100 g (spec §7, §9). */
+export const GRAMS_PER_UNIT = 500;
+export const MIN_SHIPPING_GRAMS = 100;
+export function shippingWeight(totalQuantity: number): number {
+  return Math.max(MIN_SHIPPING_GRAMS, GRAMS_PER_UNIT * Math.max(0, Math.floor(totalQuantity)));
+}
+
+/** Local courier options apply only when the destination city is the store's city (spec §4, §9). */
+export function isLocalDestination(destinationCityId: number | null | undefined, storeCityId: number | null | undefined): boolean {
+  return chosen(destinationCityId) && chosen(storeCityId) && destinationCityId === storeCityId;
+}
+
+/** Courier codes the checkout asks national rates for (spec §7). */
+export const NATIONAL_COURIERS = ['jne', 'sicepat', 'ide', 'sap', 'jnt', 'ninja', 'tiki', 'lion', 'anteraja', 'pos', 'ncs', 'rex', 'rpx', 'sentral', 'star', 'wahana', 'dse'] as const;
+
+/** Parses 'manual' or 'provider:CHANNEL'. */
+export function parsePaymentMethod(value: string): { kind: 'manual' } | { kind: 'provider'; provider: string; channel: string } {
+  if (value === 'manual') return { kind: 'manual' };
+  const [provider, channel] = value.split(':');
+  if (provider && channel) return { kind: 'provider', provider, channel };
+  return { kind: 'manual' };
+}
+
+/** A payment fee from a channel's customer fee (flat + percent of the amount), whole rupiah. */
+export function customerFee(fee: { flat: number; percent: number | string } | null | undefined, amount: number): number {
+  if (!fee) return 0;
+  const percent = Number(fee.percent) || 0;
+  return Math.max(0, Math.round((Number(fee.flat) || 0) + (amount * percent) / 100));
+}
