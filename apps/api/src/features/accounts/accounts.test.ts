@@ -154,3 +154,12 @@ describe(`accounts API (${testEngine})`, () => {
     expect(res.statusCode).toBe(429);
   });
 });
+
+describe('roles list', () => {
+  it('is for admins only and lists the three roles', async () => {
+    const admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/roles/', headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((r: { name: string }) => r.name)).toEqual(['admin', 'operator', 'customer']);
+  });
+});

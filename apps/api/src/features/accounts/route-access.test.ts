@@ -43,6 +43,10 @@ function concrete(url: string): string {
 }
 
 describe('every back-office route is admin only, on the server', () => {
+  it('finds the back-office routes to walk', () => {
+    expect(adminRoutes().map((r) => `${r.method} ${r.url}`)).toContain('GET /api/v1/roles/');
+  });
+
   it('declares admin among its roles', () => {
     for (const route of adminRoutes()) {
       const roles = typeof route.access === 'object' ? route.access.roles : [];
