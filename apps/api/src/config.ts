@@ -37,6 +37,8 @@ const envSchema = z.object({
   /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see the real address. */
   TRUST_PROXY: booleanFromEnv.default(false),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Timeout of one call to a shipping or payment provider. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 
   RAJAONGKIR_API_KEY: optionalText,
   RAJAONGKIR_BASE_URL: z.url().default('https://rajaongkir.komerce.id/api/v1'),

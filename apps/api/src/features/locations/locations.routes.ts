@@ -8,20 +8,34 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
 import type { AppDeps } from '../../app';
-import { embeddedAreas } from '../../integrations/locations/embedded-areas';
+import { embeddedAreas, type Area } from '../../integrations/locations/embedded-areas';
+import { ProviderFailure } from '../../integrations/http';
+import { providersFor } from '../../integrations/providers';
+import { checkoutMessages } from '@pasar/core/checkout';
 import { envelope, idParams, ok } from '../../lib/http';
 
 const areaList = envelope(z.array(z.object({ id: z.number().int(), name: z.string() })));
 const providerParams = z.object({ provider: z.enum(['rajaongkir'], { error: 'Penyedia lokasi tidak dikenal.' }) });
 
-export default async function locationsRoutes(root: FastifyInstance, _deps: AppDeps): Promise<void> {
+export default async function locationsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const rajaongkir = providersFor(deps.config).rajaongkir;
+  /** With a RajaOngkir key the provider's own ids are served (its cost call needs them). */
+  const fromProvider = async (load: () => Promise<Area[]>, message: string): Promise<Area[]> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', message);
+      throw error;
+    }
+  };
   const cache = (reply: { header: (k: string, v: string) => unknown }) => reply.header('Cache-Control', 'public, max-age=86400');
 
   app.get(
     '/locations/:provider/provinces',
     { schema: { tags: ['locations'], summary: 'Provinces', params: providerParams, response: { 200: areaList } } },
     async (_request, reply) => {
+      if (rajaongkir) return ok(await fromProvider(() => rajaongkir.provinces(), checkoutMessages.provincesFailed));
       cache(reply);
       return ok((await embeddedAreas()).provinces);
     },
@@ -31,6 +45,7 @@ export default async function locationsRoutes(root: FastifyInstance, _deps: AppD
     '/locations/:provider/provinces/:id/cities',
     { schema: { tags: ['locations'], summary: 'Cities and regencies of a province', params: providerParams.extend(idParams.shape), response: { 200: areaList } } },
     async (request, reply) => {
+      if (rajaongkir) return ok(await fromProvider(() => rajaongkir.cities(request.params.id), checkoutMessages.citiesFailed));
       const cities = (await embeddedAreas()).citiesByProvince.get(request.params.id);
       if (!cities) throw new AppError('NOT_FOUND', 'Provinsi tidak ditemukan.');
       cache(reply);
@@ -42,6 +57,7 @@ export default async function locationsRoutes(root: FastifyInstance, _deps: AppD
     '/locations/:provider/cities/:id/districts',
     { schema: { tags: ['locations'], summary: 'Districts (kecamatan) of a city', params: providerParams.extend(idParams.shape), response: { 200: areaList } } },
     async (request, reply) => {
+      if (rajaongkir) return ok(await fromProvider(() => rajaongkir.districts(request.params.id), checkoutMessages.districtsFailed));
       const districts = (await embeddedAreas()).districtsByCity.get(request.params.id);
       if (!districts) throw new AppError('NOT_FOUND', 'Kota/kabupaten tidak ditemukan.');
       cache(reply);

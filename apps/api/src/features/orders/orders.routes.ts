@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { publicOrigin } from '../catalog/catalog.seo';
+import { providersFor } from '../../integrations/providers';
 import { lookupGuestOrder, myOrder, myOrders, placeOrder } from './orders.service';
 
 export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -34,6 +35,7 @@ export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps)
         idempotencyKey: typeof key === 'string' ? key.trim() : undefined,
         origin: publicOrigin(deps, request),
         now: now(),
+        providers: providersFor(deps.config),
       });
       return reply.status(201).send(ok(order, 'Pesanan berhasil dibuat.'));
     },

@@ -8,7 +8,11 @@ import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { lineTotal, unitPrice } from '@pasar/core/pricing';
 import type { Db } from '../../db/client';
-import { createSandboxTransaction, sandboxChannels } from '../../integrations/payments/sandbox-gateway';
+import { createSandboxTransaction, sandboxChannels, type Channel } from '../../integrations/payments/sandbox-gateway';
+import { ProviderFailure } from '../../integrations/http';
+import type { TripayClient } from '../../integrations/payments/tripay-client';
+import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
+import { cancelOrderForPayment } from '../payments/payments.repository';
 import type { SessionUser } from '../accounts/sessions.repository';
 import { localCourierOptions } from '../couriers/local-options';
 import { uniqueViolation } from '../accounts/accounts.repository';
@@ -46,6 +50,7 @@ export interface OrderContext {
   idempotencyKey?: string | undefined;
   origin: string;
   now: Date;
+  providers?: { tripay?: TripayClient | undefined; rajaongkir?: RajaOngkirClient | undefined };
 }
 
 export async function getOrders(db: Db, ids: number[]): Promise<Order[]> {
@@ -110,7 +115,17 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   const store = await getSetting(db, 'store_location');
   const breakdown = payload.shipping_cost_breakdown;
   const payment = parsePaymentMethod(payload.payment_method);
-  const channel = payment.kind === 'provider' ? sandboxChannels.find((c) => c.code === payment.channel && c.active) : undefined;
+  const tripay = ctx.providers?.tripay;
+  let channels: Channel[] = sandboxChannels;
+  if (tripay && payment.kind === 'provider') {
+    try {
+      channels = await tripay.channels();
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw new AppError('PROVIDER_ERROR', checkoutMessages.channelsFailed('Tripay'));
+      throw error;
+    }
+  }
+  const channel = payment.kind === 'provider' ? channels.find((c) => c.code === payment.channel && c.active) : undefined;
 
   const ruleError = checkoutError({
     itemCount: lines.length,
@@ -126,7 +141,7 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     guest_email: payload.guest_email,
     shippingChosen: Boolean(breakdown?.type) && (breakdown?.type === 'local_courier' || Boolean(payload.shipping_courier && payload.shipping_service)),
     paymentMethod: payload.payment_method,
-    provider: { name: 'Tripay', channelsAvailable: sandboxChannels.length > 0 },
+    provider: { name: 'Tripay', channelsAvailable: channels.some((c) => c.active) },
   });
   if (ruleError) throw new AppError('UNPROCESSABLE', ruleError);
   if (payment.kind === 'provider' && (payment.provider !== 'tripay' || !channel)) throw new AppError('UNPROCESSABLE', orderMessages.unknownPayment);
@@ -160,7 +175,7 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
       destinationDistrictId: destinationDistrict,
       weightGrams: weight,
       couriers: [String(payload.shipping_courier)],
-    });
+    }, ctx.providers?.rajaongkir);
     const chosen = options.find((o) => o.courier_code === payload.shipping_courier?.toLowerCase() && o.service === payload.shipping_service);
     if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
     shippingCost = chosen.cost;
@@ -218,7 +233,9 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
         },
         lines.map(({ product: _p, ...item }) => item),
       );
-      if (channel) {
+      if (channel && tripay) {
+        // Tripay is called after the commit: no row locks are held across a network call.
+      } else if (channel) {
         // The embedded sandbox answers locally, so it can run inside the transaction.
         const trx = createSandboxTransaction(
           { method: channel.code, merchantRef: `ORD-${id}`, amount: total, customerName: payload.shipping_name ?? '', customerEmail: ctx.user?.email ?? payload.guest_email ?? '', origin: ctx.origin },
@@ -279,9 +296,64 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     }
     throw error;
   }
+  if (channel && tripay) await createTripayPayment(db, tripay, { orderId, channel, total, fee, lines, payload, ctx });
   const [order] = await loadOrders(db, [orderId]);
   if (!order) throw new AppError('INTERNAL', checkoutMessages.orderFailed);
   return order;
+}
+
+/**
+ * Opens the Tripay transaction of a committed order. When Tripay fails the order must not keep
+ * holding stock: it is cancelled and its stock returned, and the buyer sees the spec's message.
+ */
+async function createTripayPayment(
+  db: Db,
+  tripay: TripayClient,
+  input: { orderId: number; channel: Channel; total: number; fee: number; lines: PricedLine[]; payload: OrderPayload; ctx: OrderContext },
+): Promise<void> {
+  const merchantRef = `ORD-${input.orderId}`;
+  try {
+    const trx = await tripay.createTransaction({
+      method: input.channel.code,
+      merchantRef,
+      amount: input.total,
+      customerName: input.payload.shipping_name ?? '',
+      customerEmail: input.ctx.user?.email ?? input.payload.guest_email ?? '',
+      customerPhone: input.payload.shipping_phone,
+      // Tripay wants items that add up to the amount: shipping and fee are items too.
+      orderItems: [
+        ...input.lines.map((l) => ({ name: l.product_name, price: l.price, quantity: l.quantity })),
+        ...(input.total - input.fee - input.lines.reduce((s, l) => s + l.line_total, 0) > 0
+          ? [{ name: 'Ongkos kirim', price: input.total - input.fee - input.lines.reduce((s, l) => s + l.line_total, 0), quantity: 1 }]
+          : []),
+        ...(input.fee > 0 ? [{ name: 'Biaya pembayaran', price: input.fee, quantity: 1 }] : []),
+      ],
+      callbackUrl: `${input.ctx.origin}/api/v1/payments/tripay/callback`,
+      returnUrl: `${input.ctx.origin}/pesanan/${input.orderId}`,
+      expiredTime: Math.floor(input.ctx.now.getTime() / 1000) + 24 * 60 * 60,
+    });
+    await insertPayment(db, {
+      order_id: input.orderId,
+      provider: 'tripay',
+      channel_code: input.channel.code,
+      reference: trx.reference,
+      merchant_ref: merchantRef,
+      payment_name: trx.payment_name,
+      amount: input.total,
+      fee_customer: input.fee,
+      status: 'unpaid',
+      pay_code: trx.pay_code,
+      pay_url: trx.pay_url,
+      checkout_url: trx.checkout_url,
+      qr_url: trx.qr_url,
+      instructions: trx.instructions,
+      expires_at: trx.expires_at,
+    });
+  } catch (error) {
+    await db.transaction((tx) => cancelOrderForPayment(tx, input.orderId, 'Gateway pembayaran gagal membuat transaksi; stok dikembalikan.'));
+    if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.orderFailed);
+    throw error;
+  }
 }
 
 function isIdempotencyViolation(error: unknown): boolean {

@@ -10,6 +10,9 @@ import { formatRupiah } from '@pasar/core/money';
 import type { AppDeps } from '../../app';
 import { callbackSignature, SANDBOX_PRIVATE_KEY, SANDBOX_PROVIDER_NAME, sandboxChannels } from '../../integrations/payments/sandbox-gateway';
 import { envelope, ok } from '../../lib/http';
+import { ProviderFailure } from '../../integrations/http';
+import { providersFor } from '../../integrations/providers';
+import { checkoutMessages } from '@pasar/core/checkout';
 import { escapeHtml } from '../catalog/catalog.seo';
 import { findPaymentByReference } from './payments.repository';
 import { handlePaymentCallback } from './payments.service';
@@ -41,7 +44,15 @@ export default async function paymentsRoutes(root: FastifyInstance, deps: AppDep
       },
     },
     async () => {
-      if (deps.config.tripay) throw new AppError('PROVIDER_ERROR', 'Gagal memuat metode pembayaran Tripay. Silakan coba lagi.');
+      const tripay = providersFor(deps.config).tripay;
+      if (tripay) {
+        try {
+          return ok({ channels: (await tripay.channels()).filter((c) => c.active), provider: 'Tripay', sandbox: false }, 'Metode pembayaran tersedia.');
+        } catch (error) {
+          if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.channelsFailed('Tripay'));
+          throw error;
+        }
+      }
       return ok({ channels: sandboxChannels, provider: SANDBOX_PROVIDER_NAME, sandbox: true }, 'Metode pembayaran tersedia.');
     },
   );

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { envelope, idParam, ok } from '../../lib/http';
+import { providersFor } from '../../integrations/providers';
 import { quoteNationalShipping } from './shipping.service';
 
 const body = z.object({
@@ -40,7 +41,7 @@ export default async function shippingRoutes(root: FastifyInstance, deps: AppDep
         destinationDistrictId: request.body.destination_district_id,
         weightGrams: request.body.weight,
         couriers: request.body.courier.split(':'),
-      });
+      }, providersFor(deps.config).rajaongkir);
       return ok({ options });
     },
   );

@@ -9,6 +9,9 @@ import { AppError } from '@pasar/core/errors';
 import type { DbOrTx } from '../../db/client';
 import { shippingRates } from '../../db/schema';
 import { embeddedAreas, provinceOfDistrict } from '../../integrations/locations/embedded-areas';
+import { ProviderFailure } from '../../integrations/http';
+import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
+import { checkoutMessages } from '@pasar/core/checkout';
 
 export interface ShippingOption {
   courier_code: string;
@@ -32,7 +35,23 @@ export function costFor(rate: { first_kg_cost: number; next_kg_cost: number }, w
   return rate.first_kg_cost + (kilograms - 1) * rate.next_kg_cost;
 }
 
-export async function quoteNationalShipping(db: DbOrTx, input: ShippingQuoteInput): Promise<ShippingOption[]> {
+/** Turns a provider failure into the spec's message (storefront spec §8), never a hang or crash. */
+export function shippingProviderError(error: unknown): never {
+  if (error instanceof ProviderFailure) {
+    throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.shippingCostFailed);
+  }
+  throw error;
+}
+
+export async function quoteNationalShipping(db: DbOrTx, input: ShippingQuoteInput, rajaongkir?: RajaOngkirClient): Promise<ShippingOption[]> {
+  if (rajaongkir) {
+    const couriers = [...new Set(input.couriers.map((c) => c.trim().toLowerCase()).filter(Boolean))];
+    try {
+      return await rajaongkir.cost({ ...input, couriers });
+    } catch (error) {
+      return shippingProviderError(error);
+    }
+  }
   const areas = await embeddedAreas();
   if (!areas.districtCity.has(input.destinationDistrictId)) {
     throw new AppError('VALIDATION_ERROR', 'Kecamatan tujuan tidak dikenal.', { fields: { destination_district_id: 'Kecamatan tujuan tidak dikenal.' } });

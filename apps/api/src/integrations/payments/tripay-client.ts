@@ -1,0 +1,121 @@
+/**
+ * Tripay client (INTEGRATIONS.md §2): `Authorization: Bearer <api key>`, failures as
+ * `{ success: false, message }`; closed-payment signature = HMAC-SHA256(private key,
+ * merchant code + merchant ref + amount) in lowercase hex.
+ */
+import { createHmac } from 'node:crypto';
+import { ProviderFailure, providerFetch, TtlCache } from '../http';
+import type { Channel, GatewayTransaction } from './sandbox-gateway';
+
+export interface TripayConfig {
+  apiKey: string;
+  privateKey: string;
+  merchantCode: string;
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+export function tripaySignature(privateKey: string, merchantCode: string, merchantRef: string, amount: number): string {
+  return createHmac('sha256', privateKey).update(`${merchantCode}${merchantRef}${amount}`).digest('hex');
+}
+
+interface TripayAnswer<T> {
+  success?: boolean;
+  message?: string;
+  data?: T;
+}
+
+export interface TripayCreateInput {
+  method: string;
+  merchantRef: string;
+  amount: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone?: string | null;
+  orderItems: { name: string; price: number; quantity: number }[];
+  callbackUrl: string;
+  returnUrl: string;
+  expiredTime: number;
+}
+
+export class TripayClient {
+  private readonly channelCache = new TtlCache<Channel[]>(5 * 60 * 1000);
+
+  constructor(private readonly config: TripayConfig) {}
+
+  private url(path: string): string {
+    return `${this.config.baseUrl.replace(/\/$/, '')}/${path}`;
+  }
+
+  private async call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+    const { json, status } = await providerFetch(this.url(path), {
+      method: init.method ?? 'GET',
+      headers: { Authorization: `Bearer ${this.config.apiKey}`, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+      timeoutMs: this.config.timeoutMs,
+      // Creating a transaction twice could charge twice: only reads are retried.
+      retries: init.method === 'POST' ? 0 : 1,
+    });
+    const answer = json as TripayAnswer<T> | undefined;
+    if (!answer?.success || answer.data === undefined) throw new ProviderFailure(answer?.message ?? `Tripay answered ${status}`, 'provider', status);
+    return answer.data;
+  }
+
+  channels(): Promise<Channel[]> {
+    return this.channelCache.get('channels', async () => {
+      const data = await this.call<
+        { group: string; code: string; name: string; type: string; fee_customer?: { flat?: number; percent?: number | string }; minimum_amount?: number; maximum_amount?: number; icon_url?: string; active?: boolean }[]
+      >('merchant/payment-channel');
+      return data.map((c) => ({
+        group: c.group,
+        code: c.code,
+        name: c.name,
+        type: c.type === 'redirect' ? 'redirect' : 'direct',
+        fee_customer: { flat: Number(c.fee_customer?.flat ?? 0), percent: Number(c.fee_customer?.percent ?? 0) },
+        minimum_amount: Number(c.minimum_amount ?? 0),
+        maximum_amount: Number(c.maximum_amount ?? Number.MAX_SAFE_INTEGER),
+        icon_url: c.icon_url ?? null,
+        active: c.active !== false,
+      }));
+    });
+  }
+
+  async createTransaction(input: TripayCreateInput): Promise<GatewayTransaction> {
+    const data = await this.call<{
+      reference: string;
+      payment_name: string;
+      pay_code?: string | number | null;
+      pay_url?: string | null;
+      checkout_url?: string | null;
+      qr_url?: string | null;
+      instructions?: { title: string; steps: string[] }[];
+      expired_time?: number;
+    }>('transaction/create', {
+      method: 'POST',
+      body: {
+        method: input.method,
+        merchant_ref: input.merchantRef,
+        amount: input.amount,
+        customer_name: input.customerName,
+        customer_email: input.customerEmail,
+        ...(input.customerPhone ? { customer_phone: input.customerPhone } : {}),
+        order_items: input.orderItems,
+        callback_url: input.callbackUrl,
+        return_url: input.returnUrl,
+        expired_time: input.expiredTime,
+        signature: tripaySignature(this.config.privateKey, this.config.merchantCode, input.merchantRef, input.amount),
+      },
+    });
+    return {
+      reference: data.reference,
+      payment_name: data.payment_name,
+      pay_code: data.pay_code === null || data.pay_code === undefined ? null : String(data.pay_code),
+      pay_url: data.pay_url ?? null,
+      checkout_url: data.checkout_url ?? null,
+      // Tripay's sandbox puts the literal 'SANDBOX MODE' in qr_string: show qr_url instead (INTEGRATIONS.md).
+      qr_url: data.qr_url ?? null,
+      instructions: data.instructions ?? [],
+      expires_at: new Date((data.expired_time ?? Math.floor(Date.now() / 1000) + 86400) * 1000),
+    };
+  }
+}
