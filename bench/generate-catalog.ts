@@ -50,6 +50,7 @@ export async function generateCatalog(db: Db, count: number, options: { stock?: 
       { product_id: id, label: '500 g', price: 38_000, reseller_price: 34_000, stock: options.stock ?? 25, position: 1 },
     ]);
   for (let s = 0; s < variantRows.length; s += 5000) await db.insert(productVariants).values(variantRows.slice(s, s + 5000));
-  await db.execute(sql`ANALYZE`);
+  // Index-only scans need the visibility map a VACUUM writes (autovacuum does it in production).
+  await db.execute(sql`VACUUM ANALYZE`);
   return { productIds, categoryIds: cats.map((c) => c.id) };
 }
