@@ -13,7 +13,6 @@ import { AppError } from '@pasar/core/errors';
 import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
 
 export const IMAGE_TYPE_MESSAGE = 'Format gambar harus JPG, PNG, atau WEBP.';
-const PUBLIC_PREFIX = '/uploads/products/';
 
 type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -25,7 +24,39 @@ export function sniffImageType(buffer: Buffer): ImageKind | undefined {
   return undefined;
 }
 
-export async function storeProductImage(input: Buffer, options: { uploadsDir: string }): Promise<string> {
+/**
+ * Where image files go: the local disk under DATA_DIR/uploads by default, or an S3-compatible
+ * bucket when configured (integrations/storage/s3-client.ts). Keys look like `products/<id>-640.webp`.
+ */
+export interface ImageStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** The public address of a key. */
+  url(key: string): string;
+  /** The key of a public address this store wrote, or undefined for anything else (external URLs). */
+  keyOf(publicPath: string): string | undefined;
+}
+
+export function localImageStore(uploadsDir: string): ImageStore {
+  return {
+    async put(key, data) {
+      const file = path.join(uploadsDir, key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, data);
+    },
+    async remove(key) {
+      await fs.rm(path.join(uploadsDir, key), { force: true });
+    },
+    url: (key) => `/uploads/${key}`,
+    keyOf: (publicPath) => (publicPath.startsWith('/uploads/') ? publicPath.slice('/uploads/'.length) : undefined),
+  };
+}
+
+export type ImageStoreOptions = { uploadsDir: string; store?: ImageStore | undefined };
+
+const storeOf = (options: ImageStoreOptions): ImageStore => options.store ?? localImageStore(options.uploadsDir);
+
+export async function storeProductImage(input: Buffer, options: ImageStoreOptions): Promise<string> {
   const kind = sniffImageType(input);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
   let metadata: Metadata;
@@ -37,30 +68,33 @@ export async function storeProductImage(input: Buffer, options: { uploadsDir: st
   if (metadata.format !== kind || !metadata.width || !metadata.height) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
   }
-  const dir = path.join(options.uploadsDir, 'products');
-  await fs.mkdir(dir, { recursive: true });
+  const store = storeOf(options);
   const id = randomBytes(9).toString('base64url');
+  let encoded: { width: number; data: Buffer }[];
   try {
-    for (const width of PRODUCT_IMAGE_WIDTHS) {
-      await sharp(input, { failOn: 'error' })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toFile(path.join(dir, `${id}-${width}.webp`));
-    }
+    encoded = await Promise.all(
+      PRODUCT_IMAGE_WIDTHS.map(async (width) => ({
+        width,
+        data: await sharp(input, { failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      })),
+    );
   } catch {
-    await deleteProductImage(`${PUBLIC_PREFIX}${id}-1024.webp`, options);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
   }
-  return `${PUBLIC_PREFIX}${id}-1024.webp`;
+  try {
+    for (const { width, data } of encoded) await store.put(`products/${id}-${width}.webp`, data, 'image/webp');
+  } catch (error) {
+    await deleteProductImage(store.url(`products/${id}-1024.webp`), options);
+    throw error;
+  }
+  return store.url(`products/${id}-1024.webp`);
 }
 
 /** Removes every size of a stored image; paths we did not store (external URLs) are left alone. */
-export async function deleteProductImage(publicPath: string, options: { uploadsDir: string }): Promise<void> {
-  const match = /^\/uploads\/products\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(publicPath);
+export async function deleteProductImage(publicPath: string, options: ImageStoreOptions): Promise<void> {
+  const store = storeOf(options);
+  const key = store.keyOf(publicPath);
+  const match = key ? /^products\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(key) : null;
   if (!match) return;
-  const dir = path.join(options.uploadsDir, 'products');
-  await Promise.all(
-    PRODUCT_IMAGE_WIDTHS.map((w) => fs.rm(path.join(dir, `${match[1]}-${w}.webp`), { force: true })),
-  );
+  await Promise.all(PRODUCT_IMAGE_WIDTHS.map((w) => store.remove(`products/${match[1]}-${w}.webp`)));
 }

@@ -5,7 +5,8 @@
  */
 export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
 
-const storedPattern = /^(\/uploads\/products\/[A-Za-z0-9_-]+)-(\d+)\.webp$/;
+// Local uploads (`/uploads/products/…`) or the same names in an S3-compatible bucket.
+const storedPattern = /^(.*\/products\/[A-Za-z0-9_-]+)-(\d+)\.webp$/;
 
 export interface ImageSources {
   src: string;

@@ -1,5 +1,46 @@
+/** Back-office categories (back-office spec §2, §5, §7): admin only. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminCategorySchema, categoryInputSchema, categoryMessages, categoryUpdateSchema } from '@pasar/core/categories';
 import type { AppDeps } from '../../app';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly } from '../../plugins/auth';
+import { createCategory, editCategory, listCategories, removeCategory } from './categories.service';
 
-// SCAFFOLD: filled by the issue that owns the categories area.
-export default async function categoriesRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const security = [{ bearer: [] }];
+
+export default async function categoriesRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  app.get(
+    '/categories/',
+    { config: adminOnly, schema: { tags: ['categories'], summary: 'Every category, active or not, with its product count (admin)', security, response: { 200: envelope(z.array(adminCategorySchema)) } } },
+    async () => ok(await listCategories(db)),
+  );
+
+  app.post(
+    '/categories/',
+    { config: adminOnly, schema: { tags: ['categories'], summary: 'Create a category (admin)', security, body: categoryInputSchema, response: { 201: envelope(adminCategorySchema) } } },
+    async (request, reply) => reply.status(201).send(ok(await createCategory(db, request.body), categoryMessages.created)),
+  );
+
+  app.put(
+    '/categories/:id',
+    {
+      config: adminOnly,
+      schema: { tags: ['categories'], summary: 'Update a category; `version` must be the one read (409 when stale)', security, params: idParams, body: categoryUpdateSchema, response: { 200: envelope(adminCategorySchema) } },
+    },
+    async (request) => ok(await editCategory(db, request.params.id, request.body), categoryMessages.updated),
+  );
+
+  app.delete(
+    '/categories/:id',
+    { config: adminOnly, schema: { tags: ['categories'], summary: 'Delete a category without products (409 otherwise)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await removeCategory(db, request.params.id);
+      return ok(null, categoryMessages.deleted);
+    },
+  );
+}

@@ -1,5 +1,87 @@
+/**
+ * Back-office products (back-office spec §2, §5, §7): admin only. POST and PUT take JSON or
+ * multipart with `image_cover` and `images` files; images are checked by content and stored
+ * as WebP sizes (lib/images.ts) on disk or in S3-compatible storage.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productPageSchema, productSchema } from '@pasar/core/catalog';
+import { adminProductQuerySchema, adminProductStatsSchema, productMessages } from '@pasar/core/products';
 import type { AppDeps } from '../../app';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly } from '../../plugins/auth';
+import { imageStorageFor } from '../../integrations/storage/image-storage';
+import { readProductForm } from './product-form';
+import { createProduct, editProduct, getProductForAdmin, listProductsForAdmin, removeProduct } from './products.service';
 
-// SCAFFOLD: filled by the issue that owns the products area.
-export default async function productsRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const security = [{ bearer: [] }];
+const formDescription =
+  'JSON, or multipart/form-data with the same fields as text (size_variants, option_groups and images as JSON strings) plus `image_cover` (one file) and `images` (files). Images must be real JPG, PNG or WEBP. The server applies the spec defaults (reseller price = price, discount 0, variant reseller price = variant price, variant stock 0); with variants the stock is their sum.';
+
+export default async function productsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  const storage = imageStorageFor(deps.config);
+  const maxBytes = deps.config.UPLOAD_MAX_BYTES;
+
+  app.get(
+    '/products/',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['products'],
+        summary: 'Every product with filters, paged 12/24/48, and the stats cards (admin)',
+        security,
+        querystring: adminProductQuerySchema,
+        response: { 200: envelope(productPageSchema.extend({ stats: adminProductStatsSchema })) },
+      },
+    },
+    async (request) => ok(await listProductsForAdmin(db, request.query)),
+  );
+
+  app.get(
+    '/products/:id',
+    { config: adminOnly, schema: { tags: ['products'], summary: 'One product, active or not (admin)', security, params: idParams, response: { 200: envelope(productSchema) } } },
+    async (request) => ok(await getProductForAdmin(db, request.params.id)),
+  );
+
+  app.post(
+    '/products/',
+    { config: adminOnly, schema: { tags: ['products'], summary: 'Create a product (admin)', description: formDescription, security, response: { 201: envelope(productSchema) } } },
+    async (request, reply) => {
+      const form = await readProductForm(request, maxBytes);
+      return reply.status(201).send(ok(await createProduct(db, form, storage), productMessages.created));
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      config: adminOnly,
+      schema: { tags: ['products'], summary: 'Update a product (admin); `version` must be the one read', description: formDescription, security, params: idParams, response: { 200: envelope(productSchema) } },
+    },
+    async (request) => {
+      const form = await readProductForm(request, maxBytes);
+      return ok(await editProduct(db, request.params.id, form, storage), productMessages.updated);
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a product; one with orders is deactivated instead, keeping order history',
+        security,
+        params: idParams,
+        response: { 200: envelope(z.object({ outcome: z.enum(['deleted', 'deactivated']) })) },
+      },
+    },
+    async (request) => {
+      const outcome = await removeProduct(db, request.params.id, storage);
+      return ok({ outcome }, outcome === 'deleted' ? productMessages.deleted : productMessages.deactivated);
+    },
+  );
+}

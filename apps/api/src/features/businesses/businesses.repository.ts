@@ -1,0 +1,53 @@
+/** The only SQL of the partner businesses. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Business, BusinessInput } from '@pasar/core/businesses';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { businesses } from '../../db/schema';
+
+interface BusinessRow extends Omit<Business, 'created_at'> {
+  created_at: Date | string;
+}
+
+const select = sql`SELECT b.id, b.name, b.description, b.address, b.city_id, b.district_id, b.city_name, b.district_name,
+    b.contact_name, b.contact_email, b.contact_phone, b.website, b.is_active, b.created_at, b.version,
+    (SELECT count(*)::int FROM products p WHERE p.business_id = b.id) AS product_count
+  FROM businesses b`;
+
+const toBusiness = (r: BusinessRow): Business => ({ ...r, created_at: new Date(r.created_at).toISOString() });
+
+export async function listBusinesses(db: DbOrTx, options: { activeOnly: boolean }): Promise<Business[]> {
+  const where = options.activeOnly ? sql`WHERE b.is_active` : sql``;
+  return (await queryRows<BusinessRow>(db, sql`${select} ${where} ORDER BY lower(b.name), b.id`)).map(toBusiness);
+}
+
+export async function findBusiness(db: DbOrTx, id: number): Promise<Business | undefined> {
+  const rows = await queryRows<BusinessRow>(db, sql`${select} WHERE b.id = ${id}`);
+  return rows[0] ? toBusiness(rows[0]) : undefined;
+}
+
+export interface BusinessRecord extends BusinessInput {
+  city_name: string;
+  district_name: string;
+}
+
+export async function insertBusiness(db: DbOrTx, record: BusinessRecord): Promise<number> {
+  const [row] = await db.insert(businesses).values(record).returning({ id: businesses.id });
+  return row!.id;
+}
+
+export async function updateBusiness(db: DbOrTx, id: number, version: number, record: BusinessRecord): Promise<{ id: number }[]> {
+  return db
+    .update(businesses)
+    .set({ ...record, version: sql`${businesses.version} + 1`, updated_at: sql`now()` })
+    .where(and(eq(businesses.id, id), eq(businesses.version, version)))
+    .returning({ id: businesses.id });
+}
+
+export async function businessExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).limit(1)).length > 0;
+}
+
+
+export async function deleteBusinessRow(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.delete(businesses).where(eq(businesses.id, id)).returning({ id: businesses.id })).length > 0;
+}

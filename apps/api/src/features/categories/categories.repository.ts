@@ -1,0 +1,69 @@
+/** The only SQL of the admin category screen. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { AdminCategory, CategoryInput } from '@pasar/core/categories';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { categories, products } from '../../db/schema';
+
+interface CategoryRow {
+  id: number;
+  name: string;
+  description: string;
+  is_active: boolean;
+  created_at: Date | string;
+  version: number;
+  product_count: number;
+}
+
+const toCategory = (r: CategoryRow): AdminCategory => ({
+  ...r,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+export async function listCategories(db: DbOrTx): Promise<AdminCategory[]> {
+  const rows = await queryRows<CategoryRow>(
+    db,
+    sql`SELECT c.id, c.name, c.description, c.is_active, c.created_at, c.version,
+          (SELECT count(*)::int FROM products p WHERE p.category_id = c.id) AS product_count
+        FROM categories c ORDER BY lower(c.name), c.id`,
+  );
+  return rows.map(toCategory);
+}
+
+export async function findCategory(db: DbOrTx, id: number): Promise<AdminCategory | undefined> {
+  const rows = await queryRows<CategoryRow>(
+    db,
+    sql`SELECT c.id, c.name, c.description, c.is_active, c.created_at, c.version,
+          (SELECT count(*)::int FROM products p WHERE p.category_id = c.id) AS product_count
+        FROM categories c WHERE c.id = ${id}`,
+  );
+  return rows[0] ? toCategory(rows[0]) : undefined;
+}
+
+export async function insertCategory(db: DbOrTx, input: CategoryInput): Promise<number> {
+  const [row] = await db.insert(categories).values(input).returning({ id: categories.id });
+  return row!.id;
+}
+
+/** Versioned update (docs/decisions/009): no row back means gone or stale. */
+export async function updateCategory(db: DbOrTx, id: number, version: number, input: CategoryInput): Promise<{ id: number }[]> {
+  return db
+    .update(categories)
+    .set({ ...input, version: sql`${categories.version} + 1`, updated_at: sql`now()` })
+    .where(and(eq(categories.id, id), eq(categories.version, version)))
+    .returning({ id: categories.id });
+}
+
+export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+export async function countProductsOfCategory(db: DbOrTx, id: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.category_id, id));
+  return row?.n ?? 0;
+}
+
+export async function deleteCategoryRow(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,74 @@
+/** The only SQL of the dashboard and the notification bell: live figures, no samples. */
+import { sql } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD } from '@pasar/core/products';
+import { queryRows, type DbOrTx } from '../../db/client';
+
+export async function catalogueFigures(db: DbOrTx) {
+  const [row] = await queryRows<{ total: number; active: number; low_stock: number; businesses: number; active_businesses: number }>(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM products) AS total,
+               (SELECT count(*)::int FROM products WHERE is_active) AS active,
+               (SELECT count(*)::int FROM products WHERE stock <= ${LOW_STOCK_THRESHOLD}) AS low_stock,
+               (SELECT count(*)::int FROM businesses) AS businesses,
+               (SELECT count(*)::int FROM businesses WHERE is_active) AS active_businesses`,
+  );
+  return row!;
+}
+
+export async function orderFigures(db: DbOrTx, dayStart: Date, monthStart: Date) {
+  const [row] = await queryRows<{ pending_today: number; pending_total: number; today: number; revenue: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE status = 'pending' AND created_at >= ${dayStart.toISOString()})::int AS pending_today,
+               count(*) FILTER (WHERE status = 'pending')::int AS pending_total,
+               count(*) FILTER (WHERE created_at >= ${dayStart.toISOString()})::int AS today,
+               COALESCE(sum(total_amount) FILTER (WHERE created_at >= ${monthStart.toISOString()} AND status <> 'cancelled'), 0)::bigint AS revenue
+        FROM orders`,
+  );
+  return { ...row!, revenue: Number(row!.revenue) };
+}
+
+export interface ActivityRow {
+  kind: 'order_created' | 'order_status' | 'product_created';
+  at: Date | string;
+  ref_id: number;
+  name: string | null;
+  amount: number | null;
+  from_status: string | null;
+  to_status: string | null;
+  actor: string | null;
+  order_type: string | null;
+}
+
+/** The newest events of three kinds merged: orders placed, status changes, products added. */
+export async function recentActivity(db: DbOrTx, limit: number): Promise<ActivityRow[]> {
+  return queryRows<ActivityRow>(
+    db,
+    sql`(SELECT 'order_created' AS kind, o.created_at AS at, o.id AS ref_id,
+                COALESCE(NULLIF(o.shipping_name, ''), o.customer_name, o.guest_email) AS name, o.total_amount AS amount,
+                NULL::text AS from_status, NULL::text AS to_status, NULL::text AS actor, o.order_type
+           FROM orders o ORDER BY o.created_at DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT 'order_status', e.created_at, e.order_id, NULL, NULL, e.from_status, e.to_status, e.actor_name, NULL
+           FROM order_events e WHERE e.kind = 'status_changed' ORDER BY e.created_at DESC LIMIT ${limit})
+        UNION ALL
+        (SELECT 'product_created', p.created_at, p.id, p.name, p.price, NULL, NULL, NULL, NULL
+           FROM products p ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit})
+        ORDER BY at DESC, ref_id DESC LIMIT ${limit}`,
+  );
+}
+
+export async function pendingOrders(db: DbOrTx, since: Date | undefined) {
+  const [counts] = await queryRows<{ pending_total: number; new_pending: number }>(
+    db,
+    sql`SELECT count(*)::int AS pending_total,
+               count(*) FILTER (WHERE ${since ? sql`created_at > ${since.toISOString()}` : sql`TRUE`})::int AS new_pending
+        FROM orders WHERE status = 'pending'`,
+  );
+  const latest = await queryRows<{ id: number; created_at: Date | string; total_amount: number; customer: string | null; order_type: string }>(
+    db,
+    sql`SELECT id, created_at, total_amount, order_type,
+               COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer
+        FROM orders WHERE status = 'pending' ORDER BY created_at DESC, id DESC LIMIT 5`,
+  );
+  return { ...counts!, latest };
+}

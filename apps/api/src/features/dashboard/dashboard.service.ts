@@ -1,0 +1,54 @@
+/** Live dashboard figures and the bell's pending orders (issue 5: not the spec's fixed samples). */
+import { startOfStoreDay, startOfStoreMonth, storeMonth, type Activity, type DashboardSummary, type Notifications } from '@pasar/core/dashboard';
+import { formatRupiah } from '@pasar/core/money';
+import { orderStatusLabel } from '@pasar/core/orders';
+import type { Db } from '../../db/client';
+import { catalogueFigures, orderFigures, pendingOrders, recentActivity, type ActivityRow } from './dashboard.repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function describe(row: ActivityRow): Activity {
+  switch (row.kind) {
+    case 'order_created':
+      return {
+        kind: row.kind,
+        at: iso(row.at),
+        title: `${row.order_type === 'pos' ? 'Penjualan kasir' : 'Pesanan baru'} #${row.ref_id}`,
+        detail: `${row.name ?? 'Tamu'} · ${formatRupiah(row.amount ?? 0)}`,
+        link: `/admin/orders?order=${row.ref_id}`,
+      };
+    case 'order_status':
+      return {
+        kind: row.kind,
+        at: iso(row.at),
+        title: `Pesanan #${row.ref_id}: ${orderStatusLabel(row.to_status ?? '')}`,
+        detail: `${row.from_status ? `dari ${orderStatusLabel(row.from_status)}` : ''}${row.actor ? ` oleh ${row.actor}` : ''}`.trim(),
+        link: `/admin/orders?order=${row.ref_id}`,
+      };
+    case 'product_created':
+      return { kind: row.kind, at: iso(row.at), title: `Produk baru: ${row.name ?? ''}`, detail: formatRupiah(row.amount ?? 0), link: `/admin/products?q=${row.ref_id}` };
+  }
+}
+
+export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSummary> {
+  const catalogue = await catalogueFigures(db);
+  const orders = await orderFigures(db, startOfStoreDay(now), startOfStoreMonth(now));
+  const activity = await recentActivity(db, 10);
+  return {
+    products: { total: catalogue.total, active: catalogue.active, low_stock: catalogue.low_stock },
+    businesses: { total: catalogue.businesses, active: catalogue.active_businesses },
+    orders: { pending_today: orders.pending_today, pending_total: orders.pending_total, today: orders.today },
+    revenue_this_month: orders.revenue,
+    month: storeMonth(now),
+    recent_activity: activity.map(describe),
+  };
+}
+
+export async function notifications(db: Db, since: Date | undefined): Promise<Notifications> {
+  const result = await pendingOrders(db, since);
+  return {
+    pending_total: result.pending_total,
+    new_pending: result.new_pending,
+    latest: result.latest.map((o) => ({ id: o.id, created_at: iso(o.created_at), total_amount: o.total_amount, customer: o.customer ?? 'Tamu', order_type: o.order_type })),
+  };
+}

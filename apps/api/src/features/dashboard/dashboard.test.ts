@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents, orders, products } from '../../db/schema';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let admin: { authorization: string };
+// A fixed clock: 22 November 2026, 10:00 WIB.
+const now = new Date('2026-11-22T03:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => now });
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+
+describe(`dashboard (${testEngine})`, () => {
+  it('is admin only', async () => {
+    expect((await get('/dashboard/summary', {})).statusCode).toBe(401);
+    const customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+    const res = await get('/dashboard/summary', customer);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('Akses ditolak - Anda tidak memiliki izin untuk mengakses halaman ini.');
+  });
+
+  it('shows live figures that move with the data', async () => {
+    const before = (await get('/dashboard/summary')).json().data;
+    const all = await t.db.select({ stock: products.stock }).from(products);
+    expect(before.products.total).toBe(all.length);
+    expect(before.products.low_stock).toBe(all.filter((p) => p.stock <= 5).length);
+
+    const [today] = await t.db.insert(orders).values({ total_amount: 50000, guest_email: 'a@b.id', status: 'pending', created_at: new Date('2026-11-22T01:00:00Z') }).returning({ id: orders.id });
+    // 23:30 WIB on 21 November: yesterday in the store, though "today" in UTC.
+    await t.db.insert(orders).values({ total_amount: 70000, guest_email: 'b@b.id', status: 'pending', created_at: new Date('2026-11-21T16:30:00Z') });
+    await t.db.insert(orders).values({ total_amount: 90000, guest_email: 'c@b.id', status: 'cancelled', created_at: new Date('2026-11-20T01:00:00Z') });
+    await t.db.insert(orders).values({ total_amount: 11000, guest_email: 'd@b.id', status: 'delivered', created_at: new Date('2026-10-31T16:00:00Z') });
+    await t.db.insert(orderEvents).values({ order_id: today!.id, kind: 'status_changed', from_status: 'pending', to_status: 'confirmed', actor_name: 'Admin Toko', created_at: new Date(Date.now() + 60_000) });
+
+    const after = (await get('/dashboard/summary')).json().data;
+    expect(after.orders.pending_today - before.orders.pending_today).toBe(1);
+    expect(after.orders.pending_total - before.orders.pending_total).toBe(2);
+    // Revenue of November (WIB): 50,000 + 70,000; the cancelled one and October's do not count.
+    expect(after.revenue_this_month - before.revenue_this_month).toBe(120000);
+    expect(after.month).toBe('2026-11');
+    expect(after.recent_activity).toContainEqual(expect.objectContaining({ kind: 'order_status', title: `Pesanan #${today!.id}: Dikonfirmasi`, detail: 'dari Menunggu konfirmasi oleh Admin Toko' }));
+    const [fresh] = await t.db.insert(orders).values({ total_amount: 12000, guest_email: 'e@b.id', shipping_name: 'Rina', status: 'delivered', created_at: new Date(Date.now() + 30_000) }).returning({ id: orders.id });
+    const latest = (await get('/dashboard/summary')).json().data;
+    expect(latest.recent_activity).toContainEqual(expect.objectContaining({ kind: 'order_created', title: `Pesanan baru #${fresh!.id}`, detail: 'Rina · Rp12.000' }));
+  });
+
+  it('counts pending orders newer than the last look for the bell', async () => {
+    const all = (await get('/dashboard/notifications')).json().data;
+    expect(all.new_pending).toBe(all.pending_total);
+    const since = (await get(`/dashboard/notifications?since=${encodeURIComponent('2026-11-22T00:00:00Z')}`)).json().data;
+    expect(since.new_pending).toBe(1);
+    expect(since.latest.length).toBeGreaterThan(0);
+    expect((await get('/dashboard/notifications?since=kemarin')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,72 @@
+/** The only SQL of the knowledge entries. */
+import { and, eq, sql } from 'drizzle-orm';
+import type { KnowledgeEntry, KnowledgeInput } from '@pasar/core/knowledge';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { knowledgeEntries, products } from '../../db/schema';
+
+interface KnowledgeRow {
+  id: number;
+  title: string;
+  file: string;
+  description: string;
+  product_id: number | null;
+  product_name: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+}
+
+const select = sql`SELECT k.id, k.title, k.file, k.description, k.product_id, p.name AS product_name, k.created_at, k.updated_at, k.version
+  FROM knowledge_entries k LEFT JOIN products p ON p.id = k.product_id`;
+
+const toEntry = (r: KnowledgeRow): KnowledgeEntry => ({
+  id: r.id,
+  title: r.title,
+  file: r.file,
+  description: r.description,
+  product_id: r.product_id,
+  product: r.product_id !== null && r.product_name !== null ? { id: r.product_id, name: r.product_name } : null,
+  created_at: new Date(r.created_at).toISOString(),
+  updated_at: new Date(r.updated_at).toISOString(),
+  version: r.version,
+});
+
+/** Newest first (back-office spec §2). */
+export async function listKnowledge(db: DbOrTx): Promise<KnowledgeEntry[]> {
+  return (await queryRows<KnowledgeRow>(db, sql`${select} ORDER BY k.created_at DESC, k.id DESC`)).map(toEntry);
+}
+
+export async function findKnowledge(db: DbOrTx, id: number): Promise<KnowledgeEntry | undefined> {
+  const rows = await queryRows<KnowledgeRow>(db, sql`${select} WHERE k.id = ${id}`);
+  return rows[0] ? toEntry(rows[0]) : undefined;
+}
+
+export async function productExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
+}
+
+export async function knowledgeExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: knowledgeEntries.id }).from(knowledgeEntries).where(eq(knowledgeEntries.id, id)).limit(1)).length > 0;
+}
+
+export async function insertKnowledge(db: DbOrTx, input: KnowledgeInput, fileText: string | null): Promise<number> {
+  const [row] = await db.insert(knowledgeEntries).values({ ...input, file_text: fileText }).returning({ id: knowledgeEntries.id });
+  return row!.id;
+}
+
+export async function updateKnowledge(db: DbOrTx, id: number, version: number, input: KnowledgeInput, fileText: string | null | undefined): Promise<{ id: number }[]> {
+  return db
+    .update(knowledgeEntries)
+    .set({ ...input, ...(fileText !== undefined ? { file_text: fileText } : {}), version: sql`${knowledgeEntries.version} + 1`, updated_at: sql`now()` })
+    .where(and(eq(knowledgeEntries.id, id), eq(knowledgeEntries.version, version)))
+    .returning({ id: knowledgeEntries.id });
+}
+
+export async function currentFile(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ file: knowledgeEntries.file }).from(knowledgeEntries).where(eq(knowledgeEntries.id, id));
+  return row?.file;
+}
+
+export async function deleteKnowledgeRow(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.delete(knowledgeEntries).where(eq(knowledgeEntries.id, id)).returning({ id: knowledgeEntries.id })).length > 0;
+}

@@ -1,0 +1,111 @@
+/** The only SQL of the admin product screens. Reads reuse the catalogue's row mapping. */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Product } from '@pasar/core/catalog';
+import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductStats, type SizeVariantInput } from '@pasar/core/products';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { businesses, categories, orderItems, products, productVariants } from '../../db/schema';
+import { selectProducts } from '../catalog/catalog.repository';
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filters(query: AdminProductQuery): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (query.q) parts.push(sql`(p.search_text LIKE ${`%${escapeLike(query.q.toLowerCase())}%`} OR p.id::text = ${query.q})`);
+  if (query.category_id) parts.push(sql`p.category_id = ${query.category_id}`);
+  if (query.business_id) parts.push(sql`p.business_id = ${query.business_id}`);
+  if (query.active === 'active') parts.push(sql`p.is_active`);
+  if (query.active === 'inactive') parts.push(sql`NOT p.is_active`);
+  if (query.low_stock) parts.push(sql`p.stock <= ${LOW_STOCK_THRESHOLD}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery): Promise<{ items: Product[]; total: number }> {
+  const where = filters(query);
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id WHERE ${where}`,
+  );
+  const items = await selectProducts(db, where, sql`ORDER BY p.id DESC LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`);
+  return { items, total: count?.total ?? 0 };
+}
+
+/** Stats cards of the products screen, over the whole catalogue. */
+export async function productStats(db: DbOrTx): Promise<AdminProductStats> {
+  const [row] = await queryRows<AdminProductStats>(
+    db,
+    sql`SELECT count(*)::int AS total,
+          count(*) FILTER (WHERE is_active)::int AS active,
+          count(*) FILTER (WHERE NOT is_active)::int AS inactive,
+          count(*) FILTER (WHERE stock <= ${LOW_STOCK_THRESHOLD})::int AS low_stock,
+          count(*) FILTER (WHERE stock = 0)::int AS out_of_stock
+        FROM products`,
+  );
+  return row ?? { total: 0, active: 0, inactive: 0, low_stock: 0, out_of_stock: 0 };
+}
+
+export async function findAdminProduct(db: DbOrTx, id: number): Promise<Product | undefined> {
+  return (await selectProducts(db, sql`p.id = ${id}`))[0];
+}
+
+export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1)).length > 0;
+}
+
+export async function businessExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).limit(1)).length > 0;
+}
+
+export async function productExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
+}
+
+export async function storedImagesOf(db: DbOrTx, id: number): Promise<{ image_cover: string | null; images: string[] } | undefined> {
+  const [row] = await db.select({ image_cover: products.image_cover, images: products.images }).from(products).where(eq(products.id, id));
+  return row;
+}
+
+export type ProductRecord = Omit<typeof products.$inferInsert, 'id' | 'search_text' | 'version' | 'created_at' | 'updated_at'>;
+
+export async function insertProduct(tx: DbOrTx, record: ProductRecord, variants: SizeVariantInput[]): Promise<number> {
+  const [row] = await tx.insert(products).values(record).returning({ id: products.id });
+  const id = row!.id;
+  await replaceVariants(tx, id, variants);
+  return id;
+}
+
+export async function updateProduct(tx: DbOrTx, id: number, version: number, record: ProductRecord): Promise<{ id: number }[]> {
+  return tx
+    .update(products)
+    .set({ ...record, version: sql`${products.version} + 1`, updated_at: sql`now()` })
+    .where(and(eq(products.id, id), eq(products.version, version)))
+    .returning({ id: products.id });
+}
+
+export async function replaceVariants(tx: DbOrTx, productId: number, variants: SizeVariantInput[]): Promise<void> {
+  await tx.delete(productVariants).where(eq(productVariants.product_id, productId));
+  if (variants.length > 0) {
+    await tx.insert(productVariants).values(variants.map((v, position) => ({ ...v, product_id: productId, position })));
+  }
+}
+
+export async function productHasOrders(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.product_id, id)).limit(1)).length > 0;
+}
+
+export async function deactivateProduct(db: DbOrTx, id: number): Promise<void> {
+  await db.update(products).set({ is_active: false, version: sql`${products.version} + 1`, updated_at: sql`now()` }).where(eq(products.id, id));
+}
+
+export async function deleteProductRow(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.delete(products).where(eq(products.id, id)).returning({ id: products.id })).length > 0;
+}
+
+export async function setAiDescription(db: DbOrTx, id: number, version: number, description: string | null): Promise<{ id: number }[]> {
+  return db
+    .update(products)
+    .set({ ai_description: description, ai_status: Boolean(description), version: sql`${products.version} + 1`, updated_at: sql`now()` })
+    .where(and(eq(products.id, id), eq(products.version, version)))
+    .returning({ id: products.id });
+}

@@ -1,0 +1,193 @@
+/**
+ * Product use cases of the back office (back-office spec §5): validation with the shared schema,
+ * images stored only after the fields are valid, one transaction for the product and its
+ * variants, a versioned update, and old image files removed once the new state is committed.
+ */
+import type { Product, ProductPage } from '@pasar/core/catalog';
+import { AppError } from '@pasar/core/errors';
+import { productInputSchema, productMessages, productUpdateSchema, type AdminProductQuery, type AdminProductStats, type ProductInput } from '@pasar/core/products';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { deleteProductImage, storeProductImage, type ImageStoreOptions } from '../../lib/images';
+import { versionedUpdateResult } from '../../lib/optimistic';
+import type { ProductForm } from './product-form';
+import {
+  businessExists,
+  categoryExists,
+  deactivateProduct,
+  deleteProductRow,
+  findAdminProduct,
+  insertProduct,
+  listAdminProducts,
+  productExists,
+  productHasOrders,
+  productStats,
+  replaceVariants,
+  storedImagesOf,
+  updateProduct,
+  type ProductRecord,
+} from './products.repository';
+
+export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
+
+export async function listProductsForAdmin(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
+  const [{ items, total }, stats] = [await listAdminProducts(db, query), await productStats(db)];
+  return { items, page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats };
+}
+
+export async function getProductForAdmin(db: Db, id: number): Promise<Product> {
+  const product = await findAdminProduct(db, id);
+  if (!product) throw new AppError('NOT_FOUND', productMessages.notFound);
+  return product;
+}
+
+/** Field errors of a failed parse, keyed by the first path segment, first message wins. */
+function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    fields[key] ??= issue.message;
+  }
+  return new AppError('VALIDATION_ERROR', Object.values(fields)[0] ?? productMessages.saveFailed, { fields });
+}
+
+async function checkReferences(db: Db, input: ProductInput): Promise<void> {
+  if (!(await categoryExists(db, input.category_id))) {
+    throw new AppError('VALIDATION_ERROR', productMessages.unknownCategory, { fields: { category_id: productMessages.unknownCategory } });
+  }
+  if (input.business_id !== null && !(await businessExists(db, input.business_id))) {
+    throw new AppError('VALIDATION_ERROR', productMessages.unknownBusiness, { fields: { business_id: productMessages.unknownBusiness } });
+  }
+}
+
+const isExternal = (path: string) => /^https?:\/\//i.test(path);
+
+/**
+ * The images the product ends with: kept ones (only the product's own stored files or external
+ * URLs, so a request cannot adopt another product's files) plus the new uploads.
+ */
+function finalImages(
+  input: ProductInput,
+  current: { image_cover: string | null; images: string[] } | undefined,
+  uploaded: { cover: string | undefined; images: string[] },
+): { image_cover: string | null; images: string[] } {
+  const owned = new Set([...(current?.images ?? []), ...(current?.image_cover ? [current.image_cover] : [])]);
+  const allowed = (p: string) => owned.has(p) || isExternal(p);
+  const kept = (input.images ?? current?.images ?? []).filter(allowed);
+  const images = [...new Set([...kept, ...uploaded.images])];
+  if (images.length > 10) throw new AppError('VALIDATION_ERROR', productMessages.tooManyImages, { fields: { images: productMessages.tooManyImages } });
+  let cover: string | null;
+  if (uploaded.cover) cover = uploaded.cover;
+  else if (input.image_cover === undefined) cover = current?.image_cover ?? null;
+  else if (input.image_cover === '') cover = null;
+  else cover = allowed(input.image_cover) ? input.image_cover : (current?.image_cover ?? null);
+  return { image_cover: cover, images };
+}
+
+function toRecord(input: ProductInput, imgs: { image_cover: string | null; images: string[] }): ProductRecord {
+  return {
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    reseller_price: input.reseller_price,
+    discount: input.discount,
+    stock: input.stock,
+    is_active: input.is_active,
+    category_id: input.category_id,
+    business_id: input.business_id,
+    size: input.size,
+    notes: input.notes,
+    weight_grams: input.weight_grams,
+    ai_status: input.ai_status,
+    ai_description: input.ai_description,
+    option_groups: input.option_groups,
+    image_cover: imgs.image_cover,
+    images: imgs.images,
+  };
+}
+
+async function storeUploads(form: ProductForm, storage: ImageStoreOptions): Promise<{ cover: string | undefined; images: string[]; all: string[] }> {
+  const all: string[] = [];
+  try {
+    const cover = form.cover ? await storeProductImage(form.cover.buffer, storage) : undefined;
+    if (cover) all.push(cover);
+    const images: string[] = [];
+    for (const file of form.images) {
+      const stored = await storeProductImage(file.buffer, storage);
+      images.push(stored);
+      all.push(stored);
+    }
+    return { cover, images, all };
+  } catch (error) {
+    await Promise.all(all.map((p) => deleteProductImage(p, storage)));
+    if (error instanceof AppError && error.code === 'UNSUPPORTED_MEDIA_TYPE') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', productMessages.imageType, { fields: { images: productMessages.imageType } });
+    }
+    throw error;
+  }
+}
+
+async function removeFiles(paths: Iterable<string>, storage: ImageStoreOptions): Promise<void> {
+  await Promise.all([...paths].map((p) => deleteProductImage(p, storage)));
+}
+
+export async function createProduct(db: Db, form: ProductForm, storage: ImageStoreOptions): Promise<Product> {
+  const parsed = productInputSchema.safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  const input = parsed.data;
+  await checkReferences(db, input);
+  const uploaded = await storeUploads(form, storage);
+  try {
+    const imgs = finalImages(input, undefined, uploaded);
+    const id = await db.transaction((tx) => insertProduct(tx, toRecord(input, imgs), input.size_variants));
+    return (await findAdminProduct(db, id))!;
+  } catch (error) {
+    await removeFiles(uploaded.all, storage);
+    throw error;
+  }
+}
+
+export async function editProduct(db: Db, id: number, form: ProductForm, storage: ImageStoreOptions): Promise<Product> {
+  const parsed = productUpdateSchema.safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { version, ...input } = parsed.data;
+  const current = await storedImagesOf(db, id);
+  if (!current) throw new AppError('NOT_FOUND', productMessages.notFound);
+  await checkReferences(db, input);
+  const uploaded = await storeUploads(form, storage);
+  let imgs: { image_cover: string | null; images: string[] };
+  try {
+    imgs = finalImages(input, current, uploaded);
+    await db.transaction(async (tx) => {
+      await versionedUpdateResult(await updateProduct(tx, id, version, toRecord(input, imgs)), () => productExists(tx, id), productMessages.notFound);
+      await replaceVariants(tx, id, input.size_variants);
+    });
+  } catch (error) {
+    await removeFiles(uploaded.all, storage);
+    throw error;
+  }
+  // Files the product no longer uses are removed after the commit (never before: a failed save keeps them).
+  const now = new Set([...imgs.images, ...(imgs.image_cover ? [imgs.image_cover] : [])]);
+  const before = [...current.images, ...(current.image_cover ? [current.image_cover] : [])];
+  await removeFiles(before.filter((p) => !now.has(p)), storage);
+  return (await findAdminProduct(db, id))!;
+}
+
+/**
+ * A product that appears on an order is deactivated instead of deleted, so order history keeps
+ * its product; otherwise it is deleted with its variants and image files.
+ */
+export async function removeProduct(db: Db, id: number, storage: ImageStoreOptions): Promise<'deleted' | 'deactivated'> {
+  const current = await storedImagesOf(db, id);
+  if (!current) throw new AppError('NOT_FOUND', productMessages.notFound);
+  const outcome = await db.transaction(async (tx) => {
+    if (await productHasOrders(tx, id)) {
+      await deactivateProduct(tx, id);
+      return 'deactivated' as const;
+    }
+    await deleteProductRow(tx, id);
+    return 'deleted' as const;
+  });
+  if (outcome === 'deleted') await removeFiles([...current.images, ...(current.image_cover ? [current.image_cover] : [])], storage);
+  return outcome;
+}

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders } from '../../db/schema';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let admin: { authorization: string };
+let customer: { authorization: string };
+let categoryId: number;
+let businessId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(300 * 1024) } });
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  categoryId = (await t.app.inject({ method: 'GET', url: '/api/v1/catalog/categories/' })).json().data[0].id;
+  businessId = (await t.app.inject({ method: 'GET', url: '/api/v1/businesses/' })).json().data[0].id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = admin) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+
+async function multipart(method: 'POST' | 'PUT', url: string, form: FormData, headers: Record<string, string> = admin) {
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const payload = Buffer.from(await request.arrayBuffer());
+  return t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { ...headers, 'content-type': request.headers.get('content-type')! } });
+}
+
+const png = (width = 800) => sharp({ create: { width, height: 600, channels: 3, background: '#b45309' } }).png().toBuffer();
+const fileOf = (buffer: Buffer, name: string, type: string) => new File([new Uint8Array(buffer)], name, { type });
+const uploadsFile = (publicPath: string) => path.join(t.config.uploadsDir, publicPath.replace(/^\/uploads\//, ''));
+
+const base = () => ({ name: 'Dodol Garut Asli', description: 'Manis legit', price: 25000, stock: 10, category_id: categoryId, business_id: businessId, weight_grams: 250 });
+
+describe(`admin products (${testEngine})`, () => {
+  it('is admin only', async () => {
+    expect((await call('POST', '/products/', base(), {})).statusCode).toBe(401);
+    expect((await call('POST', '/products/', base(), customer)).statusCode).toBe(403);
+    expect((await call('GET', '/products/', undefined, customer)).statusCode).toBe(403);
+    expect((await call('DELETE', '/products/1', undefined, customer)).statusCode).toBe(403);
+  });
+
+  it('creates from JSON with the spec defaults, variants and option groups', async () => {
+    const res = await call('POST', '/products/', {
+      ...base(),
+      discount: 12.5,
+      size_variants: [
+        { label: '250 g', price: 25000, stock: 4 },
+        { label: '500 g', price: 45000, reseller_price: 40000, stock: 6 },
+        { label: '', price: '', stock: '' },
+      ],
+      option_groups: [{ name: 'Rasa', values: 'Original, Durian , ,Original' }],
+    });
+    expect(res.statusCode).toBe(201);
+    const p = res.json().data;
+    expect(p).toMatchObject({
+      name: 'Dodol Garut Asli',
+      reseller_price: 25000,
+      discount: 12.5,
+      stock: 10,
+      weight_grams: 250,
+      is_active: true,
+      version: 1,
+      size_variants: [
+        { label: '250 g', price: 25000, reseller_price: 25000, stock: 4 },
+        { label: '500 g', price: 45000, reseller_price: 40000, stock: 6 },
+      ],
+      option_groups: [{ name: 'Rasa', values: ['Original', 'Durian'] }],
+    });
+    // The storefront shows it with the discounted lowest variant price.
+    const pub = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p.id}` })).json().data;
+    expect(pub.id).toBe(p.id);
+  });
+
+  it("answers the spec's validation messages", async () => {
+    const res = await call('POST', '/products/', { name: ' ', price: 0, reseller_price: -1, discount: 100.5, stock: 1.5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      name: 'Nama produk wajib diisi.',
+      reseller_price: 'Harga reseller harus berupa angka positif',
+      discount: 'Diskon harus berada pada rentang 0 - 100',
+      category_id: 'Kategori wajib dipilih.',
+      stock: 'Stok wajib diisi dengan bilangan bulat 0 atau lebih.',
+    });
+    expect(res.json().fields.price).toBeDefined();
+    const step = await call('POST', '/products/', { ...base(), discount: 10.25 });
+    expect(step.json().fields.discount).toBe('Diskon harus berada pada rentang 0 - 100');
+    const variant = await call('POST', '/products/', { ...base(), size_variants: [{ label: 'Besar', price: 0 }] });
+    expect(variant.json().fields.size_variants).toBe('Lengkapi nama dan harga positif untuk setiap varian yang digunakan.');
+    const four = await call('POST', '/products/', { ...base(), size_variants: ['S', 'M', 'L', 'XL'].map((label) => ({ label, price: 1000 })) });
+    expect(four.json().fields.size_variants).toBe('Maksimal 3 varian ukuran.');
+    const option = await call('POST', '/products/', { ...base(), option_groups: [{ name: 'Warna', values: ' , ' }] });
+    expect(option.json().fields.option_groups).toBe('Isi nama opsi dan minimal satu nilai untuk setiap kelompok opsi.');
+    const unknownCategory = await call('POST', '/products/', { ...base(), category_id: 999999 });
+    expect(unknownCategory.json().fields.category_id).toBe('Kategori tidak ditemukan.');
+  });
+
+  it('creates from multipart with a cover and images stored as WebP sizes, then replaces and removes old files', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(base())) form.append(k, String(v));
+    form.append('size_variants', JSON.stringify([{ label: 'Kecil', price: 10000, stock: 3 }]));
+    form.append('option_groups', JSON.stringify([{ name: 'Kemasan', values: ['Kotak', 'Plastik'] }]));
+    form.append('image_cover', fileOf(await png(), 'sampul.png', 'image/png'));
+    form.append('images', fileOf(await png(500), 'foto1.png', 'image/png'));
+    const res = await multipart('POST', '/products/', form);
+    expect(res.statusCode).toBe(201);
+    const p = res.json().data;
+    expect(p.image_cover).toMatch(/^\/uploads\/products\/[A-Za-z0-9_-]+-1024\.webp$/);
+    expect(p.images).toHaveLength(1);
+    expect(p.stock).toBe(3);
+    for (const w of [320, 640, 1024]) expect(fs.existsSync(uploadsFile(p.image_cover.replace('-1024', `-${w}`)))).toBe(true);
+
+    // Replace the cover and drop the extra image: the old files go.
+    const edit = new FormData();
+    for (const [k, v] of Object.entries(base())) edit.append(k, String(v));
+    edit.append('version', String(p.version));
+    edit.append('images', '[]');
+    edit.append('image_cover', fileOf(await png(640), 'baru.png', 'image/png'));
+    const updated = await multipart('PUT', `/products/${p.id}`, edit);
+    expect(updated.statusCode).toBe(200);
+    const u = updated.json().data;
+    expect(u.image_cover).not.toBe(p.image_cover);
+    expect(u.images).toEqual([]);
+    expect(u.size_variants).toEqual([]);
+    expect(fs.existsSync(uploadsFile(p.image_cover))).toBe(false);
+    expect(fs.existsSync(uploadsFile(p.images[0]))).toBe(false);
+    expect(fs.existsSync(uploadsFile(u.image_cover))).toBe(true);
+
+    // Deleting a product without orders deletes it and its files.
+    const del = await call('DELETE', `/products/${p.id}`);
+    expect(del.json()).toMatchObject({ data: { outcome: 'deleted' }, message: 'Produk berhasil dihapus.' });
+    expect(fs.existsSync(uploadsFile(u.image_cover))).toBe(false);
+    expect((await call('GET', `/products/${p.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a fake image (a text file named .jpg) and stores nothing', async () => {
+    const before = fs.existsSync(path.join(t.config.uploadsDir, 'products')) ? fs.readdirSync(path.join(t.config.uploadsDir, 'products')).length : 0;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(base())) form.append(k, String(v));
+    form.append('images', fileOf(await png(300), 'asli.png', 'image/png'));
+    form.append('image_cover', fileOf(Buffer.from('ini bukan gambar'), 'foto.jpg', 'image/jpeg'));
+    const res = await multipart('POST', '/products/', form);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toBe('Format gambar harus JPG, PNG, atau WEBP.');
+    const after = fs.existsSync(path.join(t.config.uploadsDir, 'products')) ? fs.readdirSync(path.join(t.config.uploadsDir, 'products')).length : 0;
+    expect(after).toBe(before);
+  });
+
+  it('refuses an oversized upload with a clear message', async () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(base())) form.append(k, String(v));
+    form.append('image_cover', fileOf(Buffer.alloc(400 * 1024, 1), 'besar.jpg', 'image/jpeg'));
+    const res = await multipart('POST', '/products/', form);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('Ukuran gambar maksimal 0.3 MB.');
+  });
+
+  it('deactivates instead of deleting a product that has orders', async () => {
+    const p = (await call('POST', '/products/', { ...base(), name: 'Bandrek Sachet' })).json().data;
+    const [o] = await t.db.insert(orders).values({ total_amount: 25000, guest_email: 'a@b.id' }).returning({ id: orders.id });
+    await t.db.insert(orderItems).values({ order_id: o!.id, product_id: p.id, product_name: p.name, quantity: 1, price: 25000, line_total: 25000 });
+    const res = await call('DELETE', `/products/${p.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { outcome: 'deactivated' }, message: 'Produk ini sudah pernah dipesan, jadi dinonaktifkan (bukan dihapus) agar riwayat pesanan tetap utuh.' });
+    const still = (await call('GET', `/products/${p.id}`)).json().data;
+    expect(still.is_active).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p.id}` })).statusCode).toBe(404);
+    expect((await t.db.select().from(orderItems).where(eq(orderItems.order_id, o!.id))).length).toBe(1);
+  });
+
+  it('rejects a stale update', async () => {
+    const p = (await call('POST', '/products/', { ...base(), name: 'Kerupuk Kulit' })).json().data;
+    expect((await call('PUT', `/products/${p.id}`, { ...base(), name: 'Kerupuk Kulit Sapi', version: p.version })).statusCode).toBe(200);
+    const stale = await call('PUT', `/products/${p.id}`, { ...base(), name: 'Kerupuk', discount: 50, version: p.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_UPDATE');
+    expect((await call('GET', `/products/${p.id}`)).json().data).toMatchObject({ name: 'Kerupuk Kulit Sapi', discount: 0 });
+  });
+
+  it('lists with filters, paging 12/24/48 and stats', async () => {
+    const page = (await call('GET', '/products/')).json().data;
+    expect(page.page_size).toBe(12);
+    expect(page.items).toHaveLength(12);
+    expect(page.stats.total).toBe(page.total);
+    const low = (await call('GET', '/products/?low_stock=true&page_size=48')).json().data;
+    expect(low.items.every((p: { stock: number }) => p.stock <= 5)).toBe(true);
+    expect(low.total).toBe(page.stats.low_stock);
+    const inactive = (await call('GET', '/products/?active=inactive&page_size=48')).json().data;
+    expect(inactive.items.every((p: { is_active: boolean }) => !p.is_active)).toBe(true);
+    const byCategory = (await call('GET', `/products/?category_id=${categoryId}&page_size=24`)).json().data;
+    expect(byCategory.items.every((p: { category_id: number }) => p.category_id === categoryId)).toBe(true);
+    const search = (await call('GET', '/products/?q=DODOL')).json().data;
+    expect(search.items.some((p: { name: string }) => p.name === 'Dodol Garut Asli')).toBe(true);
+    expect((await call('GET', '/products/?page_size=13')).statusCode).toBe(400);
+  });
+});

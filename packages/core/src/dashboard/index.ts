@@ -1,0 +1,57 @@
+/** The live dashboard and the notification bell of the back office (issue 5). */
+import { z } from 'zod';
+
+export const dashboardMessages = {
+  accessDenied: 'Akses ditolak - Anda tidak memiliki izin untuk mengakses halaman ini.',
+  loadFailed: 'Gagal memuat ringkasan dasbor.',
+} as const;
+
+export const activitySchema = z.object({
+  kind: z.enum(['order_created', 'order_status', 'product_created']),
+  at: z.string(),
+  title: z.string(),
+  detail: z.string(),
+  link: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const dashboardSummarySchema = z.object({
+  products: z.object({ total: z.number().int(), active: z.number().int(), low_stock: z.number().int() }),
+  businesses: z.object({ total: z.number().int(), active: z.number().int() }),
+  orders: z.object({ pending_today: z.number().int(), pending_total: z.number().int(), today: z.number().int() }),
+  revenue_this_month: z.number().int(),
+  /** The month the revenue covers, `YYYY-MM` in the store's time (WIB). */
+  month: z.string(),
+  recent_activity: z.array(activitySchema),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+export const notificationsQuerySchema = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+
+export const notificationsSchema = z.object({
+  pending_total: z.number().int(),
+  /** Pending orders placed after `since` (what the admin has not seen yet). */
+  new_pending: z.number().int(),
+  latest: z.array(
+    z.object({ id: z.number().int(), created_at: z.string(), total_amount: z.number().int(), customer: z.string(), order_type: z.string() }),
+  ),
+});
+export type Notifications = z.infer<typeof notificationsSchema>;
+
+/** WIB (UTC+7, no daylight saving): the store's day and month boundaries. */
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+export function startOfStoreDay(now: Date): Date {
+  const local = new Date(now.getTime() + WIB_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - WIB_OFFSET_MS);
+}
+
+export function startOfStoreMonth(now: Date): Date {
+  const local = new Date(now.getTime() + WIB_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - WIB_OFFSET_MS);
+}
+
+export function storeMonth(now: Date): string {
+  const local = new Date(now.getTime() + WIB_OFFSET_MS);
+  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+}

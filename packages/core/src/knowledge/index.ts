@@ -1,0 +1,58 @@
+/** Knowledge entries for the shopping assistant (back-office spec §3, §5, §8). */
+import { z } from 'zod';
+import { versionField } from '../common/index';
+
+export const knowledgeMessages = {
+  titleRequired: 'Judul wajib diisi.',
+  loadFailed: 'Gagal memuat data pengetahuan.',
+  deleteFailed: 'Gagal menghapus entri pengetahuan.',
+  saveFailed: 'Gagal menyimpan data pengetahuan.',
+  tryAgain: 'Silakan coba lagi.',
+  notFound: 'Entri pengetahuan tidak ditemukan.',
+  unknownProduct: 'Produk terkait tidak ditemukan.',
+  deleteConfirm: (title: string) => `Hapus entri pengetahuan "${title}"?`,
+  created: 'Entri pengetahuan berhasil ditambahkan.',
+  updated: 'Entri pengetahuan berhasil diperbarui.',
+  deleted: 'Entri pengetahuan berhasil dihapus.',
+} as const;
+
+const trimmedOptional = (max: number, message: string) =>
+  z.string().trim().max(max, { error: message }).nullish().transform((v) => v ?? '');
+
+/** product_id: a product's id, or 0 / null / absent for none (back-office spec §7: 0 unlinks). */
+const productLink = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === '' || v === 0 || v === '0') return null;
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: knowledgeMessages.unknownProduct });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const knowledgeInputSchema = z.object({
+  title: z.string({ error: knowledgeMessages.titleRequired }).trim().min(1, { error: knowledgeMessages.titleRequired }).max(200, { error: 'Judul maksimal 200 karakter.' }),
+  file: trimmedOptional(1000, 'Alamat berkas maksimal 1000 karakter.'),
+  description: trimmedOptional(20_000, 'Deskripsi maksimal 20.000 karakter.'),
+  product_id: productLink,
+});
+export type KnowledgeInput = z.infer<typeof knowledgeInputSchema>;
+
+export const knowledgeUpdateSchema = knowledgeInputSchema.extend({ version: versionField });
+export type KnowledgeUpdate = z.infer<typeof knowledgeUpdateSchema>;
+
+export const knowledgeEntrySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  file: z.string(),
+  description: z.string(),
+  product_id: z.number().int().nullable(),
+  product: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type KnowledgeEntry = z.infer<typeof knowledgeEntrySchema>;
