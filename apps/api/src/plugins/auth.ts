@@ -54,7 +54,9 @@ export function registerAuth(app: FastifyInstance, db: Db, clock: () => Date = (
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is parsed or validated: a visitor or customer learns nothing about
+  // an admin route's payload rules (401/403 come first) and never makes the server parse an upload.
+  app.addHook('onRequest', async (request) => {
     const access: Access = request.routeOptions.config.access ?? 'public';
     const token = bearerToken(request);
     if (token) {

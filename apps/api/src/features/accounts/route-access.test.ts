@@ -15,6 +15,7 @@ const notAdmin: { method: string; url: string; why: string }[] = [
   { method: 'GET', url: '/api/v1/orders/mine', why: 'a customer lists their own orders' },
   { method: 'GET', url: '/api/v1/orders/mine/:id', why: 'a customer reads their own order' },
   { method: 'POST', url: '/api/v1/orders/lookup', why: 'a guest looks an order up with its e-mail' },
+  { method: 'GET', url: '/api/v1/businesses', why: 'the public list of active partner businesses (back-office spec §4); admins get every one' },
 ];
 
 let t: TestApp;

@@ -3,6 +3,7 @@
  * admin screen looks and behaves the same. Storefront code never imports this file.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { ApiError } from '../../lib/api-client';
 
 export function AdminPageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
   return (
@@ -152,4 +153,26 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children && <div className="mt-2 text-sm text-stone-600">{children}</div>}
     </div>
   );
+}
+
+/**
+ * The text for a failed call: the spec's message for the screen, followed by the server's own
+ * explanation when it has one (a category still in use, a stale save, a field rule), so the admin
+ * always sees the spec's wording and never a bare "failed".
+ */
+export function failureMessage(error: unknown, specMessage: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message && error.message !== specMessage) {
+    return `${specMessage} ${error.message}`;
+  }
+  if (error instanceof ApiError && error.status === 0) return `${specMessage} ${error.message}`;
+  return specMessage;
+}
+
+/** Field errors the server sent with a 400, to show under the inputs. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError && error.fields ? error.fields : {};
+}
+
+export function isStale(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'STALE_UPDATE';
 }

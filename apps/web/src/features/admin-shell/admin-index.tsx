@@ -1,8 +1,6 @@
-// SCAFFOLD: page frame; the issue that owns this screen fills it.
-export default function Page() {
-  return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-bold">Admin</h1>
-    </main>
-  );
+import { Navigate } from 'react-router';
+
+/** /admin opens the dashboard. */
+export default function AdminIndex() {
+  return <Navigate to="/admin/dashboard" replace />;
 }

@@ -1,10 +1,149 @@
-// SCAFFOLD: the admin shell (issue 5) replaces this frame.
-import { Outlet } from 'react-router';
+/**
+ * The admin shell (back-office spec §2): collapsible sidebar, mobile menu, the nine admin routes,
+ * a notification bell, a shortcut to orders, and logout back to /.
+ */
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { apiRequest } from '../../lib/api-client';
+import { sessionStore, useSession } from '../../lib/session';
+import { readJson, writeJson } from '../../lib/storage';
+import { NotificationBell } from './notification-bell';
+
+export const adminNav = [
+  { to: '/admin/dashboard', label: 'Dasbor', icon: 'M3 12l9-9 9 9M5 10v10h14V10' },
+  { to: '/admin/categories', label: 'Kategori', icon: 'M4 6h16M4 12h16M4 18h10' },
+  { to: '/admin/products', label: 'Produk', icon: 'M20 7l-8-4-8 4 8 4 8-4zM4 7v10l8 4 8-4V7' },
+  { to: '/admin/knowledge', label: 'Pengetahuan', icon: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V3H6.5A2.5 2.5 0 0 0 4 5.5v14z' },
+  { to: '/admin/businesses', label: 'Usaha Mitra', icon: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h1M14 9h1M9 13h1M14 13h1' },
+  { to: '/admin/couriers', label: 'Kurir', icon: 'M1 3h15v13H1zM16 8h4l3 3v5h-7M5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z' },
+  { to: '/admin/orders', label: 'Pesanan', icon: 'M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01' },
+  { to: '/admin/pos', label: 'Kasir (POS)', icon: 'M3 4h18v12H3zM7 20h10M12 16v4' },
+  { to: '/admin/users', label: 'Pengguna', icon: 'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z' },
+] as const;
+
+const COLLAPSED_KEY = 'admin_sidebar_collapsed';
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d={path} />
+    </svg>
+  );
+}
+
+function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {adminNav.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            onClick={onNavigate}
+            title={collapsed ? item.label : undefined}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? 'bg-green-700 text-white' : 'text-stone-700 hover:bg-green-50'}`
+            }
+          >
+            <Icon path={item.icon} />
+            <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function AdminLayout() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMobileOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
+
+  const toggleCollapsed = () => {
+    setCollapsed((c) => {
+      writeJson(COLLAPSED_KEY, !c);
+      return !c;
+    });
+  };
+
+  const logout = () => {
+    void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    sessionStore.clear();
+    navigate('/', { replace: true });
+  };
+
   return (
-    <div className="min-h-screen">
-      <Outlet />
+    <div className="min-h-screen bg-stone-50 text-stone-900">
+      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Lewati ke konten
+      </a>
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-stone-200 bg-white px-3 print:hidden">
+        <div className="flex items-center gap-2">
+          <button type="button" className="rounded-lg p-2 hover:bg-stone-100 lg:hidden" aria-label="Buka menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+            <Icon path="M3 6h18M3 12h18M3 18h18" />
+          </button>
+          <button
+            type="button"
+            className="hidden rounded-lg p-2 hover:bg-stone-100 lg:block"
+            aria-label={collapsed ? 'Lebarkan menu samping' : 'Ciutkan menu samping'}
+            aria-pressed={collapsed}
+            onClick={toggleCollapsed}
+          >
+            <Icon path={collapsed ? 'M9 18l6-6-6-6' : 'M15 18l-6-6 6-6'} />
+          </button>
+          <Link to="/admin/dashboard" className="font-bold text-green-800">
+            Pasar UMKM <span className="font-normal text-stone-500">Admin</span>
+          </Link>
+        </div>
+        <div className="flex items-center gap-1">
+          <Link to="/admin/orders" className="hidden rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-50 sm:inline-block">
+            Pesanan
+          </Link>
+          <NotificationBell />
+          <span className="hidden px-2 text-sm text-stone-600 md:inline">{session ? `${session.user.first_name} ${session.user.last_name}` : ''}</span>
+          <button type="button" onClick={logout} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-stone-700 hover:bg-stone-100">
+            Keluar
+          </button>
+        </div>
+      </header>
+
+      <div className="flex">
+        <nav aria-label="Menu admin" className={`sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 overflow-y-auto border-r border-stone-200 bg-white p-3 lg:block print:hidden ${collapsed ? 'w-16' : 'w-60'}`}>
+          <NavItems collapsed={collapsed} />
+          <Link to="/" className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-stone-600 hover:bg-stone-100" title={collapsed ? 'Ke toko' : undefined}>
+            <Icon path="M15 18l-6-6 6-6" />
+            <span className={collapsed ? 'sr-only' : ''}>Ke toko</span>
+          </Link>
+        </nav>
+
+        {mobileOpen && (
+          <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu admin">
+            <div className="absolute inset-0 bg-black/40" onClick={() => setMobileOpen(false)} />
+            <nav className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white p-3 shadow-xl">
+              <div className="mb-3 flex items-center justify-between">
+                <span className="font-bold text-green-800">Menu</span>
+                <button type="button" className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup menu" onClick={() => setMobileOpen(false)}>
+                  ×
+                </button>
+              </div>
+              <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
+            </nav>
+          </div>
+        )}
+
+        <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

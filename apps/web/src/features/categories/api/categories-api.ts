@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCategory, CategoryInput } from '@pasar/core/categories';
+import { api, apiRequest } from '../../../lib/api-client';
+
+const key = ['admin', 'categories'] as const;
+
+export const useAdminCategories = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<AdminCategory[]>('/categories/', { signal }) });
+
+export function useSaveCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input, version }: { id?: number; input: CategoryInput; version?: number }) =>
+      id ? apiRequest<AdminCategory>(`/categories/${id}`, { method: 'PUT', body: { ...input, version } }) : apiRequest<AdminCategory>('/categories/', { method: 'POST', body: input }),
+    // Every save reloads the list (spec §4), a stale one too: the admin then sees the other change.
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['catalog'] })]),
+  });
+}
+
+export function useDeleteCategory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/categories/${id}`, { method: 'DELETE' }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['catalog'] })]),
+  });
+}
