@@ -109,3 +109,7 @@ export async function setAiDescription(db: DbOrTx, id: number, version: number, 
     .where(and(eq(products.id, id), eq(products.version, version)))
     .returning({ id: products.id });
 }
+
+export async function productOptions(db: DbOrTx): Promise<{ id: number; name: string; is_active: boolean }[]> {
+  return db.select({ id: products.id, name: products.name, is_active: products.is_active }).from(products).orderBy(products.name, products.id);
+}

@@ -13,7 +13,7 @@ import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { imageStorageFor } from '../../integrations/storage/image-storage';
 import { readProductForm } from './product-form';
-import { createProduct, editProduct, getProductForAdmin, listProductsForAdmin, removeProduct } from './products.service';
+import { createProduct, editProduct, getProductForAdmin, listProductsForAdmin, productOptions, removeProduct } from './products.service';
 
 const security = [{ bearer: [] }];
 const formDescription =
@@ -38,6 +38,15 @@ export default async function productsRoutes(root: FastifyInstance, deps: AppDep
       },
     },
     async (request) => ok(await listProductsForAdmin(db, request.query)),
+  );
+
+  app.get(
+    '/products/options',
+    {
+      config: adminOnly,
+      schema: { tags: ['products'], summary: 'Every product as id and name, for pickers (admin)', security, response: { 200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() }))) } },
+    },
+    async () => ok(await productOptions(db)),
   );
 
   app.get(

@@ -21,12 +21,15 @@ import {
   listAdminProducts,
   productExists,
   productHasOrders,
+  productOptions,
   productStats,
   replaceVariants,
   storedImagesOf,
   updateProduct,
   type ProductRecord,
 } from './products.repository';
+
+export { productOptions };
 
 export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
 

@@ -1,8 +1,163 @@
-// SCAFFOLD: page frame; the issue that owns this screen fills it.
-export default function Page() {
+/** Partner businesses (back-office spec §2 Businesses, §8): search, counters, cards, add/edit modal. */
+import { useMemo, useState } from 'react';
+import { businessMatches, businessMessages, normalizeWebsite, type Business } from '@pasar/core/businesses';
+import { CardSkeleton } from '../../components/skeleton';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, failureMessage, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
+import { BusinessFormModal } from './business-form-modal';
+
+function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+  const location = b.district_name || b.city_name ? [b.district_name, b.city_name].filter(Boolean).join(', ') : businessMessages.noLocation;
   return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-bold">Businesses</h1>
-    </main>
+    <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="font-bold">{b.name}</h2>
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${b.is_active ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>{b.is_active ? 'Aktif' : 'Nonaktif'}</span>
+      </div>
+      {b.description && <p className="mt-1 text-sm text-stone-600">{b.description}</p>}
+      <dl className="mt-3 space-y-1 text-sm">
+        <div>
+          <dt className="sr-only">Lokasi</dt>
+          <dd>📍 {location}</dd>
+        </div>
+        {b.address && (
+          <div>
+            <dt className="sr-only">Alamat</dt>
+            <dd className="text-stone-700">{b.address}</dd>
+          </div>
+        )}
+        {b.contact_name && (
+          <div>
+            <dt className="inline font-semibold">Kontak: </dt>
+            <dd className="inline">{b.contact_name}</dd>
+          </div>
+        )}
+        {b.contact_phone && (
+          <div>
+            <dt className="inline font-semibold">Telepon: </dt>
+            <dd className="inline">
+              <a href={`tel:${b.contact_phone}`} className="text-green-800 underline">
+                {b.contact_phone}
+              </a>
+            </dd>
+          </div>
+        )}
+        {b.contact_email && (
+          <div>
+            <dt className="inline font-semibold">Email: </dt>
+            <dd className="inline">
+              <a href={`mailto:${b.contact_email}`} className="text-green-800 underline">
+                {b.contact_email}
+              </a>
+            </dd>
+          </div>
+        )}
+        {b.website && (
+          <div>
+            <dt className="inline font-semibold">Situs: </dt>
+            <dd className="inline">
+              <a href={normalizeWebsite(b.website)} target="_blank" rel="noreferrer noopener" className="break-all text-green-800 underline">
+                {normalizeWebsite(b.website)}
+              </a>
+            </dd>
+          </div>
+        )}
+        <div className="text-xs text-stone-500">
+          Terdaftar {new Date(b.created_at).toLocaleDateString('id-ID', { dateStyle: 'long' })} · {b.product_count} produk
+        </div>
+      </dl>
+      {!b.is_active && <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800">{businessMessages.followUp}</p>}
+      <div className="mt-auto flex gap-2 pt-3">
+        <button type="button" className={buttonStyles.small} onClick={onEdit} aria-label={`Edit ${b.name}`}>
+          Edit
+        </button>
+        <button type="button" className={buttonStyles.danger} onClick={onDelete} disabled={deleting} aria-label={`Hapus ${b.name}`}>
+          Hapus
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export default function BusinessesPage() {
+  const list = useBusinesses();
+  const remove = useDeleteBusiness();
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<Business | null | undefined>(undefined);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const all = useMemo(() => list.data ?? [], [list.data]);
+  const shown = useMemo(() => all.filter((b) => businessMatches(b, query)), [all, query]);
+  const active = all.filter((b) => b.is_active).length;
+
+  const del = async (b: Business) => {
+    if (!confirmAction(businessMessages.deleteConfirm)) return;
+    setBanner(null);
+    setNotice(null);
+    try {
+      const result = await remove.mutateAsync(b.id);
+      setNotice(result.message ?? businessMessages.deleted);
+    } catch (error) {
+      setBanner(failureMessage(error, businessMessages.deleteFailed));
+    }
+  };
+
+  return (
+    <div>
+      <AdminPageHeader
+        title="Usaha Mitra"
+        description="UMKM yang produknya dijual di toko. Usaha aktif tampil di daftar publik."
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={() => setEditing(null)}>
+            Add business
+          </button>
+        }
+      />
+      <ErrorBanner message={banner ?? (list.isError ? businessMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
+      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <section aria-label="Jumlah usaha" className="mb-4 grid grid-cols-3 gap-3">
+        <StatCard label="Total" value={list.data ? all.length : '…'} />
+        <StatCard label="Aktif" value={list.data ? active : '…'} tone="green" />
+        <StatCard label="Nonaktif" value={list.data ? all.length - active : '…'} tone="amber" />
+      </section>
+      <label className="mb-4 block text-sm font-semibold">
+        Cari usaha
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Nama, deskripsi, alamat, kota, kecamatan, kontak, atau email"
+          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+        />
+      </label>
+      {list.isPending && (
+        <div role="status" aria-label="Memuat usaha" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      )}
+      {list.data && all.length === 0 && <EmptyState title="Belum ada usaha mitra.">Tambahkan usaha mitra pertama dengan tombol Add business.</EmptyState>}
+      {list.data && all.length > 0 && shown.length === 0 && <EmptyState title={`Tidak ada usaha yang cocok dengan "${query}".`}>Coba kata kunci lain.</EmptyState>}
+      {shown.length > 0 && (
+        <ul aria-label="Daftar usaha mitra" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((b) => (
+            <BusinessCard key={b.id} b={b} onEdit={() => setEditing(b)} onDelete={() => void del(b)} deleting={remove.isPending} />
+          ))}
+        </ul>
+      )}
+      {editing !== undefined && (
+        <BusinessFormModal
+          key={editing?.id ?? 'new'}
+          business={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(message) => {
+            setEditing(undefined);
+            setNotice(message);
+          }}
+        />
+      )}
+    </div>
   );
 }

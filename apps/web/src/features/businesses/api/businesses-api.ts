@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Business, BusinessInput } from '@pasar/core/businesses';
+import type { StoreLocation } from '@pasar/core/settings';
+import { api, apiRequest } from '../../../lib/api-client';
+
+const key = ['admin', 'businesses'] as const;
+
+export interface Area {
+  id: number;
+  name: string;
+}
+
+export const useBusinesses = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Business[]>('/businesses/', { signal }) });
+
+/** The store's province comes from its settings, in the numbering the locations API serves. */
+export const useStoreProvince = () =>
+  useQuery({
+    queryKey: ['settings', 'store'],
+    queryFn: ({ signal }) => api<{ store_location: StoreLocation | null }>('/settings/store', { signal }),
+    select: (s) => s.store_location?.province_id ?? null,
+    staleTime: 5 * 60_000,
+  });
+
+export const useProvinceCities = (provinceId: number | null | undefined) =>
+  useQuery({
+    queryKey: ['locations', 'cities', provinceId],
+    queryFn: ({ signal }) => api<Area[]>(`/locations/rajaongkir/provinces/${provinceId}/cities`, { signal }),
+    enabled: typeof provinceId === 'number',
+    staleTime: Infinity,
+  });
+
+export const useCityDistricts = (cityId: number | null) =>
+  useQuery({
+    queryKey: ['locations', 'districts', cityId],
+    queryFn: ({ signal }) => api<Area[]>(`/locations/rajaongkir/cities/${cityId}/districts`, { signal }),
+    enabled: cityId !== null,
+    staleTime: Infinity,
+  });
+
+export function useSaveBusiness() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, version }: { id?: number; body: BusinessInput; version?: number }) =>
+      id ? apiRequest<Business>(`/businesses/${id}`, { method: 'PUT', body: { ...body, version } }) : apiRequest<Business>('/businesses/', { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteBusiness() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/businesses/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,53 @@
+/** Admin product fetchers and hooks. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCategory } from '@pasar/core/categories';
+import type { Business } from '@pasar/core/businesses';
+import type { Product, ProductPage } from '@pasar/core/catalog';
+import type { AdminProductStats } from '@pasar/core/products';
+import { api, apiRequest } from '../../../lib/api-client';
+
+export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
+
+export interface AdminProductFilters {
+  q: string;
+  category_id: string;
+  business_id: string;
+  active: 'all' | 'active' | 'inactive';
+  low_stock: boolean;
+  page: number;
+  page_size: number;
+}
+
+export function useAdminProducts(filters: AdminProductFilters) {
+  const params = new URLSearchParams({ page: String(filters.page), page_size: String(filters.page_size), active: filters.active });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.category_id) params.set('category_id', filters.category_id);
+  if (filters.business_id) params.set('business_id', filters.business_id);
+  if (filters.low_stock) params.set('low_stock', 'true');
+  return useQuery({
+    queryKey: ['admin', 'products', params.toString()],
+    queryFn: ({ signal }) => api<AdminProductPage>(`/products/?${params.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useCategoryOptions = () => useQuery({ queryKey: ['admin', 'categories'], queryFn: ({ signal }) => api<AdminCategory[]>('/categories/', { signal }) });
+export const useBusinessOptions = () => useQuery({ queryKey: ['admin', 'businesses'], queryFn: ({ signal }) => api<Business[]>('/businesses/', { signal }) });
+
+/** JSON when no file is chosen, multipart otherwise (spec §7: JSON-valued fields sent as strings). */
+export function useSaveProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> | FormData }) =>
+      apiRequest<Product>(id ? `/products/${id}` : '/products/', { method: id ? 'PUT' : 'POST', body }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['admin', 'products'] }), client.invalidateQueries({ queryKey: ['catalog'] })]),
+  });
+}
+
+export function useDeleteProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<{ outcome: 'deleted' | 'deactivated' }>(`/products/${id}`, { method: 'DELETE' }),
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['admin', 'products'] }), client.invalidateQueries({ queryKey: ['catalog'] })]),
+  });
+}
