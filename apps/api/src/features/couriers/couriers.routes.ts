@@ -2,8 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { envelope, idParam, ok } from '../../lib/http';
+import { courierInputSchema, courierMessages, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
+import { envelope, idParam, idParams, ok } from '../../lib/http';
+import { adminOnly } from '../../plugins/auth';
+import { courierAreas } from './courier-areas';
+import {
+  createCourier,
+  createCourierPrice,
+  editCourier,
+  editCourierPrice,
+  listCourierPrices,
+  listCouriers,
+  removeCourier,
+  removeCourierPrice,
+} from './couriers.service';
 import { localCourierOptions } from './local-options';
+
+const security = [{ bearer: [] }];
 
 const localOption = z.object({
   courier_id: z.number().int(),
@@ -27,5 +42,66 @@ export default async function couriersRoutes(root: FastifyInstance, deps: AppDep
       },
     },
     async (request) => ok({ options: await localCourierOptions(deps.database.db, { cityId: request.query.city_id, districtId: request.query.district_id }) }),
+  );
+
+  const db = deps.database.db;
+  const areas = courierAreas(deps.config);
+
+  app.get(
+    '/couriers',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Every courier with its regional prices (admin)', security, response: { 200: envelope(z.array(courierSchema)) } } },
+    async () => ok(await listCouriers(db, areas)),
+  );
+
+  app.post(
+    '/couriers',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Add a courier (admin); default type motorcycle, status active', security, body: courierInputSchema, response: { 201: envelope(courierSchema) } } },
+    async (request, reply) => reply.status(201).send(ok(await createCourier(db, request.body, areas), courierMessages.created)),
+  );
+
+  // Registered before /couriers/:id so "prices" is never read as an id.
+  app.post(
+    '/couriers/prices',
+    {
+      config: adminOnly,
+      schema: { tags: ['couriers'], summary: "Add a regional price to a courier (admin); district in the store's city or none for the whole region", security, body: courierPriceCreateSchema, response: { 201: envelope(courierPriceSchema) } },
+    },
+    async (request, reply) => reply.status(201).send(ok(await createCourierPrice(db, request.body, areas), courierMessages.priceCreated)),
+  );
+
+  app.put(
+    '/couriers/prices/:id',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a regional price (admin); `version` guards against stale saves', security, params: idParams, body: courierPriceUpdateSchema, response: { 200: envelope(courierPriceSchema) } } },
+    async (request) => ok(await editCourierPrice(db, request.params.id, request.body, areas), courierMessages.priceUpdated),
+  );
+
+  app.delete(
+    '/couriers/prices/:id',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a regional price (admin)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await removeCourierPrice(db, request.params.id);
+      return ok(null, courierMessages.priceDeleted);
+    },
+  );
+
+  app.get(
+    '/couriers/:id/prices',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: "A courier's regional prices (admin)", security, params: idParams, response: { 200: envelope(z.array(courierPriceSchema)) } } },
+    async (request) => ok(await listCourierPrices(db, request.params.id, areas)),
+  );
+
+  app.put(
+    '/couriers/:id',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a courier (admin); `version` guards against stale saves', security, params: idParams, body: courierUpdateSchema, response: { 200: envelope(courierSchema) } } },
+    async (request) => ok(await editCourier(db, request.params.id, request.body, areas), courierMessages.updated),
+  );
+
+  app.delete(
+    '/couriers/:id',
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a courier and its prices (admin); past orders keep its name', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await removeCourier(db, request.params.id);
+      return ok(null, courierMessages.deleted);
+    },
   );
 }

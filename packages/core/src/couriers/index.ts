@@ -1,0 +1,129 @@
+/** Couriers with regional prices (back-office spec §2 Couriers, §3, §5, §8, §9). */
+import { z } from 'zod';
+import { versionField } from '../common/index';
+
+export const COURIER_TYPES = ['motorcycle', 'car', 'truck'] as const;
+export const COURIER_STATUSES = ['active', 'busy', 'inactive'] as const;
+export type CourierType = (typeof COURIER_TYPES)[number];
+export type CourierStatus = (typeof COURIER_STATUSES)[number];
+
+export const courierTypeLabels: Record<CourierType, string> = { motorcycle: 'Motor', car: 'Mobil', truck: 'Truk' };
+export const courierStatusLabels: Record<CourierStatus, string> = { active: 'Aktif', busy: 'Sibuk', inactive: 'Tidak aktif' };
+
+export const courierMessages = {
+  nameRequired: 'Courier name is required',
+  phoneRequired: 'Phone number is required',
+  typeRequired: 'Type is required',
+  statusRequired: 'Status is required',
+  emailInvalid: 'Email is not valid',
+  loadFailed: 'Failed to load couriers',
+  saveFailed: 'Failed to save courier',
+  deleteFailed: 'Failed to delete courier',
+  deleteConfirm: 'Are you sure you want to delete this courier?',
+  vehicleMissing: 'Vehicle not registered',
+  pricingMissing: 'Pricing not set yet',
+  notFound: 'Kurir tidak ditemukan.',
+  created: 'Kurir berhasil ditambahkan.',
+  updated: 'Kurir berhasil diperbarui.',
+  deleted: 'Kurir berhasil dihapus.',
+  // Prices
+  regionRequired: 'Region is required',
+  basePriceRequired: 'Base price is required',
+  basePriceInvalid: 'Base price must be a whole rupiah amount of 0 or more',
+  perKmInvalid: 'Price per km must be a whole rupiah amount of 0 or more',
+  minPriceInvalid: 'Minimum price must be a whole rupiah amount of 0 or more',
+  priceSaveFailed: 'Failed to save price',
+  priceDeleteFailed: 'Failed to delete price',
+  priceDeleteConfirm: 'Delete this price?',
+  priceNotFound: 'Harga kurir tidak ditemukan.',
+  unknownDistrict: 'Kecamatan tidak dikenal di kota toko.',
+  priceCreated: 'Harga wilayah berhasil ditambahkan.',
+  priceUpdated: 'Harga wilayah berhasil diperbarui.',
+  priceDeleted: 'Harga wilayah berhasil dihapus.',
+} as const;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Maksimal ${max} karakter.` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `Maksimal ${max} karakter.` });
+
+export const courierInputSchema = z.object({
+  courier_name: required(courierMessages.nameRequired, 100),
+  logo: text(500),
+  type: z.enum(COURIER_TYPES, { error: courierMessages.typeRequired }).default('motorcycle'),
+  status: z.enum(COURIER_STATUSES, { error: courierMessages.statusRequired }).default('active'),
+  phone_number: required(courierMessages.phoneRequired, 30),
+  email: text(254).refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: courierMessages.emailInvalid }),
+  address: text(500),
+  vehicle_number: text(30),
+  license_number: text(50),
+  city_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), z.number().int().positive().nullable()),
+  notes: text(1000),
+  is_active: z.boolean().default(true),
+});
+export type CourierInput = z.infer<typeof courierInputSchema>;
+export const courierUpdateSchema = courierInputSchema.extend({ version: versionField });
+
+/** Whole rupiah of 0 or more; numbers typed as text are read as numbers. */
+const rupiah = (requiredMessage: string, invalidMessage: string, optional: boolean) =>
+  z.preprocess(
+    (v) => (blank(v) ? (optional ? 0 : undefined) : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
+    z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : invalidMessage) }).int({ error: invalidMessage }).min(0, { error: invalidMessage }).max(100_000_000, { error: invalidMessage }),
+  );
+
+export const courierPriceInputSchema = z.object({
+  region: required(courierMessages.regionRequired, 120),
+  district_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), z.number().int().positive().nullable()),
+  base_price: rupiah(courierMessages.basePriceRequired, courierMessages.basePriceInvalid, false),
+  price_per_km: rupiah(courierMessages.perKmInvalid, courierMessages.perKmInvalid, true),
+  min_price: rupiah(courierMessages.minPriceInvalid, courierMessages.minPriceInvalid, true),
+  notes: text(500),
+  is_active: z.boolean().default(true),
+});
+export type CourierPriceInput = z.infer<typeof courierPriceInputSchema>;
+export const courierPriceCreateSchema = courierPriceInputSchema.extend({
+  courier_id: z.coerce.number({ error: courierMessages.notFound }).int().positive({ error: courierMessages.notFound }),
+});
+export const courierPriceUpdateSchema = courierPriceInputSchema.extend({ version: versionField });
+
+export const courierPriceSchema = z.object({
+  id: z.number().int(),
+  courier_id: z.number().int(),
+  region: z.string(),
+  district_id: z.number().int().nullable(),
+  district_name: z.string().nullable(),
+  base_price: z.number().int(),
+  price_per_km: z.number().int(),
+  min_price: z.number().int(),
+  max_distance_km: z.number().nullable(),
+  notes: z.string().nullable(),
+  is_active: z.boolean(),
+  version: z.number().int(),
+});
+export type CourierPrice = z.infer<typeof courierPriceSchema>;
+
+export const courierSchema = z.object({
+  id: z.number().int(),
+  courier_name: z.string(),
+  logo: z.string().nullable(),
+  type: z.string(),
+  status: z.string(),
+  phone_number: z.string(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  vehicle_number: z.string().nullable(),
+  license_number: z.string().nullable(),
+  city_id: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  version: z.number().int(),
+  price_count: z.number().int(),
+  prices: z.array(courierPriceSchema),
+});
+export type Courier = z.infer<typeof courierSchema>;

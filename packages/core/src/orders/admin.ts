@@ -1,0 +1,64 @@
+/** The order desk's list query, status change and listing answer (back-office spec §2 Orders). */
+import { z } from 'zod';
+import { orderSchema } from '../checkout/order.schema';
+import { ORDER_STATUSES, adminOrderMessages } from './statuses';
+
+export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export const adminOrderQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().refine((v) => (ORDER_PAGE_SIZES as readonly number[]).includes(v)).default(20),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: adminOrderMessages.statusInvalid }),
+  /** Optional: when sent, a stale row is refused instead of overwriting a newer change. */
+  version: z.number().int().positive().optional(),
+  note: z.string().trim().max(500).optional(),
+});
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const adminOrderSchema = orderSchema.extend({ events: z.array(orderEventSchema), customer_label: z.string() });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const statusCountsSchema = z.object({
+  all: z.number().int(),
+  pending: z.number().int(),
+  confirmed: z.number().int(),
+  shipped: z.number().int(),
+  delivered: z.number().int(),
+  cancelled: z.number().int(),
+});
+
+export const adminOrderListSchema = z.object({
+  items: z.array(adminOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** Per status, over the search (not the status filter), so the tabs show what each holds. */
+  counts: statusCountsSchema,
+  /** Over the search and the status filter: what the summary cards show. */
+  summary: z.object({ count: z.number().int(), revenue: z.number().int(), by_status: statusCountsSchema }),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+
+/** Who an order belongs to, as the table shows it: guest e-mail, user id, or guest (spec §2). */
+export function customerLabel(order: { guest_email: string | null; user_id: number | null; customer_name?: string | null; order_type?: string }): string {
+  if (order.guest_email) return order.guest_email;
+  if (order.user_id !== null) return `Pengguna #${order.user_id}`;
+  if (order.order_type === 'pos' && order.customer_name) return order.customer_name;
+  return 'Tamu';
+}

@@ -1,0 +1,94 @@
+/** Back-office users (back-office spec §2 Users, §3, §5, §8, §9). */
+import { z } from 'zod';
+import { roleSchema } from '../accounts/accounts.schema';
+import { versionField } from '../common/index';
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_USERNAME_LENGTH = 3;
+
+export const userMessages = {
+  usernameRequired: 'Username is required',
+  usernameMin: `Username must be at least ${MIN_USERNAME_LENGTH} characters`,
+  usernameChars: 'Username may only contain letters, numbers, dots, underscores or hyphens',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  passwordMin: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  roleRequired: 'Role is required',
+  unknownRole: 'Role is required',
+  phoneInvalid: 'Phone number is not valid',
+  loadFailed: 'Failed to load data',
+  deleteFailed: 'Failed to delete user',
+  saveFailed: 'Failed to save user',
+  deleteConfirm: 'Are you sure you want to delete this user?',
+  usernameTaken: 'Username sudah digunakan.',
+  emailTaken: 'Email sudah terdaftar.',
+  notFound: 'Pengguna tidak ditemukan.',
+  selfDelete: 'Anda tidak dapat menghapus akun Anda sendiri.',
+  selfDemote: 'Anda tidak dapat mencabut peran admin atau menonaktifkan akun Anda sendiri.',
+  lastAdmin: 'Harus tetap ada setidaknya satu admin aktif. Tambahkan atau aktifkan admin lain terlebih dahulu.',
+  created: 'Pengguna berhasil ditambahkan.',
+  updated: 'Pengguna berhasil diperbarui.',
+  deleted: 'Pengguna berhasil dihapus.',
+  passwordReset: 'Kata sandi pengguna berhasil diganti. Sesi lamanya telah diakhiri.',
+} as const;
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+
+const username = requiredText(userMessages.usernameRequired, 50)
+  .min(MIN_USERNAME_LENGTH, { error: userMessages.usernameMin })
+  .regex(/^[A-Za-z0-9._-]+$/, { error: userMessages.usernameChars });
+const email = requiredText(userMessages.emailRequired, 254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: userMessages.emailInvalid });
+export const passwordField = z
+  .string({ error: userMessages.passwordRequired })
+  .min(1, { error: userMessages.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, { error: userMessages.passwordMin })
+  .max(256, { error: userMessages.passwordMin });
+const roleId = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
+  z.number({ error: userMessages.roleRequired }).int({ error: userMessages.roleRequired }).positive({ error: userMessages.roleRequired }),
+);
+const phone = z
+  .string()
+  .trim()
+  .max(25, { error: userMessages.phoneInvalid })
+  .refine((v) => v === '' || /^\+?[0-9\s\-()]{6,20}$/.test(v), { error: userMessages.phoneInvalid })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const common = {
+  username,
+  email,
+  first_name: requiredText(userMessages.firstNameRequired, 100),
+  last_name: requiredText(userMessages.lastNameRequired, 100),
+  phone_number: phone,
+  role_id: roleId,
+  is_active: z.boolean().default(true),
+};
+
+/** Create: the password is set here only (and later by the separate reset action). */
+export const userCreateSchema = z.object({ ...common, password: passwordField });
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** Edit: no password field at all; a password sent along is ignored (stripped). */
+export const userUpdateSchema = z.object({ ...common, version: versionField });
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const passwordResetSchema = z.object({ password: passwordField });
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string().nullable(),
+  role_id: z.number().int(),
+  role: roleSchema,
+  is_active: z.boolean(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
