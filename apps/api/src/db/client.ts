@@ -54,6 +54,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       options: '-c random_page_cost=1.1 -c effective_io_concurrency=100',
     });
+    // An idle client dropped by the server (restart, failover, admin kill) must not crash the
+    // process: pg emits the error on the pool, and the pool replaces the client on next use.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, engine: 'postgres', close: () => pool.end() };

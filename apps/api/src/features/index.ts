@@ -12,6 +12,7 @@ import shippingRoutes from './shipping/shipping.routes';
 import couriersRoutes from './couriers/couriers.routes';
 import paymentsRoutes from './payments/payments.routes';
 import ordersRoutes from './orders/orders.routes';
+import adminOrdersRoutes from './orders/admin-orders.routes';
 import posRoutes from './pos/pos.routes';
 import categoriesRoutes from './categories/categories.routes';
 import productsRoutes from './products/products.routes';
@@ -31,6 +32,7 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(couriersRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(ordersRoutes, deps);
+  await app.register(adminOrdersRoutes, deps);
   await app.register(posRoutes, deps);
   await app.register(categoriesRoutes, deps);
   await app.register(productsRoutes, deps);

@@ -1,5 +1,44 @@
+/** Point of sale (back-office spec §2, §7): the sale and the pickup/QRIS settings, admin only. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { posMessages, posSaleSchema, posSettingsSchema, posSettingsViewSchema } from '@pasar/core/pos';
+import { adminOrderSchema } from '@pasar/core/orders';
 import type { AppDeps } from '../../app';
+import { envelope, ok } from '../../lib/http';
+import { adminOnly, requireUser } from '../../plugins/auth';
+import { posSettingsView, recordPosSale, savePosSettings } from './pos.service';
 
-// SCAFFOLD: filled by the issue that owns the pos area.
-export default async function posRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const security = [{ bearer: [] }];
+
+export default async function posRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  app.post(
+    '/orders/pos',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['pos'],
+        summary: 'Record a sale at the counter (admin)',
+        description: 'Prices, total and change are recomputed by the server (client price and total_amount are ignored); stock is taken in the same transaction as the order.',
+        security,
+        body: posSaleSchema,
+        response: { 201: envelope(adminOrderSchema) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(ok(await recordPosSale(db, request.body, requireUser(request)), posMessages.saved)),
+  );
+
+  app.get(
+    '/orders/pos/settings',
+    { config: adminOnly, schema: { tags: ['pos'], summary: 'Pickup information and the store QRIS for the POS (admin)', security, response: { 200: envelope(posSettingsViewSchema) } } },
+    async () => ok(await posSettingsView(db)),
+  );
+
+  app.put(
+    '/orders/pos/settings',
+    { config: adminOnly, schema: { tags: ['pos'], summary: 'Edit pickup information and the static QRIS payload (admin); the payload CRC is checked', security, body: posSettingsSchema, response: { 200: envelope(posSettingsViewSchema) } } },
+    async (request) => ok(await savePosSettings(db, request.body), posMessages.settingsSaved),
+  );
+}

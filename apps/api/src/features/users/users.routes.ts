@@ -1,4 +1,4 @@
-/** Users and roles of the back office (back-office spec §7). Only the role list exists yet. */
+/** Users and roles of the back office (back-office spec §2 Users, §5, §7), admin only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc } from 'drizzle-orm';
@@ -6,8 +6,12 @@ import { z } from 'zod';
 import { roleSchema } from '@pasar/core/accounts';
 import type { AppDeps } from '../../app';
 import { roles } from '../../db/schema';
-import { envelope, ok } from '../../lib/http';
-import { adminOnly } from '../../plugins/auth';
+import { adminUserSchema, passwordResetSchema, userCreateSchema, userMessages, userUpdateSchema } from '@pasar/core/users';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly, requireUser } from '../../plugins/auth';
+import { createUser, editUser, listUsers, removeUser, resetPassword } from './users.service';
+
+const security = [{ bearer: [] }];
 
 export default async function usersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -15,5 +19,54 @@ export default async function usersRoutes(root: FastifyInstance, deps: AppDeps):
     '/roles/',
     { config: adminOnly, schema: { tags: ['users'], summary: 'Roles a user can be given (admin only)', security: [{ bearer: [] }], response: { 200: envelope(z.array(roleSchema)) } } },
     async () => ok(await deps.database.db.select().from(roles).orderBy(asc(roles.id))),
+  );
+
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  app.get(
+    '/users/',
+    { config: adminOnly, schema: { tags: ['users'], summary: 'Every user with its role (admin)', security, response: { 200: envelope(z.array(adminUserSchema)) } } },
+    async () => ok(await listUsers(db)),
+  );
+
+  app.post(
+    '/users/',
+    { config: adminOnly, schema: { tags: ['users'], summary: 'Add a user with a password (admin)', security, body: userCreateSchema, response: { 201: envelope(adminUserSchema) } } },
+    async (request, reply) => reply.status(201).send(ok(await createUser(db, request.body), userMessages.created)),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user (admin); no password here. Refuses self-demotion and removing the last active admin',
+        security,
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: envelope(adminUserSchema) },
+      },
+    },
+    async (request) => ok(await editUser(db, request.params.id, request.body, requireUser(request), now()), userMessages.updated),
+  );
+
+  app.delete(
+    '/users/:id',
+    { config: adminOnly, schema: { tags: ['users'], summary: 'Delete a user (admin); not yourself, not the last active admin', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await removeUser(db, request.params.id, requireUser(request));
+      return ok(null, userMessages.deleted);
+    },
+  );
+
+  app.post(
+    '/users/:id/password',
+    { config: adminOnly, schema: { tags: ['users'], summary: "Reset a user's password (admin); their sessions end", security, params: idParams, body: passwordResetSchema, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await resetPassword(db, request.params.id, request.body.password, now());
+      return ok(null, userMessages.passwordReset);
+    },
   );
 }

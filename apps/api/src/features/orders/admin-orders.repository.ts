@@ -1,0 +1,87 @@
+/**
+ * The only SQL of the order desk: search, counts, the status change under a row lock, and the
+ * audit trail. Dates are searched as the office reads them, in WIB (UTC+7, no daylight saving).
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, orderStatusLabels, type OrderStatus } from '@pasar/core/orders';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { orderEvents, orderItems, orders } from '../../db/schema';
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const wib = sql`(o.created_at AT TIME ZONE 'UTC' + interval '7 hours')`;
+
+/** Order id, guest e-mail, status label, date (2026-11-22, 22/11/2026, 22-11-2026), names, product names. */
+export function searchCondition(q: string | undefined): SQL {
+  if (!q) return sql`TRUE`;
+  const like = `%${likeEscape(q)}%`;
+  const parts: SQL[] = [
+    sql`o.guest_email ILIKE ${like}`,
+    sql`o.customer_email ILIKE ${like}`,
+    sql`o.shipping_name ILIKE ${like}`,
+    sql`o.customer_name ILIKE ${like}`,
+    sql`to_char(${wib}, 'YYYY-MM-DD') LIKE ${like}`,
+    sql`to_char(${wib}, 'DD/MM/YYYY') LIKE ${like}`,
+    sql`to_char(${wib}, 'DD-MM-YYYY') LIKE ${like}`,
+    sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_name ILIKE ${like})`,
+  ];
+  const id = /^#?(\d{1,9})$/.exec(q);
+  if (id) parts.push(sql`o.id = ${Number(id[1])}`);
+  const lower = q.toLowerCase();
+  const statuses = ORDER_STATUSES.filter((s) => orderStatusLabels[s].toLowerCase().includes(lower) || s.includes(lower));
+  if (statuses.length > 0) parts.push(sql`o.status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`);
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+const statusCondition = (status: OrderStatus | 'all') => (status === 'all' ? sql`TRUE` : sql`o.status = ${status}`);
+
+export async function countByStatus(db: DbOrTx, q: string | undefined): Promise<Map<string, { count: number; revenue: number }>> {
+  const rows = await queryRows<{ status: string; count: number; revenue: string | number }>(
+    db,
+    sql`SELECT o.status, count(*)::int AS count, COALESCE(sum(o.total_amount), 0)::bigint AS revenue FROM orders o WHERE ${searchCondition(q)} GROUP BY o.status`,
+  );
+  return new Map(rows.map((r) => [r.status, { count: Number(r.count), revenue: Number(r.revenue) }]));
+}
+
+export async function pageOfOrderIds(db: DbOrTx, filter: { q: string | undefined; status: OrderStatus | 'all' }, limit: number, offset: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT o.id FROM orders o WHERE ${searchCondition(filter.q)} AND ${statusCondition(filter.status)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export async function eventsOf(db: DbOrTx, ids: number[]): Promise<OrderEventRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(orderEvents).where(inArray(orderEvents.order_id, ids)).orderBy(asc(orderEvents.created_at), asc(orderEvents.id));
+}
+
+export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; status: string; version: number; stock_held: boolean } | undefined> {
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status, version: orders.version, stock_held: orders.stock_held })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function itemsForStock(tx: DbOrTx, orderId: number) {
+  return tx
+    .select({ productId: orderItems.product_id, variantLabel: orderItems.variant_label, quantity: orderItems.quantity, name: orderItems.product_name })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, orderId));
+}
+
+export async function setOrderStatus(tx: DbOrTx, id: number, status: OrderStatus, stockHeld: boolean): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status, stock_held: stockHeld, version: sql`${orders.version} + 1`, updated_at: sql`now()` })
+    .where(and(eq(orders.id, id)));
+}
+
+export async function insertOrderEvent(tx: DbOrTx, event: typeof orderEvents.$inferInsert): Promise<void> {
+  await tx.insert(orderEvents).values(event);
+}

@@ -1,0 +1,79 @@
+/** The order desk (back-office spec §2 Orders, §7): admin only. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
+import type { AppDeps } from '../../app';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly, requireUser } from '../../plugins/auth';
+import { adminOrders, changeOrderStatus, exportOrdersCsv, listAdminOrders } from './admin-orders.service';
+import { AppError } from '@pasar/core/errors';
+
+const security = [{ bearer: [] }];
+
+export default async function adminOrdersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+
+  app.get(
+    '/orders',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['orders'],
+        summary: 'Orders for the back office: search, status filter, paging, counts per status and summary (admin)',
+        description: 'q matches the order id, guest e-mail, names, status label, date (YYYY-MM-DD or DD/MM/YYYY, WIB) and product names.',
+        security,
+        querystring: adminOrderQuerySchema,
+        response: { 200: envelope(adminOrderListSchema) },
+      },
+    },
+    async (request) => ok(await listAdminOrders(db, request.query)),
+  );
+
+  app.get(
+    '/orders/export.csv',
+    {
+      config: adminOnly,
+      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping (admin)', security, querystring: adminOrderQuerySchema.pick({ q: true, status: true }) },
+    },
+    async (request, reply) => {
+      const csv = await exportOrdersCsv(db, request.query);
+      const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="pesanan-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    { config: adminOnly, schema: { tags: ['orders'], summary: 'One order with its audit trail (admin)', security, params: idParams, response: { 200: envelope(adminOrderSchema) } } },
+    async (request) => {
+      const [order] = await adminOrders(db, [request.params.id]);
+      if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
+      return ok(order);
+    },
+  );
+
+  app.put(
+    '/orders/:id',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['orders'],
+        summary: 'Change an order status (admin); answers the updated order with its audit trail',
+        description: 'Any status may follow any other. Into cancelled returns the stock once; out of cancelled takes it again or answers 409 when there is not enough.',
+        security,
+        params: idParams,
+        body: orderStatusUpdateSchema,
+        response: { 200: envelope(adminOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { order, changed } = await changeOrderStatus(db, request.params.id, request.body, requireUser(request));
+      return ok(order, changed ? adminOrderMessages.updated(orderStatusLabel(order.status)) : adminOrderMessages.unchanged);
+    },
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * The order desk (back-office spec §2 Orders, §4): listing with search, tabs and summary, the
+ * status change with its stock effect and audit trail, and the CSV export.
+ * Transitions: docs/decisions/010-order-status-transitions.md.
+ */
+import { AppError, genericMessages } from '@pasar/core/errors';
+import {
+  ORDER_STATUSES,
+  adminOrderMessages,
+  customerLabel,
+  orderStatusLabel,
+  paymentStatusLabel,
+  stockEffect,
+  type AdminOrder,
+  type AdminOrderList,
+  type AdminOrderQuery,
+  type OrderStatus,
+} from '@pasar/core/orders';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../accounts/sessions.repository';
+import { returnOrderStock } from '../payments/payments.repository';
+import { countByStatus, eventsOf, insertOrderEvent, itemsForStock, lockOrder, pageOfOrderIds, setOrderStatus } from './admin-orders.repository';
+import { InsufficientStock, loadOrders, takeStock } from './orders.repository';
+
+type Counts = AdminOrderList['counts'];
+
+const emptyCounts = (): Counts => ({ all: 0, pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 });
+
+export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> {
+  const [list, events] = await Promise.all([loadOrders(db, ids), eventsOf(db, ids)]);
+  return list.map((order) => ({
+    ...order,
+    customer_label: customerLabel(order),
+    events: events
+      .filter((e) => e.order_id === order.id)
+      .map((e) => ({ id: e.id, kind: e.kind, from_status: e.from_status, to_status: e.to_status, note: e.note, actor_name: e.actor_name, created_at: e.created_at.toISOString() })),
+  }));
+}
+
+export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
+  const byStatus = await countByStatus(db, query.q);
+  const counts = emptyCounts();
+  for (const status of ORDER_STATUSES) {
+    counts[status] = byStatus.get(status)?.count ?? 0;
+    counts.all += counts[status];
+  }
+  const inFilter = query.status === 'all' ? [...ORDER_STATUSES] : [query.status];
+  const byStatusFiltered = emptyCounts();
+  for (const status of inFilter) byStatusFiltered[status] = counts[status];
+  byStatusFiltered.all = inFilter.reduce((s, status) => s + counts[status], 0);
+  // Revenue leaves cancelled orders out: their money was never kept.
+  const revenue = inFilter.filter((s) => s !== 'cancelled').reduce((s, status) => s + (byStatus.get(status)?.revenue ?? 0), 0);
+  const total = byStatusFiltered.all;
+  const ids = await pageOfOrderIds(db, query, query.page_size, (query.page - 1) * query.page_size);
+  return {
+    items: await adminOrders(db, ids),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    counts,
+    summary: { count: total, revenue, by_status: byStatusFiltered },
+  };
+}
+
+const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
+
+/**
+ * Sets an order's status under a row lock. Into `cancelled` returns the stock once (the
+ * `stock_held` flag, shared with payment expiry); out of `cancelled` takes it again with the same
+ * conditional update as a sale, or refuses when there is not enough.
+ */
+export async function changeOrderStatus(db: Db, id: number, change: { status: OrderStatus; version?: number | undefined; note?: string | undefined }, actor: SessionUser): Promise<{ order: AdminOrder; changed: boolean }> {
+  let changed = false;
+  try {
+    await db.transaction(async (tx) => {
+      const current = await lockOrder(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
+      if (change.version !== undefined && change.version !== current.version) throw new AppError('STALE_UPDATE', genericMessages.staleUpdate);
+      const from = current.status as OrderStatus;
+      if (from === change.status) return;
+      const effect = stockEffect(from, change.status);
+      let stockHeld = current.stock_held;
+      let note = change.note ?? null;
+      if (effect === 'return') {
+        if (await returnOrderStock(tx, id)) note = [note, 'Stok dikembalikan.'].filter(Boolean).join(' ');
+        stockHeld = false;
+      } else if (effect === 'take' && !current.stock_held) {
+        await takeStock(tx, await itemsForStock(tx, id));
+        stockHeld = true;
+        note = [note, 'Stok diambil kembali.'].filter(Boolean).join(' ');
+      }
+      await setOrderStatus(tx, id, change.status, stockHeld);
+      await insertOrderEvent(tx, { order_id: id, actor_user_id: actor.id, actor_name: actorName(actor), kind: 'status_changed', from_status: from, to_status: change.status, note });
+      changed = true;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientStock) throw new AppError('OUT_OF_STOCK', adminOrderMessages.notEnoughStock(error.line.name));
+    throw error;
+  }
+  const [order] = await adminOrders(db, [id]);
+  if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
+  return { order, changed };
+}
+
+/** Cells that a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const wibTime = (iso: string) => {
+  const d = new Date(new Date(iso).getTime() + 7 * 60 * 60 * 1000);
+  return d.toISOString().slice(0, 16).replace('T', ' ');
+};
+
+export const CSV_EXPORT_LIMIT = 20_000;
+
+/** Every order of the search and status filter, newest first, one row per order. */
+export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status'>): Promise<string> {
+  const header = ['ID Pesanan', 'Tanggal (WIB)', 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
+  const lines = [header.map(csvCell).join(',')];
+  const ids = await pageOfOrderIds(db, query, CSV_EXPORT_LIMIT, 0);
+  for (let at = 0; at < ids.length; at += 500) {
+    for (const o of await loadOrders(db, ids.slice(at, at + 500))) {
+      lines.push(
+        [
+          o.id,
+          wibTime(o.created_at),
+          o.order_type === 'pos' ? 'POS' : 'Online',
+          orderStatusLabel(o.status),
+          paymentStatusLabel(o.payment_status),
+          o.payment_method,
+          customerLabel(o),
+          o.shipping_name ?? o.customer_name,
+          o.shipping_phone ?? o.customer_phone,
+          o.shipping_city,
+          [o.shipping_courier, o.shipping_service].filter(Boolean).join(' '),
+          o.order_items.map((i) => `${i.product_name}${i.variant_label ? ` (${i.variant_label})` : ''} x${i.quantity}`).join('; '),
+          o.order_items.reduce((s, i) => s + i.quantity, 0),
+          o.subtotal_amount,
+          o.shipping_cost,
+          o.payment_fee,
+          o.total_amount,
+          o.cash_received,
+          o.change_due,
+          o.notes,
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+    }
+  }
+  // The BOM makes spreadsheet programs read the names' accents as UTF-8.
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOrderMessages } from '@pasar/core/orders';
+import { queryRows } from '../../db/client';
+import { orders, products } from '../../db/schema';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+
+let t: TestApp;
+let admin: { authorization: string };
+let customer: { authorization: string };
+let productId: number;
+let local: { courier_id: number; price_id: number };
+
+const stockOf = async () => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, productId)))[0]!.s;
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = admin) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+
+async function placeOrder(quantity: number, guestEmail = 'meja@contoh.id', name = 'Tamu Meja'): Promise<number> {
+  const res = await call(
+    'POST',
+    '/orders',
+    {
+      guest_email: guestEmail,
+      payment_method: 'manual',
+      shipping_name: name,
+      shipping_address: 'Jl. Braga No. 5',
+      shipping_province_id: 32,
+      shipping_province: 'Jawa Barat',
+      shipping_city_id: 3273,
+      shipping_city: 'Kota Bandung',
+      shipping_district_id: 327319,
+      shipping_district: 'Sumur Bandung',
+      shipping_postcode: '40111',
+      shipping_phone: '081200000000',
+      order_items: [{ product_id: productId, quantity }],
+      shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
+    },
+    {},
+  );
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().data.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
+  local = (await call('GET', '/couriers/local-options?district_id=327319&city_id=3273', undefined, {})).json().data.options[0];
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`the order desk (${testEngine})`, () => {
+  it('is admin only', async () => {
+    expect((await call('GET', '/orders', undefined, {})).statusCode).toBe(401);
+    expect((await call('GET', '/orders', undefined, customer)).statusCode).toBe(403);
+    expect((await call('PUT', '/orders/1', { status: 'confirmed' }, customer)).statusCode).toBe(403);
+    expect((await call('GET', '/orders/export.csv', undefined, customer)).statusCode).toBe(403);
+  });
+
+  it('searches by id, guest e-mail, status label, date and product name, with counts and summary', async () => {
+    const a = await placeOrder(1, 'cari-satu@contoh.id', 'Penerima Satu');
+    const b = await placeOrder(2, 'cari-dua@contoh.id', 'Penerima Dua');
+    await call('PUT', `/orders/${b}`, { status: 'confirmed' });
+
+    const byEmail = (await call('GET', '/orders?q=cari-satu@contoh')).json().data;
+    expect(byEmail.items.map((o: { id: number }) => o.id)).toEqual([a]);
+    expect(byEmail.items[0].customer_label).toBe('cari-satu@contoh.id');
+
+    const byId = (await call('GET', `/orders?q=${b}`)).json().data;
+    expect(byId.items.map((o: { id: number }) => o.id)).toContain(b);
+
+    const byLabel = (await call('GET', `/orders?q=${encodeURIComponent('Dikonfirmasi')}`)).json().data;
+    expect(byLabel.items.every((o: { status: string }) => o.status === 'confirmed')).toBe(true);
+    expect(byLabel.items.some((o: { id: number }) => o.id === b)).toBe(true);
+
+    const created = (await call('GET', `/orders?q=cari-dua`)).json().data.items[0].created_at as string;
+    const wib = new Date(new Date(created).getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+    const [y, m, d] = wib.split('-');
+    for (const q of [wib, `${d}/${m}/${y}`]) {
+      expect((await call('GET', `/orders?q=${encodeURIComponent(q)}&page_size=100`)).json().data.items.some((o: { id: number }) => o.id === b)).toBe(true);
+    }
+
+    const byProduct = (await call('GET', `/orders?q=${encodeURIComponent('opak ketan')}&page_size=100`)).json().data;
+    expect(byProduct.items.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([a, b]));
+
+    const both = (await call('GET', '/orders?q=cari-')).json().data;
+    expect(both.counts).toMatchObject({ all: 2, pending: 1, confirmed: 1, shipped: 0 });
+    expect(both.summary.count).toBe(2);
+    const totals = both.items.reduce((s: number, o: { total_amount: number }) => s + o.total_amount, 0);
+    expect(both.summary.revenue).toBe(totals);
+
+    const pendingOnly = (await call('GET', '/orders?q=cari-&status=pending')).json().data;
+    expect(pendingOnly.items.map((o: { id: number }) => o.id)).toEqual([a]);
+    expect(pendingOnly.counts.all).toBe(2);
+    expect(pendingOnly.summary).toMatchObject({ count: 1, by_status: { pending: 1, confirmed: 0 } });
+  });
+
+  it('pages on the server', async () => {
+    const first = (await call('GET', '/orders?page_size=10&page=1')).json().data;
+    expect(first.items.length).toBeLessThanOrEqual(10);
+    expect(first.total).toBe(first.counts.all);
+    if (first.total > 10) {
+      const second = (await call('GET', '/orders?page_size=10&page=2')).json().data;
+      expect(second.items[0].id).not.toBe(first.items[0].id);
+    }
+    expect((await call('GET', '/orders?page_size=7')).statusCode).toBe(400);
+  });
+
+  it('changes status with an audit trail and returns stock once on cancel', async () => {
+    const start = await stockOf();
+    const id = await placeOrder(3);
+    expect(await stockOf()).toBe(start - 3);
+
+    const confirmed = await call('PUT', `/orders/${id}`, { status: 'confirmed' });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ id, status: 'confirmed', status_label: 'Dikonfirmasi' });
+    expect(confirmed.json().data.events.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'pending', to_status: 'confirmed' });
+    expect(confirmed.json().data.events.at(-1).actor_name).toContain('@admin');
+
+    const cancelled = await call('PUT', `/orders/${id}`, { status: 'cancelled' });
+    expect(cancelled.json().data.status).toBe('cancelled');
+    expect(await stockOf()).toBe(start);
+    // Cancelling again, or concurrently, returns nothing more.
+    await Promise.all([call('PUT', `/orders/${id}`, { status: 'cancelled' }), call('PUT', `/orders/${id}`, { status: 'cancelled' })]);
+    expect(await stockOf()).toBe(start);
+
+    // Out of cancelled takes the stock again.
+    const reopened = await call('PUT', `/orders/${id}`, { status: 'pending' });
+    expect(reopened.statusCode).toBe(200);
+    expect(await stockOf()).toBe(start - 3);
+    await call('PUT', `/orders/${id}`, { status: 'cancelled' });
+    expect(await stockOf()).toBe(start);
+
+    const trail = (await call('GET', `/orders/${id}`)).json().data.events.filter((e: { kind: string }) => e.kind === 'status_changed');
+    expect(trail.map((e: { to_status: string }) => e.to_status)).toEqual(['confirmed', 'cancelled', 'pending', 'cancelled']);
+  });
+
+  it('refuses to reopen a cancelled order when the stock is gone, and refuses a stale row', async () => {
+    const id = await placeOrder(2);
+    await call('PUT', `/orders/${id}`, { status: 'cancelled' });
+    const keep = await stockOf();
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, productId));
+    const refused = await call('PUT', `/orders/${id}`, { status: 'confirmed' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(adminOrderMessages.notEnoughStock('Opak Ketan Bakar'));
+    expect((await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s).toBe('cancelled');
+    expect(await stockOf()).toBe(1);
+    await t.db.update(products).set({ stock: keep }).where(eq(products.id, productId));
+
+    const version = (await call('GET', `/orders/${id}`)).json().data.version as number;
+    expect((await call('PUT', `/orders/${id}`, { status: 'pending', version: version - 1 })).statusCode).toBe(409);
+    expect((await call('PUT', `/orders/${id}`, { status: 'bogus' })).statusCode).toBe(400);
+    expect((await call('PUT', '/orders/999999', { status: 'confirmed' })).statusCode).toBe(404);
+  });
+
+  it('exports the filtered orders as CSV', async () => {
+    const id = await placeOrder(1, 'csv@contoh.id', '=HYPERLINK("x")');
+    const res = await call('GET', '/orders/export.csv?q=csv@contoh.id');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="pesanan-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('ID Pesanan');
+    expect(lines[1]!.startsWith(`${id},`)).toBe(true);
+    expect(lines[1]).toContain('Opak Ketan Bakar x1');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});

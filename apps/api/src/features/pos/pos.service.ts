@@ -1,0 +1,133 @@
+/**
+ * A sale at the point of sale (back-office spec §2, §5, §9). Like an online order, the server
+ * prices every line itself and takes stock in the same transaction as the order, with the same
+ * conditional update (orders.repository takeStock): a POS sale and an online order of the last
+ * units cannot both succeed. A POS order is handed over at the counter: status delivered, paid.
+ */
+import { AppError } from '@pasar/core/errors';
+import { changeDue, isValidQris, posMessages, posSaleError, qrisMerchantName, type PosSale, type PosSettings, type PosSettingsView } from '@pasar/core/pos';
+import { lineTotal, unitPrice } from '@pasar/core/pricing';
+import type { AdminOrder } from '@pasar/core/orders';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../accounts/sessions.repository';
+import { insertOrderEvent } from '../orders/admin-orders.repository';
+import { adminOrders } from '../orders/admin-orders.service';
+import { insertOrderWithItems, InsufficientStock, loadProductsForOrder, takeStock, type NewOrderItem } from '../orders/orders.repository';
+import { getSetting, putSetting } from '../settings/settings.repository';
+
+export async function recordPosSale(db: Db, sale: PosSale, cashier: SessionUser): Promise<AdminOrder> {
+  const empty = posSaleError({ itemCount: sale.order_items.length, method: sale.payment_method, cashReceived: 0, total: 0 });
+  if (empty === posMessages.emptyCart) throw new AppError('UNPROCESSABLE', posMessages.emptyCart);
+
+  const products = await loadProductsForOrder(db, [...new Set(sale.order_items.map((i) => i.product_id))]);
+  const lines: NewOrderItem[] = sale.order_items.map((item) => {
+    const product = products.get(item.product_id);
+    if (!product || !product.is_active || !product.category_active) throw new AppError('UNPROCESSABLE', posMessages.unknownProduct(item.product_id));
+    let variant: string | null = null;
+    if (product.size_variants.length > 0) {
+      if (!item.variant_label) throw new AppError('UNPROCESSABLE', posMessages.variantRequired(product.name));
+      if (!product.size_variants.some((v) => v.label === item.variant_label)) throw new AppError('UNPROCESSABLE', posMessages.unknownVariant(item.variant_label, product.name));
+      variant = item.variant_label;
+    } else if (item.variant_label) {
+      throw new AppError('UNPROCESSABLE', posMessages.unknownVariant(item.variant_label, product.name));
+    }
+    const price = unitPrice(product, variant);
+    return { product_id: product.id, product_name: product.name, variant_label: variant, selected_options: [], quantity: item.quantity, price, line_total: lineTotal(price, item.quantity) };
+  });
+
+  // Quantity against what is on the shelf now, per product and variant (spec §5 messages).
+  const wanted = new Map<string, { product_id: number; variant: string | null; quantity: number }>();
+  for (const line of lines) {
+    const key = `${line.product_id}|${line.variant_label ?? ''}`;
+    const entry = wanted.get(key) ?? { product_id: line.product_id, variant: line.variant_label, quantity: 0 };
+    entry.quantity += line.quantity;
+    wanted.set(key, entry);
+  }
+  for (const entry of wanted.values()) {
+    const product = products.get(entry.product_id)!;
+    const stock = entry.variant ? (product.size_variants.find((v) => v.label === entry.variant)?.stock ?? 0) : product.stock;
+    if (stock <= 0) throw new AppError('OUT_OF_STOCK', posMessages.noStock);
+    if (entry.quantity > stock) throw new AppError('OUT_OF_STOCK', posMessages.overStock);
+  }
+
+  const total = lines.reduce((s, l) => s + l.line_total, 0);
+  const cashReceived = sale.payment_method === 'cash' ? (sale.cash_received ?? 0) : null;
+  const rule = posSaleError({ itemCount: lines.length, method: sale.payment_method, cashReceived, total });
+  if (rule) throw new AppError('UNPROCESSABLE', rule, rule === posMessages.shortCash ? { fields: { cash_received: rule } } : {});
+
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      await takeStock(tx, lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })));
+      const id = await insertOrderWithItems(
+        tx,
+        {
+          user_id: null,
+          guest_email: null,
+          status: 'delivered',
+          order_type: 'pos',
+          payment_method: sale.payment_method,
+          payment_status: 'paid',
+          payment_reference: sale.payment_method === 'cash' ? null : sale.payment_reference,
+          subtotal_amount: total,
+          shipping_cost: 0,
+          payment_fee: 0,
+          total_amount: total,
+          cash_received: cashReceived,
+          change_due: sale.payment_method === 'cash' ? changeDue('cash', cashReceived, total) : null,
+          notes: sale.notes,
+          customer_name: sale.customer_name,
+          customer_phone: sale.customer_phone,
+          customer_email: sale.customer_email,
+          stock_held: true,
+        },
+        lines,
+      );
+      await insertOrderEvent(tx, {
+        order_id: id,
+        actor_user_id: cashier.id,
+        actor_name: `${`${cashier.first_name} ${cashier.last_name}`.trim() || cashier.username} (@${cashier.username})`,
+        kind: 'pos_sale',
+        from_status: null,
+        to_status: 'delivered',
+        note: 'Penjualan di kasir (POS).',
+      });
+      return id;
+    });
+  } catch (error) {
+    // Another sale took the last units between the check above and this transaction.
+    if (error instanceof InsufficientStock) throw new AppError('OUT_OF_STOCK', posMessages.noStock);
+    throw error;
+  }
+  const [order] = await adminOrders(db, [orderId]);
+  return order!;
+}
+
+export async function posSettingsView(db: Db): Promise<PosSettingsView> {
+  const [pickup, qris] = await Promise.all([getSetting(db, 'pos_pickup'), getSetting(db, 'qris')]);
+  const payload = qris?.payload.trim() ?? '';
+  const valid = payload !== '' && isValidQris(payload);
+  return {
+    pickup_name: pickup?.pickup_name ?? '',
+    pickup_phone: pickup?.pickup_phone ?? '',
+    pickup_address: pickup?.pickup_address ?? '',
+    pickup_district: pickup?.pickup_district ?? '',
+    pickup_city: pickup?.pickup_city ?? '',
+    pickup_province: pickup?.pickup_province ?? '',
+    pickup_postcode: pickup?.pickup_postcode ?? '',
+    configured: Boolean(pickup && (pickup.pickup_name || pickup.pickup_address)),
+    qris_payload: payload,
+    qris_merchant_name: qris?.merchant_name || (valid ? (qrisMerchantName(payload) ?? '') : ''),
+    qris_valid: valid,
+  };
+}
+
+export async function savePosSettings(db: Db, settings: PosSettings): Promise<PosSettingsView> {
+  const payload = settings.qris.payload.trim();
+  if (payload !== '' && !isValidQris(payload)) throw new AppError('VALIDATION_ERROR', posMessages.badQris, { fields: { 'qris.payload': posMessages.badQris } });
+  await db.transaction(async (tx) => {
+    await putSetting(tx, 'pos_pickup', settings.pickup);
+    await putSetting(tx, 'qris', { payload, merchant_name: settings.qris.merchant_name.trim() });
+  });
+  return posSettingsView(db);
+}

@@ -1,0 +1,104 @@
+/**
+ * Back-office user management (back-office spec §2 Users, §5). Passwords are set on create and
+ * by the separate reset action only. Guards: an admin cannot delete, deactivate or demote
+ * themself, and the last active admin cannot be removed by anybody.
+ */
+import { isAdminRole } from '@pasar/core/accounts';
+import { AppError } from '@pasar/core/errors';
+import { userMessages, type AdminUser, type UserCreate, type UserUpdate } from '@pasar/core/users';
+import type { Db, DbOrTx } from '../../db/client';
+import { versionedUpdateResult } from '../../lib/optimistic';
+import { uniqueViolation } from '../accounts/accounts.repository';
+import { hashPassword } from '../accounts/passwords';
+import { revokeAllSessionsOfUser } from '../accounts/sessions.repository';
+import { deleteUserRow, findRole, findUserRow, insertManagedUser, listUserRows, lockOtherActiveAdmins, setPasswordHash, updateManagedUser, type UserListRow } from './users.repository';
+
+const toUser = (row: UserListRow): AdminUser => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  phone_number: row.phone_number,
+  role_id: row.role_id,
+  role: row.role,
+  is_active: row.is_active,
+  created_at: row.created_at.toISOString(),
+  version: row.version,
+});
+
+export async function listUsers(db: Db): Promise<AdminUser[]> {
+  return (await listUserRows(db)).map(toUser);
+}
+
+async function view(db: DbOrTx, id: number): Promise<AdminUser> {
+  const row = await findUserRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', userMessages.notFound);
+  return toUser(row);
+}
+
+async function checkRole(db: DbOrTx, roleId: number) {
+  const role = await findRole(db, roleId);
+  if (!role) throw new AppError('VALIDATION_ERROR', userMessages.unknownRole, { fields: { role_id: userMessages.unknownRole } });
+  return role;
+}
+
+function duplicate(error: unknown): never {
+  const field = uniqueViolation(error);
+  if (field === 'username') throw new AppError('CONFLICT', userMessages.usernameTaken, { fields: { username: userMessages.usernameTaken } });
+  if (field === 'email') throw new AppError('CONFLICT', userMessages.emailTaken, { fields: { email: userMessages.emailTaken } });
+  throw error;
+}
+
+export async function createUser(db: Db, input: UserCreate): Promise<AdminUser> {
+  await checkRole(db, input.role_id);
+  const { password, ...fields } = input;
+  const password_hash = await hashPassword(password);
+  try {
+    return await view(db, await insertManagedUser(db, { ...fields, password_hash }));
+  } catch (error) {
+    return duplicate(error);
+  }
+}
+
+export async function editUser(db: Db, id: number, update: UserUpdate, actor: { id: number }, now: Date): Promise<AdminUser> {
+  const { version, ...input } = update;
+  const role = await checkRole(db, input.role_id);
+  try {
+    await db.transaction(async (tx) => {
+      const current = await findUserRow(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', userMessages.notFound);
+      const wasActiveAdmin = current.is_active && isAdminRole(current.role);
+      const staysActiveAdmin = input.is_active && isAdminRole(role);
+      if (wasActiveAdmin && !staysActiveAdmin) {
+        if (id === actor.id) throw new AppError('FORBIDDEN', userMessages.selfDemote);
+        if ((await lockOtherActiveAdmins(tx, id)) === 0) throw new AppError('CONFLICT', userMessages.lastAdmin);
+      }
+      await versionedUpdateResult(await updateManagedUser(tx, id, version, input), async () => Boolean(await findUserRow(tx, id)), userMessages.notFound);
+      // A deactivated user, or one whose role changed, signs in again with the new rights.
+      if (!input.is_active || current.role_id !== input.role_id) await revokeAllSessionsOfUser(tx, id, now);
+    });
+  } catch (error) {
+    return duplicate(error);
+  }
+  return view(db, id);
+}
+
+export async function removeUser(db: Db, id: number, actor: { id: number }): Promise<void> {
+  if (id === actor.id) throw new AppError('FORBIDDEN', userMessages.selfDelete);
+  await db.transaction(async (tx) => {
+    const current = await findUserRow(tx, id);
+    if (!current) throw new AppError('NOT_FOUND', userMessages.notFound);
+    if (current.is_active && isAdminRole(current.role) && (await lockOtherActiveAdmins(tx, id)) === 0) throw new AppError('CONFLICT', userMessages.lastAdmin);
+    // Orders keep their contact snapshot (customer e-mail, names); the link becomes NULL.
+    await deleteUserRow(tx, id);
+  });
+}
+
+export async function resetPassword(db: Db, id: number, password: string, now: Date): Promise<void> {
+  const hashed = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    if (!(await setPasswordHash(tx, id, hashed))) throw new AppError('NOT_FOUND', userMessages.notFound);
+    await revokeAllSessionsOfUser(tx, id, now);
+  });
+}
