@@ -1,7 +1,6 @@
 /** The order desk (back-office spec §2 Orders, §7): admin only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
 import type { AppDeps } from '../../app';
 import { envelope, idParams, ok } from '../../lib/http';

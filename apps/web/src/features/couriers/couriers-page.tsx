@@ -1,8 +1,179 @@
-// SCAFFOLD: page frame; the issue that owns this screen fills it.
-export default function Page() {
+/**
+ * Couriers (back-office spec §2 Couriers, §5, §8): cards with type and status filters, the
+ * full-page add/edit form with Back, and on edit the Pricing Regions section. Routes:
+ * /admin/couriers, /admin/couriers/new, /admin/couriers/:id/edit.
+ */
+import { useMemo, useState } from 'react';
+import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { COURIER_STATUSES, COURIER_TYPES, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierStatus, type CourierType } from '@pasar/core/couriers';
+import { CardSkeleton } from '../../components/skeleton';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, failureMessage, SelectField, SuccessBanner } from '../../components/admin/admin-ui';
+import { useCouriers, useDeleteCourier } from './api/couriers-api';
+import { CourierForm } from './courier-form';
+
+const typeIcon: Record<string, string> = { motorcycle: '🏍️', car: '🚗', truck: '🚚' };
+const statusTone: Record<string, string> = { active: 'bg-green-100 text-green-800', busy: 'bg-amber-100 text-amber-800', inactive: 'bg-stone-200 text-stone-700' };
+
+function CourierCard({ c, onDelete, deleting }: { c: Courier; onDelete: () => void; deleting: boolean }) {
   return (
-    <main className="mx-auto max-w-6xl p-4">
-      <h1 className="text-2xl font-bold">Couriers</h1>
-    </main>
+    <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start gap-3">
+        <span className="text-3xl" role="img" aria-label={courierTypeLabels[c.type as CourierType] ?? c.type}>
+          {typeIcon[c.type] ?? '📦'}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="font-bold">{c.courier_name}</h2>
+          <p className="text-sm text-stone-600">{c.vehicle_number || courierMessages.vehicleMissing}</p>
+        </div>
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[c.status] ?? ''}`}>{courierStatusLabels[c.status as CourierStatus] ?? c.status}</span>
+      </div>
+      <dl className="mt-3 space-y-1 text-sm">
+        <div>
+          <dt className="inline font-semibold">Telepon: </dt>
+          <dd className="inline">
+            <a className="text-green-800 underline" href={`tel:${c.phone_number}`}>
+              {c.phone_number}
+            </a>
+          </dd>
+        </div>
+        {c.email && (
+          <div>
+            <dt className="inline font-semibold">Email: </dt>
+            <dd className="inline">{c.email}</dd>
+          </div>
+        )}
+        {c.address && (
+          <div>
+            <dt className="inline font-semibold">Alamat: </dt>
+            <dd className="inline">{c.address}</dd>
+          </div>
+        )}
+        <div>
+          <dt className="sr-only">Harga wilayah</dt>
+          <dd className={c.price_count > 0 ? 'text-stone-700' : 'text-amber-800'}>{c.price_count > 0 ? `${c.price_count} wilayah harga` : courierMessages.pricingMissing}</dd>
+        </div>
+        {!c.is_active && <dd className="text-xs font-semibold text-stone-500">Tidak dipakai di checkout (nonaktif)</dd>}
+      </dl>
+      <div className="mt-auto flex gap-2 pt-3">
+        <Link to={`${c.id}/edit`} className={buttonStyles.small} aria-label={`Edit ${c.courier_name}`}>
+          Edit
+        </Link>
+        <button type="button" className={buttonStyles.danger} onClick={onDelete} disabled={deleting} aria-label={`Hapus ${c.courier_name}`}>
+          Hapus
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function CourierList() {
+  const list = useCouriers();
+  const remove = useDeleteCourier();
+  const [params, setParams] = useSearchParams();
+  const [banner, setBanner] = useState<string | null>(null);
+  const location = useLocation();
+  const [notice, setNotice] = useState<string | null>(() => (location.state as { notice?: string } | null)?.notice ?? null);
+  const type = params.get('type') ?? '';
+  const status = params.get('status') ?? '';
+  const all = useMemo(() => list.data ?? [], [list.data]);
+  const shown = all.filter((c) => (!type || c.type === type) && (!status || c.status === status));
+
+  const setFilter = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  const del = async (c: Courier) => {
+    if (!confirmAction(courierMessages.deleteConfirm)) return;
+    setBanner(null);
+    setNotice(null);
+    try {
+      const result = await remove.mutateAsync(c.id);
+      setNotice(result.message ?? courierMessages.deleted);
+    } catch (error) {
+      setBanner(failureMessage(error, courierMessages.deleteFailed));
+    }
+  };
+
+  return (
+    <div>
+      <AdminPageHeader
+        title="Kurir"
+        description="Kurir lokal antar di hari yang sama. Harga per wilayah muncul sebagai pilihan kurir lokal di checkout."
+        actions={
+          <Link to="new" className={buttonStyles.primary}>
+            Tambah kurir
+          </Link>
+        }
+      />
+      <ErrorBanner message={banner ?? (list.isError ? courierMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
+      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <div className="mb-4 grid max-w-xl grid-cols-2 gap-3">
+        <SelectField id="courier-type-filter" label="Jenis" value={type} onChange={(e) => setFilter('type', e.target.value)}>
+          <option value="">Semua jenis</option>
+          {COURIER_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {courierTypeLabels[t]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="courier-status-filter" label="Status" value={status} onChange={(e) => setFilter('status', e.target.value)}>
+          <option value="">Semua status</option>
+          {COURIER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {courierStatusLabels[s]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {list.isPending && (
+        <div role="status" aria-label="Memuat kurir" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </div>
+      )}
+      {list.data && all.length === 0 && <EmptyState title="Belum ada kurir.">Tambahkan kurir lokal pertama dengan tombol Tambah kurir.</EmptyState>}
+      {list.data && all.length > 0 && shown.length === 0 && <EmptyState title="Tidak ada kurir dengan filter ini.">Ubah jenis atau status.</EmptyState>}
+      {shown.length > 0 && (
+        <ul aria-label="Daftar kurir" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((c) => (
+            <CourierCard key={c.id} c={c} onDelete={() => void del(c)} deleting={remove.isPending} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CourierEdit() {
+  const { id } = useParams();
+  const list = useCouriers();
+  const navigate = useNavigate();
+  const courier = list.data?.find((c) => c.id === Number(id));
+  if (list.isPending) return <CardSkeleton />;
+  if (list.isError) return <ErrorBanner message={courierMessages.loadFailed} />;
+  if (!courier) {
+    return (
+      <EmptyState title={courierMessages.notFound}>
+        <Link to="/admin/couriers" className="text-green-800 underline">
+          Kembali ke daftar kurir
+        </Link>
+      </EmptyState>
+    );
+  }
+  return <CourierForm key={courier.id} courier={courier} onDone={(notice) => navigate('/admin/couriers', { state: { notice } })} />;
+}
+
+export default function CouriersPage() {
+  const navigate = useNavigate();
+  return (
+    <Routes>
+      <Route index element={<CourierList />} />
+      <Route path="new" element={<CourierForm courier={null} onDone={(notice, created) => navigate(created ? `/admin/couriers/${created}/edit` : '/admin/couriers', { state: { notice } })} />} />
+      <Route path=":id/edit" element={<CourierEdit />} />
+    </Routes>
   );
 }

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Courier, CourierInput, CourierPrice, CourierPriceInput } from '@pasar/core/couriers';
+import type { StoreLocation } from '@pasar/core/settings';
+import { api, apiRequest } from '../../../lib/api-client';
+
+const key = ['admin', 'couriers'] as const;
+
+export interface Area {
+  id: number;
+  name: string;
+}
+
+export const useCouriers = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Courier[]>('/couriers', { signal }) });
+
+export const useStoreLocation = () =>
+  useQuery({
+    queryKey: ['settings', 'store'],
+    queryFn: ({ signal }) => api<{ store_location: StoreLocation | null }>('/settings/store', { signal }),
+    select: (s) => s.store_location,
+    staleTime: 5 * 60_000,
+  });
+
+export const useAreas = (path: string | null) =>
+  useQuery({ queryKey: ['locations', path], queryFn: ({ signal }) => api<Area[]>(path!, { signal }), enabled: path !== null, staleTime: Infinity });
+
+export function useSaveCourier() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, version }: { id?: number; body: CourierInput; version?: number }) =>
+      id ? apiRequest<Courier>(`/couriers/${id}`, { method: 'PUT', body: { ...body, version } }) : apiRequest<Courier>('/couriers', { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteCourier() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/couriers/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useSavePrice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, courierId, body, version }: { id?: number; courierId: number; body: CourierPriceInput; version?: number }) =>
+      id
+        ? apiRequest<CourierPrice>(`/couriers/prices/${id}`, { method: 'PUT', body: { ...body, version } })
+        : apiRequest<CourierPrice>('/couriers/prices', { method: 'POST', body: { ...body, courier_id: courierId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeletePrice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<null>(`/couriers/prices/${id}`, { method: 'DELETE' }),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
