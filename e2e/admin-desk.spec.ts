@@ -1,0 +1,240 @@
+/**
+ * Issue 6 end to end: a courier price for a district becomes a local option at checkout; the
+ * order desk moves an order through its statuses and the buyer sees each one in "Pesanan Saya";
+ * a cashier sells two items for cash, sees the change and prints the receipt.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { isValidQris, parseTlv } from '@pasar/core/pos';
+import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+const extraContexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  expect(consoleErrors).toEqual([]);
+  await context?.close();
+  for (const c of extraContexts.splice(0)) await c.close();
+});
+
+async function signInAsAdmin(p: Page) {
+  await p.goto('/login');
+  await p.getByLabel('Username atau email').fill('admin');
+  await p.getByLabel('Kata sandi').fill('admin12345');
+  await p.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await p.waitForURL(`${server.baseUrl}/admin/dashboard`);
+}
+
+async function login(username: string, password: string): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  return ((await res.json()) as { data: { token: string; user: unknown } }).data;
+}
+
+async function productId(name: string): Promise<number> {
+  const res = await fetch(`${server.baseUrl}/api/v1/catalog/products/?q=${encodeURIComponent(name)}&page_size=5`);
+  const body = (await res.json()) as { data: { items: { id: number; name: string }[] } };
+  const found = body.data.items.find((p) => p.name === name);
+  if (!found) throw new Error(`no product ${name}`);
+  return found.id;
+}
+
+async function buyerPage(): Promise<Page> {
+  const buyer = await newPage(browser, server.baseUrl);
+  extraContexts.push(buyer.context);
+  buyer.page.on('pageerror', (err) => consoleErrors.push(err.message));
+  const session = await login('pembeli', 'pembeli12345');
+  await buyer.page.goto('/');
+  await buyer.page.evaluate(([token, user]) => {
+    localStorage.setItem('token', token as string);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, [session.token, session.user] as const);
+  return buyer.page;
+}
+
+describe('back office: couriers, orders, point of sale', () => {
+  it('a courier price for a district shows up as a local option at checkout in that district', async () => {
+    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    page.on('dialog', (d) => void d.accept());
+    await signInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Kurir' }).click();
+    await page.getByRole('list', { name: 'Daftar kurir' }).waitFor();
+    await page.getByRole('link', { name: 'Tambah kurir' }).click();
+    // The spec's validation messages on an empty save.
+    await page.getByRole('button', { name: 'Simpan kurir' }).click();
+    await page.getByText('Courier name is required').waitFor();
+    await page.getByText('Phone number is required').waitFor();
+    await page.getByLabel('Nama kurir').fill('Kurir Uji Andalan');
+    await page.getByLabel('Nomor telepon').fill('0812-7777-1234');
+    await page.getByLabel('Nomor kendaraan').fill('D 7777 UJI');
+    await page.getByRole('button', { name: 'Simpan kurir' }).click();
+    await page.getByText('Kurir berhasil ditambahkan.').waitFor();
+    await page.getByRole('heading', { name: 'Pricing Regions' }).waitFor();
+    await page.getByText('Pricing not set yet').waitFor();
+
+    await page.getByRole('button', { name: 'Tambah harga' }).click();
+    const district = page.getByLabel('Kecamatan');
+    await page.waitForFunction(() => (document.querySelector('#price-district') as HTMLSelectElement | null)?.options.length! > 2);
+    await district.selectOption({ index: 2 });
+    const districtName = (await district.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]!.textContent)) as string;
+    await expect(page.getByLabel('Wilayah', { exact: true }).inputValue()).resolves.toBe(districtName);
+    await page.getByLabel('Harga dasar (Rp)').fill('7000');
+    await page.getByLabel('Harga minimum (Rp)').fill('8000');
+    await page.getByRole('button', { name: 'Simpan harga' }).click();
+    await page.getByText('Harga wilayah berhasil ditambahkan.').waitFor();
+    await page.getByRole('table', { name: 'Harga wilayah' }).getByRole('cell', { name: districtName }).first().waitFor();
+    await screenshot(page, 'admin-courier-pricing');
+
+    const buyer = await buyerPage();
+    await buyer.goto(`/product/${await productId('Opak Ketan Bakar')}`);
+    await buyer.getByRole('button', { name: 'Masuk Keranjang' }).click();
+    await buyer.getByText('Ditambahkan ke keranjang.').waitFor();
+    await buyer.goto('/checkout');
+    await buyer.getByLabel('Nama penerima').fill('Pembeli Uji');
+    await buyer.getByLabel('Alamat lengkap').fill('Jl. Uji No. 1');
+    await buyer.getByLabel('Provinsi').selectOption({ label: 'Jawa Barat' });
+    await buyer.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Bandung' });
+    await buyer.getByLabel('Kecamatan').selectOption({ label: districtName });
+    await buyer.getByLabel('Kode pos').fill('40111');
+    await buyer.getByLabel('Nomor telepon').fill('081234567890');
+    await buyer.getByRole('button', { name: 'Pilih layanan pengiriman' }).click();
+    const modal = buyer.getByRole('dialog', { name: 'Pilih layanan pengiriman' });
+    const option = modal.locator('label').filter({ hasText: 'Kurir Uji Andalan' });
+    await option.waitFor();
+    await expect(option.textContent()).resolves.toContain(districtName);
+    await expect(option.textContent()).resolves.toMatch(/Rp\s?8\.000/);
+  });
+
+  it('the admin confirms, ships and delivers an order and the buyer sees each status', async () => {
+    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const session = await login('pembeli', 'pembeli12345');
+    const options = (await (await fetch(`${server.baseUrl}/api/v1/couriers/local-options?district_id=327319&city_id=3273`)).json()) as { data: { options: { courier_id: number; price_id: number }[] } };
+    const local = options.data.options[0]!;
+    const placed = await fetch(`${server.baseUrl}/api/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify({
+        payment_method: 'manual',
+        shipping_name: 'Pembeli Setia',
+        shipping_address: 'Jl. Braga No. 9',
+        shipping_province_id: 32,
+        shipping_province: 'Jawa Barat',
+        shipping_city_id: 3273,
+        shipping_city: 'Kota Bandung',
+        shipping_district_id: 327319,
+        shipping_district: 'Sumur Bandung',
+        shipping_postcode: '40111',
+        shipping_phone: '081234567890',
+        order_items: [{ product_id: await productId('Kacang Sangrai Bawang'), quantity: 2 }],
+        shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+
+    const buyer = await buyerPage();
+    await buyer.goto(`/pesanan/${orderId}`);
+    await expect(buyer.getByTestId('order-status').first().textContent()).resolves.toBe('Menunggu konfirmasi');
+
+    await signInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Pesanan' }).click();
+    await page.getByLabel('Cari pesanan').fill(String(orderId));
+    const row = page.locator(`tr[data-order-id="${orderId}"]`);
+    await row.waitFor();
+    for (const label of ['Dikonfirmasi', 'Dikirim', 'Sudah diterima']) {
+      await row.getByLabel(`Status pesanan #${orderId}`).selectOption({ label });
+      await page.getByText(`Status pesanan diubah menjadi ${label}.`).waitFor();
+      await buyer.reload();
+      await buyer.getByTestId('order-status').first().waitFor();
+      await expect(buyer.getByTestId('order-status').first().textContent()).resolves.toBe(label);
+    }
+    await buyer.goto('/pesanan');
+    await buyer.getByTestId('my-order').first().waitFor();
+    await expect(buyer.locator(`a[href="/pesanan/${orderId}"]`).getByTestId('order-status').textContent()).resolves.toBe('Sudah diterima');
+
+    await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
+    const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
+    await panel.getByText('Kacang Sangrai Bawang').waitFor();
+    const trail = panel.getByRole('list', { name: 'Riwayat perubahan' }).getByRole('listitem');
+    await expect(trail.count()).resolves.toBe(3);
+    await expect(trail.last().textContent()).resolves.toContain('@admin');
+    await screenshot(page, 'admin-orders');
+  });
+
+  it('a cashier sells two items for cash, sees the change and prints the receipt', async () => {
+    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    await signInAsAdmin(page);
+    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Kasir (POS)' }).click();
+    await page.getByRole('list', { name: 'Daftar produk POS' }).waitFor();
+    // Paying with an empty cart is refused with the spec's message.
+    await page.getByRole('button', { name: /^Bayar/ }).click();
+    await page.getByText('Tambahkan produk ke keranjang terlebih dahulu.').waitFor();
+
+    for (const name of ['Opak Ketan Bakar', 'Kacang Sangrai Bawang']) {
+      await page.getByLabel('Cari produk').fill(name);
+      await page.getByRole('button', { name: `Tambah ${name}` }).click();
+      await page.locator('aside').getByText(name).waitFor();
+    }
+    const totalText = (await page.getByTestId('pos-total').textContent())!;
+    const total = Number(totalText.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(0);
+
+    // QRIS shows a real dynamic code for the exact amount, then back to cash.
+    await page.getByRole('button', { name: 'QRIS', exact: true }).click();
+    const qrisDialog = page.getByRole('dialog', { name: 'Bayar dengan QRIS' });
+    const qrImage = qrisDialog.getByRole('img');
+    await qrImage.waitFor();
+    const qris = (await qrImage.getAttribute('data-qris'))!;
+    expect(isValidQris(qris)).toBe(true);
+    expect(parseTlv(qris).find((t) => t.tag === '54')?.value).toBe(String(total));
+    await qrisDialog.getByRole('button', { name: 'Tutup', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Tunai' }).click();
+
+    await page.getByLabel('Uang diterima (Rp)').fill(String(total - 1000));
+    await page.getByRole('button', { name: /^Bayar/ }).click();
+    await page.getByText('Pembayaran tunai kurang dari total belanja.').waitFor();
+    await page.getByLabel('Uang diterima (Rp)').fill('100000');
+    await expect(page.getByTestId('pos-change').textContent()).resolves.toMatch(new RegExp((100000 - total).toLocaleString('id-ID').replace('.', '\\.')));
+    await page.getByRole('button', { name: /^Bayar/ }).click();
+
+    const receipt = page.getByRole('dialog', { name: 'Struk' });
+    await receipt.waitFor();
+    await page.getByText('Transaksi berhasil disimpan.').waitFor();
+    await expect(receipt.getByTestId('receipt-total').textContent()).resolves.toBe(totalText);
+    await expect(receipt.getByTestId('receipt-change').textContent()).resolves.toMatch(new RegExp((100000 - total).toLocaleString('id-ID').replace('.', '\\.')));
+    await receipt.getByText('Opak Ketan Bakar').waitFor();
+    await receipt.getByText(/^No: #\d+$/).waitFor();
+    await screenshot(page, 'pos-receipt');
+
+    // Printing: the receipt alone, 58 mm wide.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await receipt.getByRole('button', { name: 'Cetak struk' }).click();
+    await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const box = await page.locator('#pos-receipt').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(Math.ceil((58 / 25.4) * 96));
+    await expect(page.getByRole('button', { name: 'Cetak struk' }).isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+
+    // The sale reset the cart and the method.
+    await receipt.getByRole('button', { name: 'Tutup' }).click();
+    await page.getByText('Keranjang kosong. Pilih produk di kiri.').waitFor();
+    await expect(page.getByRole('button', { name: 'Tunai' }).getAttribute('aria-pressed')).resolves.toBe('true');
+  });
+});
