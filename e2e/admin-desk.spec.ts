@@ -85,7 +85,7 @@ describe('back office: couriers, orders, point of sale', () => {
 
     await page.getByRole('button', { name: 'Tambah harga' }).click();
     const district = page.getByLabel('Kecamatan');
-    await page.waitForFunction(() => (document.querySelector('#price-district') as HTMLSelectElement | null)?.options.length! > 2);
+    await page.waitForFunction(() => ((document.querySelector("#price-district") as HTMLSelectElement | null)?.options.length ?? 0) > 2);
     await district.selectOption({ index: 2 });
     const districtName = (await district.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]!.textContent)) as string;
     await expect(page.getByLabel('Wilayah', { exact: true }).inputValue()).resolves.toBe(districtName);
