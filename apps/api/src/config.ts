@@ -51,6 +51,8 @@ const envSchema = z.object({
   ASSISTANT_API_URL: optionalUrl,
   ASSISTANT_API_KEY: optionalText,
   ASSISTANT_MODEL: optionalText,
+  /** The whole streamed answer of the language model must arrive within this time. */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
 
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,
@@ -69,7 +71,7 @@ export interface Config extends Env {
   webDistDir: string;
   rajaongkir: { apiKey: string; baseUrl: string } | undefined;
   tripay: { apiKey: string; privateKey: string; merchantCode: string; baseUrl: string } | undefined;
-  assistant: { url: string; apiKey: string | undefined; model: string } | undefined;
+  assistant: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -105,7 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     assistant:
       e.ASSISTANT_API_URL && e.ASSISTANT_MODEL
-        ? { url: e.ASSISTANT_API_URL, apiKey: e.ASSISTANT_API_KEY, model: e.ASSISTANT_MODEL }
+        ? { url: e.ASSISTANT_API_URL, apiKey: e.ASSISTANT_API_KEY, model: e.ASSISTANT_MODEL, timeoutMs: e.ASSISTANT_TIMEOUT_MS }
         : undefined,
   };
 }

@@ -1,5 +1,121 @@
+/**
+ * The shopping assistant (issue 7): the public chat, and for admins the unanswered questions
+ * and the AI description draft of a product.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assistantMessages, chatAnswerSchema, chatRequestSchema, unansweredQuestionSchema } from '@pasar/core/assistant';
+import { AppError } from '@pasar/core/errors';
 import type { AppDeps } from '../../app';
+import { ChatClient } from '../../integrations/assistant/chat-client';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly } from '../../plugins/auth';
+import { draftAiDescription } from './ai-description';
+import { answerChat } from './assistant.service';
+import { deleteQuestion, listUnanswered, setResolved } from './assistant.repository';
+import { ChatLimiter } from './chat-limiter';
 
-// SCAFFOLD: filled by the issue that owns the assistant area.
-export default async function assistantRoutes(_app: FastifyInstance, _deps: AppDeps): Promise<void> {}
+const security = [{ bearer: [] }];
+
+export default async function assistantRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  const limiter = new ChatLimiter(deps.now);
+  const model = deps.config.assistant ? new ChatClient(deps.config.assistant) : undefined;
+
+  app.post(
+    '/assistant/chat',
+    {
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['assistant'],
+        summary: 'Ask the shopping assistant (no account needed)',
+        description:
+          'Messages in, answer out. With `Accept: text/event-stream` the answer streams as server-sent events: `meta` (sources, products), `delta` ({text}) and `done` (the final answer; its text replaces the streamed one). Rate limited per address (20 per minute, 200 per day).',
+        body: chatRequestSchema,
+        response: { 200: envelope(chatAnswerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const wait = limiter.take(request.ip);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new AppError('RATE_LIMITED', assistantMessages.rateLimited);
+      }
+      if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+        return ok(await answerChat(db, request.body, { model }));
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+      const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      try {
+        const answer = await answerChat(db, request.body, { model, onMeta: (meta) => send('meta', meta), onDelta: (text) => send('delta', { text }) });
+        send('done', answer);
+      } catch (error) {
+        request.log.error({ err: error }, 'assistant chat failed');
+        send('error', { error: assistantMessages.failed });
+      }
+      raw.end();
+    },
+  );
+
+  app.get(
+    '/assistant/admin/questions',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['assistant'],
+        summary: 'Shopper questions the assistant could not answer, most asked first (admin)',
+        security,
+        querystring: z.object({ all: z.coerce.boolean().default(false) }),
+        response: { 200: envelope(z.array(unansweredQuestionSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        (await listUnanswered(db, request.query.all)).map((q) => ({
+          id: q.id,
+          question: q.question,
+          times_asked: q.times_asked,
+          first_asked_at: q.first_asked_at.toISOString(),
+          last_asked_at: q.last_asked_at.toISOString(),
+          resolved: q.resolved,
+        })),
+      ),
+  );
+
+  app.put(
+    '/assistant/admin/questions/:id',
+    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Mark a question handled or not (admin)', security, params: idParams, body: z.object({ resolved: z.boolean() }), response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      if (!(await setResolved(db, request.params.id, request.body.resolved))) throw new AppError('NOT_FOUND', 'Pertanyaan tidak ditemukan.');
+      return ok(null, request.body.resolved ? 'Pertanyaan ditandai sudah ditangani.' : 'Pertanyaan dibuka kembali.');
+    },
+  );
+
+  app.delete(
+    '/assistant/admin/questions/:id',
+    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Delete a question (admin)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      if (!(await deleteQuestion(db, request.params.id))) throw new AppError('NOT_FOUND', 'Pertanyaan tidak ditemukan.');
+      return ok(null, 'Pertanyaan dihapus.');
+    },
+  );
+
+  app.post(
+    '/assistant/admin/products/:id/ai-description',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['assistant'],
+        summary: "Draft a product's AI description from its fields (admin); with a model when configured, else a structured template. Not saved: the admin edits and saves it with the product",
+        security,
+        params: idParams,
+        response: { 200: envelope(z.object({ ai_description: z.string(), mode: z.enum(['model', 'template']) })) },
+      },
+    },
+    async (request) => ok(await draftAiDescription(db, request.params.id, model)),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * What the assistant may know, as retrieval documents: knowledge entries (with their file's
+ * text), sellable products (with their AI description, category, business, price and stock) and
+ * the store's own facts (shipping, payment, pickup, contact) from its settings.
+ */
+import type { AssistantDoc } from '@pasar/core/assistant';
+import { formatRupiah } from '@pasar/core/money';
+import { applyDiscount } from '@pasar/core/pricing';
+import type { DbOrTx } from '../../db/client';
+import { getSetting } from '../settings/settings.repository';
+import { loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
+
+export interface KnowledgeDoc extends AssistantDoc {
+  kind: 'knowledge';
+  id: number;
+  entry: KnowledgeRow;
+}
+export interface ProductDoc extends AssistantDoc {
+  kind: 'product';
+  id: number;
+  product: SellableProduct;
+}
+export interface StoreDoc extends AssistantDoc {
+  kind: 'store';
+  id: string;
+}
+export type Doc = KnowledgeDoc | ProductDoc | StoreDoc;
+
+export interface SellableProduct extends Omit<ProductRow, 'variants' | 'option_groups' | 'images'> {
+  variants: { label: string; price: number; stock: number }[];
+  option_groups: { name: string; values: string[] }[];
+  images: string[];
+  /** What a shopper pays now: the cheapest variant (or the base price) after discount. */
+  unit_price: number;
+  list_price: number;
+}
+
+const parse = <T>(v: T | string | null): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+export function toSellable(row: ProductRow): SellableProduct {
+  const variants = parse<SellableProduct['variants']>(row.variants) ?? [];
+  const list = variants.length > 0 ? Math.min(...variants.map((v) => v.price)) : row.price;
+  const discount = Number(row.discount);
+  return {
+    ...row,
+    discount,
+    variants,
+    option_groups: parse<SellableProduct['option_groups']>(row.option_groups) ?? [],
+    images: parse<string[]>(row.images) ?? [],
+    list_price: list,
+    unit_price: applyDiscount(list, discount),
+  };
+}
+
+export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
+  const [entries, products, location, pickup, bank, profile] = await Promise.all([
+    loadKnowledge(db),
+    loadSellableProducts(db),
+    getSetting(db, 'store_location'),
+    getSetting(db, 'pos_pickup'),
+    getSetting(db, 'bank_account'),
+    getSetting(db, 'store_profile'),
+  ]);
+  const docs: Doc[] = [];
+  for (const entry of entries) {
+    docs.push({ kind: 'knowledge', id: entry.id, title: entry.title, heading: entry.title, body: [entry.description ?? '', (entry.file_text ?? '').slice(0, 20_000)].join('\n'), entry });
+  }
+  for (const row of products) {
+    const product = toSellable(row);
+    const stock = product.stock > 0 ? `stok ${product.stock}` : 'stok habis';
+    docs.push({
+      kind: 'product',
+      id: product.id,
+      title: product.name,
+      heading: `${product.name} ${product.category ?? ''}`,
+      body: [
+        product.description,
+        product.ai_description ?? '',
+        product.size ?? '',
+        product.notes ?? '',
+        product.business ?? '',
+        product.variants.map((v) => v.label).join(' '),
+        product.option_groups.map((g) => `${g.name} ${g.values.join(' ')}`).join(' '),
+        `harga ${formatRupiah(product.unit_price)} ${stock}`,
+      ].join('\n'),
+      product,
+    });
+  }
+  const city = location?.city_name ?? 'kota toko';
+  docs.push({
+    kind: 'store',
+    id: 'shipping',
+    title: 'Pengiriman',
+    heading: 'pengiriman kirim ongkir luar kota',
+    body: `Pesanan dikirim ke seluruh Indonesia dengan kurir nasional; ongkos kirim dihitung saat checkout dari berat (500 g per barang) dan kecamatan tujuan. Untuk alamat di ${city} tersedia kurir lokal same-day.`,
+  });
+  if (bank) {
+    docs.push({
+      kind: 'store',
+      id: 'payment',
+      title: 'Pembayaran',
+      heading: 'pembayaran bayar transfer rekening',
+      body: `Pembayaran dengan transfer bank manual ke ${bank.bank_name} ${bank.account_number} a.n. ${bank.account_name} (dikonfirmasi admin dalam 24 jam), atau pembayaran online QRIS dan virtual account yang terkonfirmasi otomatis.`,
+    });
+  }
+  if (pickup && (pickup.pickup_name || pickup.pickup_address)) {
+    docs.push({
+      kind: 'store',
+      id: 'pickup',
+      title: 'Ambil di galeri',
+      heading: 'ambil sendiri pickup galeri alamat toko lokasi',
+      body: `Pesanan bisa diambil di ${pickup.pickup_name}, ${[pickup.pickup_address, pickup.pickup_district, pickup.pickup_city].filter(Boolean).join(', ')}${pickup.pickup_phone ? `, telepon ${pickup.pickup_phone}` : ''}.`,
+    });
+  }
+  if (profile) {
+    docs.push({
+      kind: 'store',
+      id: 'contact',
+      title: 'Kontak toko',
+      heading: 'kontak hubungi admin telepon whatsapp email',
+      body: `Hubungi ${profile.name}${profile.phone ? ` di ${profile.phone}` : ''}${profile.email ? ` atau email ${profile.email}` : ''}${profile.address ? `. Alamat: ${profile.address}` : ''}.`,
+    });
+  }
+  return docs;
+}

@@ -1,0 +1,200 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistantMessages } from '@pasar/core/assistant';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+
+/** A local server speaking the OpenAI chat-completions protocol; each test sets its behaviour. */
+type Behaviour = 'stream' | 'slow' | 'refuse' | 'invent-price' | 'json';
+let behaviour: Behaviour = 'stream';
+const received: { model: string; stream: boolean; messages: { role: string; content: string }[] }[] = [];
+const fake = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    if (req.url !== '/v1/chat/completions' || req.headers.authorization !== 'Bearer kunci-uji') {
+      res.writeHead(404).end();
+      return;
+    }
+    received.push(JSON.parse(body));
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    if (behaviour === 'json') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Jawaban utuh dari model.' }, finish_reason: 'stop' }] }));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    if (behaviour === 'slow') {
+      res.write(chunk({ role: 'assistant', content: 'Sebentar' }));
+      return; // never finishes: the client's timeout must end it
+    }
+    if (behaviour === 'refuse') {
+      res.write(chunk({ role: 'assistant', refusal: 'Maaf, saya tidak dapat membantu.' }));
+      res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+      return;
+    }
+    const text = behaviour === 'invent-price' ? ['Keripik tempe ', 'hanya Rp 1.000 ', 'saja hari ini!'] : ['Simpan keripik ', 'di toples kedap udara ', 'agar tetap renyah.'];
+    for (const piece of text) res.write(chunk({ content: piece }));
+    res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+  });
+});
+
+let plain: TestApp;
+let withModel: TestApp;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const port = (fake.address() as AddressInfo).port;
+  plain = await createTestApp();
+  withModel = await createTestApp({ env: { ASSISTANT_API_URL: `http://127.0.0.1:${port}/v1`, ASSISTANT_API_KEY: 'kunci-uji', ASSISTANT_MODEL: 'uji-1', ASSISTANT_TIMEOUT_MS: '600' } });
+  admin = await signIn(plain.app, demoAccounts.admin.username, demoAccounts.admin.password);
+});
+afterAll(async () => {
+  await plain?.close();
+  await withModel?.close();
+  await new Promise((resolve) => fake.close(resolve));
+});
+
+const ask = (t: TestApp, question: string, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/assistant/chat', payload: { messages: [{ role: 'user', content: question }] }, headers, remoteAddress: ip });
+
+function events(body: string): { event: string; data: unknown }[] {
+  return body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const event = /^event: (.+)$/m.exec(block)?.[1] ?? '';
+      const data = /^data: (.+)$/m.exec(block)?.[1] ?? 'null';
+      return { event, data: JSON.parse(data) };
+    });
+}
+
+describe(`shopping assistant (${testEngine})`, () => {
+  it('answers from the knowledge entry and cites it, with the product card priced from the database', async () => {
+    const res = await ask(plain, 'Bagaimana cara menyimpan keripik tempe supaya tetap renyah?');
+    expect(res.statusCode).toBe(200);
+    const answer = res.json().data;
+    expect(answer).toMatchObject({ answered: true, mode: 'retrieval' });
+    expect(answer.answer).toContain('toples kedap udara');
+    expect(answer.sources[0]).toMatchObject({ kind: 'knowledge', title: 'Cara menyimpan keripik tempe agar tetap renyah' });
+    const card = answer.products.find((p: { name: string }) => p.name === 'Keripik Tempe Original');
+    expect(card.url).toBe(`/product/${card.id}`);
+    const catalog = (await plain.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${card.id}` })).json().data;
+    expect(card.stock).toBe(catalog.stock);
+  });
+
+  it('lists products within a budget, in stock', async () => {
+    const answer = (await ask(plain, 'oleh-oleh khas di bawah 50 ribu')).json().data;
+    expect(answer.products.length).toBeGreaterThan(0);
+    for (const p of answer.products) {
+      expect(p.price).toBeLessThanOrEqual(50000);
+      expect(p.stock).toBeGreaterThan(0);
+    }
+  });
+
+  it('says plainly when it does not know, and keeps the question (without personal data) for the admin', async () => {
+    const answer = (await ask(plain, 'Siapa presiden pertama Amerika? hubungi saya di budi@contoh.id 081234567890')).json().data;
+    expect(answer).toMatchObject({ answered: false, answer: assistantMessages.unknown, products: [], sources: [] });
+    const list = (await plain.app.inject({ method: 'GET', url: '/api/v1/assistant/admin/questions', headers: admin })).json().data as { id: number; question: string; times_asked: number }[];
+    const kept = list.find((q) => q.question.startsWith('Siapa presiden'))!;
+    expect(kept.question).not.toContain('budi@contoh.id');
+    expect(kept.question).not.toContain('081234567890');
+    await ask(plain, 'Siapa presiden pertama Amerika? hubungi saya di budi@contoh.id 081234567890');
+    const again = (await plain.app.inject({ method: 'GET', url: '/api/v1/assistant/admin/questions', headers: admin })).json().data as { id: number; times_asked: number }[];
+    expect(again.find((q) => q.id === kept.id)!.times_asked).toBe(2);
+    expect((await plain.app.inject({ method: 'PUT', url: `/api/v1/assistant/admin/questions/${kept.id}`, headers: admin, payload: { resolved: true } })).statusCode).toBe(200);
+    const open = (await plain.app.inject({ method: 'GET', url: '/api/v1/assistant/admin/questions', headers: admin })).json().data as { id: number }[];
+    expect(open.some((q) => q.id === kept.id)).toBe(false);
+    expect((await plain.app.inject({ method: 'GET', url: '/api/v1/assistant/admin/questions' })).statusCode).toBe(401);
+  });
+
+  it('refuses empty, oversized and too long input with clear messages', async () => {
+    const empty = await plain.app.inject({ method: 'POST', url: '/api/v1/assistant/chat', payload: { messages: [{ role: 'user', content: '  ' }] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe(assistantMessages.empty);
+    const long = await ask(plain, 'a'.repeat(501));
+    expect(long.json().error).toBe(assistantMessages.tooLong);
+    const many = await plain.app.inject({ method: 'POST', url: '/api/v1/assistant/chat', payload: { messages: Array.from({ length: 13 }, () => ({ role: 'user', content: 'halo' })) } });
+    expect(many.json().error).toBe(assistantMessages.tooMany);
+    const huge = await plain.app.inject({ method: 'POST', url: '/api/v1/assistant/chat', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(40_000) }] }) });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('limits questions per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await ask(plain, 'cara menyimpan kopi', {}, '10.9.9.9')).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const limited = await ask(plain, 'cara menyimpan kopi', {}, '10.9.9.9');
+    expect(limited.json().error).toBe(assistantMessages.rateLimited);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask(plain, 'cara menyimpan kopi', {}, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it('streams the embedded answer as server-sent events', async () => {
+    const res = await ask(plain, 'bisa bayar pakai QRIS?', { accept: 'text/event-stream' }, '10.0.0.2');
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    const list = events(res.body);
+    expect(list.map((e) => e.event)).toEqual(['meta', 'delta', 'done']);
+    expect((list[2]!.data as { answer: string }).answer).toContain('QRIS');
+  });
+
+  it('with a model: streams its answer, grounded in the retrieved context', async () => {
+    behaviour = 'stream';
+    const res = await ask(withModel, 'Bagaimana cara menyimpan keripik tempe?', { accept: 'text/event-stream' });
+    const list = events(res.body);
+    expect(list.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text)).toEqual(['Simpan keripik ', 'di toples kedap udara ', 'agar tetap renyah.']);
+    const done = list.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data).toMatchObject({ mode: 'model', answer: 'Simpan keripik di toples kedap udara agar tetap renyah.', answered: true });
+    const sent = received.at(-1)!;
+    expect(sent).toMatchObject({ model: 'uji-1', stream: true });
+    expect(sent.messages[0]!.role).toBe('system');
+    expect(sent.messages[0]!.content).toContain('Cara menyimpan keripik tempe agar tetap renyah');
+    expect(sent.messages[0]!.content).toContain('HANYA');
+  });
+
+  it('with a model: an invented price is replaced and the card keeps the database price', async () => {
+    behaviour = 'invent-price';
+    const answer = (await ask(withModel, 'keripik tempe original')).json().data;
+    expect(answer.mode).toBe('model');
+    expect(answer.answer).not.toContain('1.000');
+    expect(answer.answer).toContain('lihat kartu produk');
+    const card = answer.products.find((p: { name: string }) => p.name === 'Keripik Tempe Original');
+    expect(card.price).toBe(15000);
+  });
+
+  it('with a model: a refusal, a timeout or a plain JSON answer still gives the shopper an answer', async () => {
+    behaviour = 'refuse';
+    const refused = (await ask(withModel, 'cara menyimpan madu')).json().data;
+    expect(refused).toMatchObject({ mode: 'retrieval', answered: true });
+    expect(refused.answer).toContain('suhu ruang');
+
+    behaviour = 'slow';
+    const started = Date.now();
+    const slow = (await ask(withModel, 'cara menyimpan madu')).json().data;
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(slow).toMatchObject({ mode: 'retrieval', answered: true });
+
+    behaviour = 'json';
+    const whole = (await ask(withModel, 'cara menyimpan madu')).json().data;
+    expect(whole).toMatchObject({ mode: 'model', answer: 'Jawaban utuh dari model.' });
+  });
+
+  it('drafts an AI description: a template without a model, the model text with one', async () => {
+    const products = (await plain.app.inject({ method: 'GET', url: '/api/v1/catalog/products/?q=Keripik%20Tempe%20Original&page_size=5' })).json().data.items as { id: number; name: string }[];
+    const id = products.find((p) => p.name === 'Keripik Tempe Original')!.id;
+    const draft = await plain.app.inject({ method: 'POST', url: `/api/v1/assistant/admin/products/${id}/ai-description`, headers: admin });
+    expect(draft.statusCode).toBe(200);
+    expect(draft.json().data.mode).toBe('template');
+    expect(draft.json().data.ai_description).toContain('Keripik Tempe Original');
+    expect(draft.json().data.ai_description).toMatch(/Rp\s?15\.000/);
+    expect((await plain.app.inject({ method: 'POST', url: `/api/v1/assistant/admin/products/${id}/ai-description` })).statusCode).toBe(401);
+
+    behaviour = 'json';
+    const modelAdmin = await signIn(withModel.app, demoAccounts.admin.username, demoAccounts.admin.password);
+    const fromModel = await withModel.app.inject({ method: 'POST', url: `/api/v1/assistant/admin/products/${id}/ai-description`, headers: modelAdmin });
+    expect(fromModel.json().data).toEqual({ ai_description: 'Jawaban utuh dari model.', mode: 'model' });
+  });
+});
