@@ -23,6 +23,8 @@ export interface RankedDoc<D extends AssistantDoc = AssistantDoc> {
   score: number;
   /** Share of the question's terms the document contains (0 to 1). */
   coverage: number;
+  /** How many of the question's terms it contains. */
+  matched: number;
 }
 
 /** Words that say nothing about the topic of a shopper's question. */
@@ -163,7 +165,7 @@ export class AssistantIndex<D extends AssistantDoc> {
         score += (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * item.length) / this.avgLength));
       }
       // Documents matching more of the question's words rank above a single strong match.
-      if (score > 0) ranked.push({ doc: item.doc, score: score * (0.5 + matched / q.length), coverage: matched / q.length });
+      if (score > 0) ranked.push({ doc: item.doc, score: score * (0.5 + matched / q.length), coverage: matched / q.length, matched });
     }
     return ranked.sort((a, b2) => b2.score - a.score).slice(0, limit);
   }

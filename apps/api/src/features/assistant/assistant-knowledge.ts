@@ -117,7 +117,7 @@ export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
       kind: 'store',
       id: 'contact',
       title: 'Kontak toko',
-      heading: 'kontak hubungi admin telepon whatsapp email',
+      heading: 'kontak hubungi admin toko nomor telepon whatsapp email',
       body: `Hubungi ${profile.name}${profile.phone ? ` di ${profile.phone}` : ''}${profile.email ? ` atau email ${profile.email}` : ''}${profile.address ? `. Alamat: ${profile.address}` : ''}.`,
     });
   }

@@ -31,7 +31,7 @@ export const MIN_COVERAGE = 0.3;
 
 export interface Retrieval {
   question: string;
-  ranked: { doc: Doc; score: number; coverage: number }[];
+  ranked: { doc: Doc; score: number; coverage: number; matched: number }[];
   knowledge: KnowledgeDoc | null;
   products: SellableProduct[];
   store: Doc[];
@@ -54,8 +54,9 @@ export function retrievalQuery(request: ChatRequest): string {
 export function retrieve(docs: Doc[], question: string): Retrieval {
   const index = new AssistantIndex<Doc>(docs);
   const ceiling = priceCeiling(question);
-  // A document about one word of a long question is not an answer to it.
-  const ranked = index.search(question, 8).filter((r) => r.score >= MIN_SCORE && r.coverage >= MIN_COVERAGE);
+  // A document about one word of a longer question is not an answer to it: one matching word
+  // must be half the question, two or more a third of it.
+  const ranked = index.search(question, 8).filter((r) => r.score >= MIN_SCORE && (r.matched >= 2 ? r.coverage >= MIN_COVERAGE : r.coverage >= 0.5));
   const best = ranked[0];
   const knowledge = (ranked.slice(0, 3).find((r) => r.doc.kind === 'knowledge')?.doc as KnowledgeDoc | undefined) ?? null;
   let products: SellableProduct[];

@@ -19,6 +19,7 @@ import {
   TextField,
 } from '../../components/admin/admin-ui';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
+import { UnansweredQuestions } from './unanswered-questions';
 
 interface FormState {
   id?: number;
@@ -160,6 +161,13 @@ export default function KnowledgePage() {
           </tbody>
         </AdminTable>
       )}
+      <UnansweredQuestions
+        onUse={(question) => {
+          setForm({ ...empty, title: question });
+          setErrors({});
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { ProductImage } from '../../components/product-image';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, failureMessage, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { SkeletonGrid } from '../../components/skeleton';
 import { useAdminProducts, useBusinessOptions, useCategoryOptions, useDeleteProduct, type AdminProductFilters } from './api/products-api';
+import { AiDescriptionButton } from './ai-description-button';
 import { ProductFormModal } from './product-form-modal';
 
 function readFilters(params: URLSearchParams): AdminProductFilters {
@@ -215,6 +216,7 @@ export default function ProductsPage() {
         <ProductFormModal
           key={editing?.id ?? 'new'}
           product={editing}
+          aiDescriptionTool={(apply) => <AiDescriptionButton productId={editing?.id ?? null} apply={apply} />}
           onClose={() => setEditing(undefined)}
           onSaved={(message) => {
             setEditing(undefined);
