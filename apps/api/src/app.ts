@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { installIndonesianValidationMessages } from '@pasar/core/validation';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './plugins/auth';
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Rules without a spec message still refuse in Indonesian (packages/core/src/validation).
+  installIndonesianValidationMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -22,6 +22,21 @@ describe(`health and the error model (${testEngine})`, () => {
     expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 
+  it('refuses a payload that no spec message covers in Indonesian, not in zod English', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/shipping/cost',
+      payload: [{ courier: 'jne' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'VALIDATION_ERROR',
+      error: 'Isian berisi jenis data yang salah.',
+      fields: { _: 'Isian berisi jenis data yang salah.' },
+    });
+  });
+
   it('serves the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);

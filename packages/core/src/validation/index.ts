@@ -1,0 +1,59 @@
+/**
+ * Indonesian fallback messages for validation rules that carry no message of their own.
+ * The spec's own texts live inside the schemas (DESIGN.md §2) and always win; this map only
+ * replaces zod's English defaults ("Too big: expected string to have <=4000 characters"),
+ * so no refusal reaches a person in English or in developer jargon.
+ */
+import { z } from 'zod';
+
+type RawIssue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+
+const unit: Record<string, string> = { string: 'karakter', array: 'item', set: 'item', map: 'item', file: 'byte' };
+
+function fieldName(path: readonly PropertyKey[] | undefined): string {
+  const parts = (path ?? []).map(String);
+  return parts.length ? `'${parts.join('.')}'` : '';
+}
+
+function withField(path: readonly PropertyKey[] | undefined, rest: string): string {
+  const name = fieldName(path);
+  return name ? `Isian ${name} ${rest}` : `Isian ${rest}`;
+}
+
+export function indonesianIssueMessage(issue: RawIssue): string {
+  const path = issue.path;
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return withField(path, 'wajib diisi.');
+      if (issue.expected === 'int') return withField(path, 'harus berupa bilangan bulat.');
+      return withField(path, 'berisi jenis data yang salah.');
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      const u = unit[issue.origin ?? ''];
+      if (u === 'karakter' && min === 1) return withField(path, 'wajib diisi.');
+      if (u) return withField(path, `minimal ${min} ${u}.`);
+      return withField(path, `minimal ${issue.inclusive === false ? `lebih dari ${min}` : min}.`);
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      const u = unit[issue.origin ?? ''];
+      if (u) return withField(path, `maksimal ${max} ${u}.`);
+      return withField(path, `maksimal ${issue.inclusive === false ? `kurang dari ${max}` : max}.`);
+    }
+    case 'invalid_format':
+      return issue.format === 'email' ? withField(path, 'harus berupa alamat email yang valid.') : withField(path, 'formatnya tidak valid.');
+    case 'invalid_value':
+      return withField(path, 'berisi pilihan yang tidak dikenal.');
+    case 'not_multiple_of':
+      return withField(path, `harus kelipatan ${String(issue.divisor)}.`);
+    case 'unrecognized_keys':
+      return `Isian tidak dikenal: ${issue.keys.join(', ')}.`;
+    default:
+      return withField(path, 'tidak valid.');
+  }
+}
+
+/** Installs the fallback for every schema in this process (call once at start). */
+export function installIndonesianValidationMessages(): void {
+  z.config({ customError: (issue) => indonesianIssueMessage(issue) });
+}
