@@ -10,6 +10,42 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: 'Dibatalkan',
 };
 
+/**
+ * The search words of each status: its name, the words of its label, and the root of an
+ * Indonesian passive word (di-…, di-…-kan), so "kirim" finds Dikirim and "batal" finds Dibatalkan.
+ */
+function statusWords(status: OrderStatus): string[] {
+  const words = new Set<string>([status]);
+  for (const word of orderStatusLabels[status].toLowerCase().split(/\s+/)) {
+    words.add(word);
+    if (word.startsWith('di') && word.length > 5) {
+      const root = word.slice(2);
+      words.add(root);
+      if (root.endsWith('kan') && root.length > 5) words.add(root.slice(0, -3));
+    }
+  }
+  return [...words];
+}
+
+/** Shortest query that may stand for a status by being the start of one of its words. */
+export const STATUS_QUERY_MIN_PREFIX = 3;
+
+/**
+ * Statuses an order-desk search means (back-office spec §2 Orders: search by status label).
+ * A query names a status when, case-insensitively, it equals the status name or its label, or,
+ * from 3 letters on, starts one of its words: "dikirim", "kirim", "ship", "batal", "menunggu".
+ * Shorter fragments ("ma", "e") match no status, or every order would match.
+ */
+export function statusesMatchingQuery(query: string): OrderStatus[] {
+  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!q) return [];
+  return ORDER_STATUSES.filter((status) => {
+    if (q === status || q === orderStatusLabels[status].toLowerCase()) return true;
+    if (q.length < STATUS_QUERY_MIN_PREFIX || q.includes(' ')) return false;
+    return statusWords(status).some((word) => word.startsWith(q));
+  });
+}
+
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

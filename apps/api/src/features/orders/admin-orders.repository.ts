@@ -3,14 +3,14 @@
  * audit trail. Dates are searched as the office reads them, in WIB (UTC+7, no daylight saving).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUSES, orderStatusLabels, type OrderStatus } from '@pasar/core/orders';
+import { statusesMatchingQuery, type OrderStatus } from '@pasar/core/orders';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orderItems, orders } from '../../db/schema';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const wib = sql`(o.created_at AT TIME ZONE 'UTC' + interval '7 hours')`;
 
-/** Order id, guest e-mail, status label, date (2026-11-22, 22/11/2026, 22-11-2026), names, product names. */
+/** Order id, guest e-mail, status (name, label or a word of it, core `statusesMatchingQuery`), date (2026-11-22, 22/11/2026, 22-11-2026), names, product names. */
 export function searchCondition(q: string | undefined): SQL {
   if (!q) return sql`TRUE`;
   const like = `%${likeEscape(q)}%`;
@@ -26,8 +26,8 @@ export function searchCondition(q: string | undefined): SQL {
   ];
   const id = /^#?(\d{1,9})$/.exec(q);
   if (id) parts.push(sql`o.id = ${Number(id[1])}`);
-  const lower = q.toLowerCase();
-  const statuses = ORDER_STATUSES.filter((s) => orderStatusLabels[s].toLowerCase().includes(lower) || s.includes(lower));
+  // Whole words of a status only: a fragment like "ma" must not match every pending order.
+  const statuses = statusesMatchingQuery(q);
   if (statuses.length > 0) parts.push(sql`o.status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`);
   return sql`(${sql.join(parts, sql` OR `)})`;
 }

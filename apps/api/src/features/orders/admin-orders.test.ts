@@ -98,6 +98,27 @@ describe(`the order desk (${testEngine})`, () => {
     expect(pendingOnly.summary).toMatchObject({ count: 1, by_status: { pending: 1, confirmed: 0 } });
   });
 
+  it('matches a status by its name, label or a word of 3 letters or more, not by any fragment', async () => {
+    // Nothing searchable in this order holds "ma" (e-mail, name, product Opak Ketan Bakar).
+    const waiting = await placeOrder(1, 'status-uji@contoh.id', 'Budi Tono');
+    const sent = await placeOrder(1, 'status-kirim@contoh.id', 'Budi Tono');
+    expect((await call('PUT', `/orders/${sent}`, { status: 'shipped' })).statusCode).toBe(200);
+    const ids = async (q: string, status = 'all') =>
+      ((await call('GET', `/orders?q=${encodeURIComponent(q)}&status=${status}&page_size=100`)).json().data.items as { id: number; status: string }[]);
+
+    // "ma" is in "Menunggu konfirMAsi" and "Sudah diterima", yet names no status.
+    expect((await ids('ma', 'pending')).map((o) => o.id)).not.toContain(waiting);
+    expect((await ids('ma')).map((o) => o.id)).not.toContain(sent);
+
+    for (const q of ['dikirim', 'Dikirim', 'shipped', 'kirim']) {
+      const found = await ids(q);
+      expect(found.map((o) => o.id)).toContain(sent);
+      expect(found.every((o) => o.status === 'shipped')).toBe(true);
+    }
+    expect((await ids('menunggu')).map((o) => o.id)).toContain(waiting);
+    expect((await ids('menunggu')).map((o) => o.id)).not.toContain(sent);
+  });
+
   it('pages on the server', async () => {
     const first = (await call('GET', '/orders?page_size=10&page=1')).json().data;
     expect(first.items.length).toBeLessThanOrEqual(10);
