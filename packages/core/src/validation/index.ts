@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-type RawIssue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+type RawIssue = z.core.$ZodRawIssue;
 
 const unit: Record<string, string> = { string: 'karakter', array: 'item', set: 'item', map: 'item', file: 'byte' };
 
