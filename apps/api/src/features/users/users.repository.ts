@@ -1,5 +1,5 @@
 /** The only SQL of back-office user management. */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserCreate, UserUpdate } from '@pasar/core/users';
 import type { DbOrTx } from '../../db/client';
 import { roles, users } from '../../db/schema';
@@ -33,17 +33,20 @@ export async function findRole(db: DbOrTx, id: number) {
 }
 
 /**
- * Active admins other than `exceptId`, with their rows locked: two admins removing each other
- * at the same moment are serialised, so the last one standing is never removed.
+ * Every active admin's id, with the rows locked in id order. Each transaction that may remove an
+ * admin (delete, deactivate, demote) takes these locks first and in the same order, so two admins
+ * removing each other at the same moment wait for one another instead of deadlocking, and the
+ * second sees the first's change (PostgreSQL re-reads a locked row after the wait).
  */
-export async function lockOtherActiveAdmins(tx: DbOrTx, exceptId: number): Promise<number> {
+export async function lockActiveAdmins(tx: DbOrTx): Promise<number[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .where(and(eq(users.is_active, true), ne(users.id, exceptId), sql`(${roles.name} = 'admin' OR ${roles.can_access_admin})`))
+    .where(and(eq(users.is_active, true), sql`(${roles.name} = 'admin' OR ${roles.can_access_admin})`))
+    .orderBy(asc(users.id))
     .for('update', { of: users });
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
 export async function insertManagedUser(db: DbOrTx, input: Omit<UserCreate, 'password'> & { password_hash: string }): Promise<number> {

@@ -4,14 +4,14 @@
  * themself, and the last active admin cannot be removed by anybody.
  */
 import { isAdminRole } from '@pasar/core/accounts';
-import { AppError } from '@pasar/core/errors';
+import { AppError, genericMessages } from '@pasar/core/errors';
 import { userMessages, type AdminUser, type UserCreate, type UserUpdate } from '@pasar/core/users';
 import type { Db, DbOrTx } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { uniqueViolation } from '../accounts/accounts.repository';
 import { hashPassword } from '../accounts/passwords';
 import { revokeAllSessionsOfUser } from '../accounts/sessions.repository';
-import { deleteUserRow, findRole, findUserRow, insertManagedUser, listUserRows, lockOtherActiveAdmins, setPasswordHash, updateManagedUser, type UserListRow } from './users.repository';
+import { deleteUserRow, findRole, findUserRow, insertManagedUser, listUserRows, lockActiveAdmins, setPasswordHash, updateManagedUser, type UserListRow } from './users.repository';
 
 const toUser = (row: UserListRow): AdminUser => ({
   id: row.id,
@@ -61,19 +61,27 @@ export async function createUser(db: Db, input: UserCreate): Promise<AdminUser> 
   }
 }
 
+/**
+ * Inside the transaction, after the admin rows are locked (`lockActiveAdmins`): the change may not
+ * leave the store without an active admin, and the actor must still be an active admin, since a
+ * concurrent request may have removed them after the route let them in.
+ */
+function guardAdmins(admins: number[], targetId: number, removesAdmin: boolean, actorId: number): void {
+  if (removesAdmin && admins.includes(targetId) && admins.every((a) => a === targetId)) throw new AppError('CONFLICT', userMessages.lastAdmin);
+  if (!admins.includes(actorId)) throw new AppError('FORBIDDEN', genericMessages.forbidden);
+}
+
 export async function editUser(db: Db, id: number, update: UserUpdate, actor: { id: number }, now: Date): Promise<AdminUser> {
   const { version, ...input } = update;
   const role = await checkRole(db, input.role_id);
   try {
     await db.transaction(async (tx) => {
+      const admins = await lockActiveAdmins(tx);
       const current = await findUserRow(tx, id);
       if (!current) throw new AppError('NOT_FOUND', userMessages.notFound);
-      const wasActiveAdmin = current.is_active && isAdminRole(current.role);
-      const staysActiveAdmin = input.is_active && isAdminRole(role);
-      if (wasActiveAdmin && !staysActiveAdmin) {
-        if (id === actor.id) throw new AppError('FORBIDDEN', userMessages.selfDemote);
-        if ((await lockOtherActiveAdmins(tx, id)) === 0) throw new AppError('CONFLICT', userMessages.lastAdmin);
-      }
+      const removesAdmin = admins.includes(id) && !(input.is_active && isAdminRole(role));
+      if (removesAdmin && id === actor.id) throw new AppError('FORBIDDEN', userMessages.selfDemote);
+      guardAdmins(admins, id, removesAdmin, actor.id);
       await versionedUpdateResult(await updateManagedUser(tx, id, version, input), async () => Boolean(await findUserRow(tx, id)), userMessages.notFound);
       // A deactivated user, or one whose role changed, signs in again with the new rights.
       if (!input.is_active || current.role_id !== input.role_id) await revokeAllSessionsOfUser(tx, id, now);
@@ -87,9 +95,9 @@ export async function editUser(db: Db, id: number, update: UserUpdate, actor: { 
 export async function removeUser(db: Db, id: number, actor: { id: number }): Promise<void> {
   if (id === actor.id) throw new AppError('FORBIDDEN', userMessages.selfDelete);
   await db.transaction(async (tx) => {
-    const current = await findUserRow(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', userMessages.notFound);
-    if (current.is_active && isAdminRole(current.role) && (await lockOtherActiveAdmins(tx, id)) === 0) throw new AppError('CONFLICT', userMessages.lastAdmin);
+    const admins = await lockActiveAdmins(tx);
+    if (!(await findUserRow(tx, id))) throw new AppError('NOT_FOUND', userMessages.notFound);
+    guardAdmins(admins, id, true, actor.id);
     // Orders keep their contact snapshot (customer e-mail, names); the link becomes NULL.
     await deleteUserRow(tx, id);
   });

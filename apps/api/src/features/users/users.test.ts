@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@pasar/core/errors';
 import { userMessages } from '@pasar/core/users';
+import { queryRows } from '../../db/client';
+import { createUser, editUser, removeUser } from './users.service';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -75,7 +79,7 @@ describe(`users (${testEngine})`, () => {
     expect((await call('DELETE', `/users/${user.id}`)).statusCode).toBe(404);
   });
 
-  it('refuses self-deletion, self-demotion and removing the last active admin', async () => {
+  it('refuses self-deletion and self-demotion; another admin may remove an admin while one stays', async () => {
     const me = ((await call('GET', '/users/')).json().data as { id: number; username: string; version: number }[]).find((u) => u.username === demoAccounts.admin.username)!;
     const self = { username: me.username, email: 'admin@pasarumkm.id', first_name: 'Admin', last_name: 'Pasar', role_id: roleId('admin'), version: me.version };
     const selfDelete = await call('DELETE', `/users/${me.id}`);
@@ -86,14 +90,89 @@ describe(`users (${testEngine})`, () => {
     expect(demote.json().error).toBe(userMessages.selfDemote);
     expect((await call('PUT', `/users/${me.id}`, { ...self, is_active: false })).json().error).toBe(userMessages.selfDemote);
 
-    // A second admin cannot remove the first while the first is the only other active admin.
+    // With a second active admin, either may remove the other: one active admin stays.
     const other = (await call('POST', '/users/', newUser({ username: 'admin.dua', email: 'admin2@pasar.id' }))).json().data;
     const otherSession = await signIn(t.app, 'admin.dua', 'rahasia1');
     const admins = ((await call('GET', '/users/')).json().data as { id: number; is_active: boolean; role: { name: string } }[]).filter((u) => u.is_active && u.role.name === 'admin');
     expect(admins.length).toBe(2);
-    // admin.dua removes admin (allowed: admin.dua stays); admin.dua is then the last and cannot be removed.
+    // admin.dua removes admin (allowed: admin.dua stays); admin.dua, now the last, may not demote itself.
     expect((await call('DELETE', `/users/${me.id}`, undefined, otherSession)).statusCode).toBe(200);
     const lastEdit = await call('PUT', `/users/${other.id}`, { ...newUser({ username: 'admin.dua', email: 'admin2@pasar.id', role_id: roleId('customer') }), is_active: true, version: other.version }, otherSession);
     expect(lastEdit.json().error).toBe(userMessages.selfDemote);
+  });
+});
+
+/**
+ * The last-admin guard can only trip through concurrency: the route checks that the caller is an
+ * active admin, so a lone admin can never reach another admin to remove. Two admins removing each
+ * other at the same moment can: both pass the route check, and the second transaction then finds
+ * itself removing the last active admin. Its own app, so that exactly two admins race each round.
+ */
+describe(`two admins removing each other at once (${testEngine})`, () => {
+  let r: TestApp;
+  const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
+    r.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  const activeAdmins = async () =>
+    (await queryRows<{ id: number }>(r.db, sql`SELECT u.id FROM users u JOIN roles ro ON ro.id = u.role_id WHERE u.is_active AND (ro.name = 'admin' OR ro.can_access_admin) ORDER BY u.id`)).map((u) => u.id);
+
+  beforeAll(async () => {
+    r = await createTestApp();
+  });
+  afterAll(async () => {
+    await r?.close();
+  });
+
+  it('lets exactly one win each round with a clear 4xx for the other, never a 500, and one admin always stays', async () => {
+    let standing = { id: 0, session: await signIn(r.app, demoAccounts.admin.username, demoAccounts.admin.password) };
+    const rolesList = (await inject('GET', '/roles/', standing.session)).json().data as { id: number; name: string }[];
+    const adminRole = rolesList.find((x) => x.name === 'admin')!.id;
+    const customerRole = rolesList.find((x) => x.name === 'customer')!.id;
+    standing.id = (await activeAdmins())[0]!;
+    expect(await activeAdmins()).toEqual([standing.id]);
+    const kinds = ['delete', 'demote', 'delete', 'mixed', 'demote', 'delete'] as const;
+    for (const [round, kind] of kinds.entries()) {
+      const username = `admin.balapan${round}`;
+      const body = { username, email: `${username}@pasar.id`, password: 'rahasia1', first_name: 'Admin', last_name: `Balapan ${round}`, role_id: adminRole };
+      const created = (await inject('POST', '/users/', standing.session, body)).json().data as { id: number };
+      const challenger = { id: created.id, session: await signIn(r.app, username, 'rahasia1') };
+      expect(await activeAdmins()).toEqual([standing.id, challenger.id].sort((a, b) => a - b));
+      const users = (await inject('GET', '/users/', standing.session)).json().data as { id: number; username: string; email: string; first_name: string; last_name: string; version: number }[];
+      const remove = (target: number, by: { authorization: string }, how: 'delete' | 'demote') => {
+        if (how === 'delete') return inject('DELETE', `/users/${target}`, by);
+        const u = users.find((x) => x.id === target)!;
+        return inject('PUT', `/users/${target}`, by, { username: u.username, email: u.email, first_name: u.first_name, last_name: u.last_name, role_id: customerRole, is_active: true, version: u.version });
+      };
+      const [first, second] = await Promise.all([
+        remove(challenger.id, standing.session, kind === 'mixed' ? 'delete' : kind),
+        remove(standing.id, challenger.session, kind === 'mixed' ? 'demote' : kind),
+      ]);
+      const statuses = [first.statusCode, second.statusCode];
+      expect(statuses.filter((s) => s === 200), `round ${round} (${kind}): ${first.body} | ${second.body}`).toHaveLength(1);
+      const lost = first.statusCode === 200 ? second : first;
+      expect([401, 403, 409], `round ${round} (${kind}): ${lost.body}`).toContain(lost.statusCode);
+      if (lost.statusCode === 409) expect(lost.json()).toMatchObject({ success: false, code: 'CONFLICT', error: userMessages.lastAdmin });
+      const winner = first.statusCode === 200 ? standing : challenger;
+      expect(await activeAdmins()).toEqual([winner.id]);
+      standing = winner;
+    }
+    // The one left can still work: it lists the users.
+    expect((await inject('GET', '/users/', standing.session)).statusCode).toBe(200);
+  });
+
+  it('answers the last-admin message from the service when the removal would leave no active admin', async () => {
+    // The state the losing request of a race meets: its own admin row was removed a moment ago
+    // (here: demoted), and the admin it is removing is now the only active one.
+    const [only] = await activeAdmins();
+    const roleOf = async (name: string) => (await queryRows<{ id: number }>(r.db, sql`SELECT id FROM roles WHERE name = ${name}`))[0]!.id;
+    const created = await createUser(r.db, { username: 'admin.kalah', email: 'admin.kalah@pasar.id', password: 'rahasia1', first_name: 'Admin', last_name: 'Kalah', phone_number: null, role_id: await roleOf('admin'), is_active: true });
+    await r.db.execute(sql`UPDATE users SET role_id = (SELECT id FROM roles WHERE name = 'customer') WHERE id = ${created.id}`);
+    expect(await activeAdmins()).toEqual([only]);
+
+    const removal = removeUser(r.db, only!, { id: created.id });
+    await expect(removal).rejects.toBeInstanceOf(AppError);
+    await expect(removal).rejects.toMatchObject({ code: 'CONFLICT', message: userMessages.lastAdmin });
+    const target = (await queryRows<{ username: string; email: string; first_name: string; last_name: string; role_id: number; version: number }>(r.db, sql`SELECT username, email, first_name, last_name, role_id, version FROM users WHERE id = ${only!}`))[0]!;
+    await expect(editUser(r.db, only!, { ...target, phone_number: null, role_id: await roleOf('customer'), is_active: true }, { id: created.id }, new Date())).rejects.toMatchObject({ code: 'CONFLICT', message: userMessages.lastAdmin });
+    expect(await activeAdmins()).toEqual([only]);
   });
 });
