@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderMessages } from '@pasar/core/orders';
 import { queryRows } from '../../db/client';
@@ -157,6 +157,53 @@ describe(`the order desk (${testEngine})`, () => {
 
     const trail = (await call('GET', `/orders/${id}`)).json().data.events.filter((e: { kind: string }) => e.kind === 'status_changed');
     expect(trail.map((e: { to_status: string }) => e.to_status)).toEqual(['confirmed', 'cancelled', 'pending', 'cancelled']);
+  });
+
+  it('returns the stock once when admins cancel an open order at the same moment', async () => {
+    const start = await stockOf();
+    const ids = [await placeOrder(2), await placeOrder(1), await placeOrder(3)];
+    expect(await stockOf()).toBe(start - 6);
+    // Three admins' tabs cancel each order together; all orders race at once across the pool.
+    const answers = await Promise.all(ids.flatMap((id) => [1, 2, 3].map(() => call('PUT', `/orders/${id}`, { status: 'cancelled' }))));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(await stockOf()).toBe(start);
+    for (const id of ids) {
+      const order = (await call('GET', `/orders/${id}`)).json().data;
+      expect(order.status).toBe('cancelled');
+      expect((await t.db.select({ held: orders.stock_held }).from(orders).where(eq(orders.id, id)))[0]!.held).toBe(false);
+      const cancels = order.events.filter((e: { kind: string; to_status: string }) => e.kind === 'status_changed' && e.to_status === 'cancelled');
+      expect(cancels).toHaveLength(1);
+      expect(cancels[0].note).toBe('Stok dikembalikan.');
+    }
+    expect(answers.filter((a) => a.json().message === adminOrderMessages.updated('Dibatalkan'))).toHaveLength(ids.length);
+  });
+
+  it('takes the stock once when two admins reopen the same cancelled order, and lets only one of two orders have the last units', async () => {
+    const keep = await stockOf();
+    const same = await placeOrder(2);
+    await call('PUT', `/orders/${same}`, { status: 'cancelled' });
+    await t.db.update(products).set({ stock: 2 }).where(eq(products.id, productId));
+    const reopen = await Promise.all([call('PUT', `/orders/${same}`, { status: 'confirmed' }), call('PUT', `/orders/${same}`, { status: 'confirmed' })]);
+    expect(reopen.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await stockOf()).toBe(0);
+    const taken = (await call('GET', `/orders/${same}`)).json().data.events.filter((e: { from_status: string | null }) => e.from_status === 'cancelled');
+    expect(taken).toHaveLength(1);
+    expect(taken[0].note).toBe('Stok diambil kembali.');
+
+    // Two cancelled orders of 2 each, 3 in stock: one may reopen, the other is refused.
+    await t.db.update(products).set({ stock: keep }).where(eq(products.id, productId));
+    const a = await placeOrder(2);
+    const b = await placeOrder(2);
+    await call('PUT', `/orders/${a}`, { status: 'cancelled' });
+    await call('PUT', `/orders/${b}`, { status: 'cancelled' });
+    await t.db.update(products).set({ stock: 3 }).where(eq(products.id, productId));
+    const both = await Promise.all([call('PUT', `/orders/${a}`, { status: 'pending' }), call('PUT', `/orders/${b}`, { status: 'pending' })]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().error).toBe(adminOrderMessages.notEnoughStock('Opak Ketan Bakar'));
+    expect(await stockOf()).toBe(1);
+    const statuses = (await t.db.select({ id: orders.id, s: orders.status, held: orders.stock_held }).from(orders).where(inArray(orders.id, [a, b]))).map((o) => `${o.s}/${o.held}`).sort();
+    expect(statuses).toEqual(['cancelled/false', 'pending/true']);
+    await t.db.update(products).set({ stock: keep }).where(eq(products.id, productId));
   });
 
   it('refuses to reopen a cancelled order when the stock is gone, and refuses a stale row', async () => {
