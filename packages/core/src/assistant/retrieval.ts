@@ -1,8 +1,8 @@
 /**
  * Retrieval for the shopping assistant (issue 7), with no I/O: documents in, ranked documents out.
  * Indonesian text is folded (case, accents, punctuation), common spelling variants are merged
- * ('kripik' ~ 'keripik'), frequent affixes are stripped ('menyimpan' ~ 'simpan', 'renyahnya' ~
- * 'renyah'), question words that carry no topic are ignored, and documents are scored with BM25
+ * ('kripik' ~ 'keripik'), frequent affixes are stripped ('menyimpan' ~ 'simpan' ~ 'penyimpanan',
+ * 'renyahnya' ~ 'renyah'), question words that carry no topic are ignored, and documents are scored with BM25
  * over their fields, titles weighing more than bodies.
  */
 import { normalizeSearch, spellingVariants } from '../catalog/search';
@@ -58,28 +58,77 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['jam', 'pukul', 'operasional'],
 ];
 
-const PREFIXES = ['menge', 'meny', 'mem', 'men', 'meng', 'me', 'peny', 'pem', 'pen', 'peng', 'pe', 'di', 'ber', 'ter', 'ke', 'se'];
-const SUFFIXES = ['kannya', 'annya', 'nya', 'kan', 'an', 'lah', 'kah', 'i'];
+/**
+ * Prefixes, longest first so that 'meng-' is tried before 'men-' and 'me-'. The nasal prefixes
+ * (me-N, pe-N) swallow the first letter of a root starting with k, p, s or t; `restore` puts it
+ * back. 'menge-'/'penge-' (before one-syllable roots) are left out: those roots are shorter than
+ * the 4 letters a stem keeps anyway. 'se-' is left out too: it is more often part of a root
+ * (setrika, sereh, selai) than a prefix, and 'disetrika' must meet 'setrika'.
+ */
+const PREFIXES = ['meng', 'meny', 'peng', 'peny', 'mem', 'men', 'pem', 'pen', 'ber', 'ter', 'me', 'pe', 'di', 'ke'];
+const PARTICLES = ['lah', 'kah', 'pun'];
+const POSSESSIVES = ['nya'];
+const DERIVATIONAL = ['kan', 'an', 'i'];
+/** After ke- or pe(N)-, a final -kan is the noun confix -an on a root ending in k: kerusakan -> rusak. */
+const NOUN_DERIVATIONAL = ['an', 'kan', 'i'];
+const MIN_STEM = 4;
 
-/** A light Indonesian stemmer: one suffix, then one prefix, keeping at least 4 letters. */
+/**
+ * Without a dictionary the restorations are ambiguous (mengirim = meng+kirim but mengambil =
+ * meng+ambil; memakai = mem+pakai but memasak = mem+masak). These common roots keep their own
+ * first letter; every other root gets the usual restoration.
+ */
+const VOWEL_ROOTS = ['ambil', 'antar', 'atur', 'ajar', 'awet', 'olah', 'ikut', 'isi', 'ingat', 'ukur', 'ubah', 'urus', 'obat', 'inap'];
+const M_ROOTS = ['masak', 'makan', 'minum', 'masuk', 'mulai', 'milik', 'minta', 'mandi', 'merah', 'manis'];
+const N_ROOTS = ['nikmat', 'nilai', 'nikah', 'nanti'];
+
+const vowel = (c: string | undefined) => c !== undefined && 'aiueo'.includes(c);
+
+/** The root under a prefix: meny+V -> s, mem+V -> p, men+V -> t, meng+V -> k (and pe- alike). */
+function restore(prefix: string, rest: string): string {
+  if (!/^[mp]e/.test(prefix)) return rest; // ber-, ter-, di-, ke-
+  const nasal = prefix.slice(2);
+  if (nasal === 'ny') return vowel(rest[0]) ? `s${rest}` : rest;
+  if (nasal === 'ng') return vowel(rest[0]) && !VOWEL_ROOTS.some((r) => rest.startsWith(r)) ? `k${rest}` : rest;
+  if (nasal === 'm') {
+    if (!vowel(rest[0])) return rest; // membayar -> bayar
+    return M_ROOTS.some((r) => `m${rest}`.startsWith(r)) ? `m${rest}` : `p${rest}`;
+  }
+  if (nasal === 'n') {
+    if (!vowel(rest[0])) return rest; // mencuci -> cuci, mendapat -> dapat, menjual -> jual
+    return N_ROOTS.some((r) => `n${rest}`.startsWith(r)) ? `n${rest}` : `t${rest}`;
+  }
+  return rest; // me-/pe- before l, r, w, y: melihat -> lihat, perawatan -> rawatan
+}
+
+function stripOne(word: string, suffixes: readonly string[]): string {
+  for (const s of suffixes) if (word.length - s.length >= MIN_STEM && word.endsWith(s)) return word.slice(0, -s.length);
+  return word;
+}
+
+/**
+ * A light Indonesian stemmer without a dictionary: a particle (-lah, -kah, -pun), then a
+ * possessive (-nya), then the longest matching prefix with its root letter restored, then up to
+ * two derivational suffixes (-kan, -an, -i; -an first after ke- and pe-), keeping at least 4 letters at each step. Stems are
+ * not always words ('simpan' -> 'simp'), but the forms of a root meet: simpan, menyimpan,
+ * disimpan, penyimpanan -> simp; kirim, mengirim, pengiriman -> kirim; ambil, mengambil -> ambil.
+ */
 export function stem(word: string): string {
-  let w = word;
-  for (const s of SUFFIXES) {
-    if (w.length - s.length >= 4 && w.endsWith(s)) {
-      w = w.slice(0, -s.length);
+  let w = stripOne(stripOne(word, PARTICLES), POSSESSIVES);
+  let suffixes = DERIVATIONAL;
+  for (const p of PREFIXES) {
+    if (!w.startsWith(p)) continue;
+    const root = restore(p, w.slice(p.length));
+    if (root.length >= MIN_STEM) {
+      w = root;
+      if (p === 'ke' || p.startsWith('pe')) suffixes = NOUN_DERIVATIONAL;
       break;
     }
   }
-  for (const p of PREFIXES) {
-    if (w.length - p.length >= 4 && w.startsWith(p)) {
-      const rest = w.slice(p.length);
-      // meny-/peny- drop an s: menyimpan -> simpan; mem-/pem- before a vowel drop a p: memakai -> pakai.
-      if (p === 'meny' || p === 'peny') w = `s${rest}`;
-      else if ((p === 'mem' || p === 'pem') && /^[aiueo]/.test(rest)) w = `p${rest}`;
-      else if ((p === 'men' || p === 'pen') && /^[aiueo]/.test(rest)) w = `t${rest}`;
-      else w = rest;
-      break;
-    }
+  for (let i = 0; i < 2; i++) {
+    const next = stripOne(w, suffixes);
+    if (next === w) break;
+    w = next;
   }
   return w;
 }
