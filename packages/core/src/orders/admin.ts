@@ -50,8 +50,12 @@ export const adminOrderListSchema = z.object({
   page_size: z.number().int(),
   /** Per status, over the search (not the status filter), so the tabs show what each holds. */
   counts: statusCountsSchema,
-  /** Over the search and the status filter: what the summary cards show. */
-  summary: z.object({ count: z.number().int(), revenue: z.number().int(), by_status: statusCountsSchema }),
+  /**
+   * Over the search and the status filter: what the summary cards show. `revenue` leaves cancelled
+   * orders out (their money was never kept); `cancelled_amount` is what the cancelled ones in the
+   * filter were worth, shown instead on the cancelled tab (docs/decisions/010).
+   */
+  summary: z.object({ count: z.number().int(), revenue: z.number().int(), cancelled_amount: z.number().int(), by_status: statusCountsSchema }),
 });
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 

@@ -50,6 +50,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   byStatusFiltered.all = inFilter.reduce((s, status) => s + counts[status], 0);
   // Revenue leaves cancelled orders out: their money was never kept.
   const revenue = inFilter.filter((s) => s !== 'cancelled').reduce((s, status) => s + (byStatus.get(status)?.revenue ?? 0), 0);
+  const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.revenue ?? 0) : 0;
   const total = byStatusFiltered.all;
   const ids = await pageOfOrderIds(db, query, query.page_size, (query.page - 1) * query.page_size);
   return {
@@ -58,7 +59,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
     page: query.page,
     page_size: query.page_size,
     counts,
-    summary: { count: total, revenue, by_status: byStatusFiltered },
+    summary: { count: total, revenue, cancelled_amount: cancelledAmount, by_status: byStatusFiltered },
   };
 }
 

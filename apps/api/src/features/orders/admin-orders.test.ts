@@ -92,9 +92,23 @@ describe(`the order desk (${testEngine})`, () => {
     const totals = both.items.reduce((s: number, o: { total_amount: number }) => s + o.total_amount, 0);
     expect(both.summary.revenue).toBe(totals);
 
+    expect(both.summary.cancelled_amount).toBe(0);
+
+    // Cancelled orders stay out of revenue; the cancelled tab gets their value apart.
+    const c = await placeOrder(1, 'cari-tiga@contoh.id', 'Penerima Tiga');
+    await call('PUT', `/orders/${c}`, { status: 'cancelled' });
+    const withCancelled = (await call('GET', '/orders?q=cari-')).json().data;
+    expect(withCancelled.summary.revenue).toBe(totals);
+    const cTotal = withCancelled.items.find((o: { id: number }) => o.id === c).total_amount as number;
+    expect(cTotal).toBeGreaterThan(0);
+    expect(withCancelled.summary.cancelled_amount).toBe(cTotal);
+    const cancelledTab = (await call('GET', '/orders?q=cari-&status=cancelled')).json().data;
+    expect(cancelledTab.summary).toMatchObject({ count: 1, revenue: 0, cancelled_amount: cTotal });
+    expect((await call('GET', '/orders?q=cari-&status=pending')).json().data.summary.cancelled_amount).toBe(0);
+
     const pendingOnly = (await call('GET', '/orders?q=cari-&status=pending')).json().data;
     expect(pendingOnly.items.map((o: { id: number }) => o.id)).toEqual([a]);
-    expect(pendingOnly.counts.all).toBe(2);
+    expect(pendingOnly.counts.all).toBe(3);
     expect(pendingOnly.summary).toMatchObject({ count: 1, by_status: { pending: 1, confirmed: 0 } });
   });
 

@@ -10,6 +10,7 @@ import { ORDER_STATUSES, adminOrderMessages, orderStatusLabels, type AdminOrder,
 import { formatRupiah } from '@pasar/core/money';
 import { posPaymentLabels, type PosPaymentMethod } from '@pasar/core/pos';
 import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, failureMessage, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { moneyCard } from './revenue-card';
 import { downloadOrdersCsv, useAdminOrders, useChangeOrderStatus, type OrderFilter } from './api/admin-orders-api';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
@@ -246,7 +247,8 @@ export default function AdminOrdersPage() {
       </div>
       <section aria-label="Ringkasan pesanan" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Jumlah pesanan" value={data ? data.summary.count : '…'} />
-        <StatCard label="Pendapatan" value={data ? formatRupiah(data.summary.revenue) : '…'} hint="Tanpa pesanan dibatalkan" tone="green" />
+        {/* While another tab loads, the old figures would be labelled for the new tab: wait for them. */}
+        {data && !orders.isPlaceholderData ? <StatCard {...moneyCard(data.summary, filter.status)} /> : <StatCard label={filter.status === 'cancelled' ? 'Nilai pesanan dibatalkan' : 'Pendapatan'} value="…" />}
         <StatCard label="Menunggu konfirmasi" value={data ? data.summary.by_status.pending : '…'} tone="amber" />
         <StatCard
           label="Per status"
