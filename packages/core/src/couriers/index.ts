@@ -28,10 +28,12 @@ export const courierMessages = {
   deleted: 'Kurir berhasil dihapus.',
   // Prices
   regionRequired: 'Region is required',
-  basePriceRequired: 'Base price is required',
-  basePriceInvalid: 'Base price must be a whole rupiah amount of 0 or more',
-  perKmInvalid: 'Price per km must be a whole rupiah amount of 0 or more',
-  minPriceInvalid: 'Minimum price must be a whole rupiah amount of 0 or more',
+  // The spec gives no wording for these; prices are whole rupiah (docs/decisions/011), so the
+  // message says so with an example a cashier would type.
+  basePriceRequired: 'Harga dasar wajib diisi.',
+  basePriceInvalid: 'Harga dasar harus rupiah bulat, 0 atau lebih, tanpa desimal atau titik (contoh: 12500).',
+  perKmInvalid: 'Harga per km harus rupiah bulat, 0 atau lebih, tanpa desimal atau titik (contoh: 2000).',
+  minPriceInvalid: 'Harga minimum harus rupiah bulat, 0 atau lebih, tanpa desimal atau titik (contoh: 10000).',
   priceSaveFailed: 'Failed to save price',
   priceDeleteFailed: 'Failed to delete price',
   priceDeleteConfirm: 'Delete this price?',
@@ -69,7 +71,11 @@ export const courierInputSchema = z.object({
 export type CourierInput = z.infer<typeof courierInputSchema>;
 export const courierUpdateSchema = courierInputSchema.extend({ version: versionField });
 
-/** Whole rupiah of 0 or more; numbers typed as text are read as numbers. */
+/**
+ * Whole rupiah of 0 or more (docs/decisions/011-courier-prices-whole-rupiah.md): the spec's
+ * step 0.01 is not taken, a decimal is refused with a message rather than rounded silently.
+ * Numbers typed as text are read as numbers.
+ */
 const rupiah = (requiredMessage: string, invalidMessage: string, optional: boolean) =>
   z.preprocess(
     (v) => (blank(v) ? (optional ? 0 : undefined) : typeof v === 'string' ? Number(v.replace(',', '.')) : v),

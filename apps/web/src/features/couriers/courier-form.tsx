@@ -247,9 +247,10 @@ function PricingRegions({ courier }: { courier: Courier }) {
             ))}
           </SelectField>
           <TextField id="price-region" label="Wilayah" value={form.region} error={errors.region} onChange={(e) => set('region', e.target.value)} maxLength={120} />
-          <TextField id="price-base" label="Harga dasar (Rp)" type="number" min={0} step={1} inputMode="numeric" value={form.base_price} error={errors.base_price} onChange={(e) => set('base_price', e.target.value)} />
-          <TextField id="price-per-km" label="Harga per km (Rp)" type="number" min={0} inputMode="numeric" value={form.price_per_km} error={errors.price_per_km} onChange={(e) => set('price_per_km', e.target.value)} />
-          <TextField id="price-min" label="Harga minimum (Rp)" type="number" min={0} inputMode="numeric" value={form.min_price} error={errors.min_price} onChange={(e) => set('min_price', e.target.value)} />
+          {/* Whole rupiah, step 1 (docs/decisions/011): the spec's step 0.01 would invite decimals money never has. */}
+          <TextField id="price-base" label="Harga dasar (Rp)" hint="Rupiah bulat, tanpa desimal" type="number" min={0} step={1} inputMode="numeric" value={form.base_price} error={errors.base_price} onChange={(e) => set('base_price', e.target.value)} />
+          <TextField id="price-per-km" label="Harga per km (Rp)" type="number" min={0} step={1} inputMode="numeric" value={form.price_per_km} error={errors.price_per_km} onChange={(e) => set('price_per_km', e.target.value)} />
+          <TextField id="price-min" label="Harga minimum (Rp)" type="number" min={0} step={1} inputMode="numeric" value={form.min_price} error={errors.min_price} onChange={(e) => set('min_price', e.target.value)} />
           <TextField id="price-notes" label="Catatan" value={form.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
           <CheckboxField id="price-active" label="Aktif" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
           <div className="flex justify-end gap-2 sm:col-span-2">
