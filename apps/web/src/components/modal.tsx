@@ -1,16 +1,32 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
-/** A dialog that closes on Escape, on the backdrop and on its close button. */
+/**
+ * A dialog that closes on Escape, on the backdrop and on its close button (back-office spec §2, §9).
+ * It takes the focus once, when it opens, and gives it back to where it was when it closes. Pages
+ * pass a new inline `onClose` on every render, so the handler is read from a ref: a re-render while
+ * the dialog is open (a list refetching on window focus, say) must not pull the focus out of the
+ * field being typed in.
+ */
 export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useLayoutEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close.current();
+    };
     document.addEventListener('keydown', onKey);
-    panel.current?.focus();
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (panel.current && !panel.current.contains(document.activeElement)) panel.current.focus();
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (previous?.isConnected) previous.focus();
+    };
+  }, []);
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4" onClick={onClose}>
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4" onClick={() => close.current()}>
       <div
         ref={panel}
         role="dialog"
@@ -22,7 +38,7 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
       >
         <div className="flex items-center justify-between gap-4">
           <h2 className="text-lg font-bold">{title}</h2>
-          <button type="button" onClick={onClose} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup">
+          <button type="button" onClick={() => close.current()} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup">
             ×
           </button>
         </div>
