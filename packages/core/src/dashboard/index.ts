@@ -26,12 +26,18 @@ export const dashboardSummarySchema = z.object({
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
-export const notificationsQuerySchema = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+/**
+ * What the admin has already seen is the newest order id the bell showed when it was opened, not a
+ * time: the browser's clock may be off from the server's, an order id comes from the database alone.
+ */
+export const notificationsQuerySchema = z.object({ after_id: z.coerce.number().int().nonnegative().max(2_147_483_647).optional() });
 
 export const notificationsSchema = z.object({
   pending_total: z.number().int(),
-  /** Pending orders placed after `since` (what the admin has not seen yet). */
+  /** Pending orders with an id above `after_id` (what the admin has not seen yet); all pending ones without it. */
   new_pending: z.number().int(),
+  /** The newest order id of any status (0 when none): the bell stores it as seen when opened. */
+  latest_order_id: z.number().int(),
   latest: z.array(
     z.object({ id: z.number().int(), created_at: z.string(), total_amount: z.number().int(), customer: z.string(), order_type: z.string() }),
   ),

@@ -57,18 +57,19 @@ export async function recentActivity(db: DbOrTx, limit: number): Promise<Activit
   );
 }
 
-export async function pendingOrders(db: DbOrTx, since: Date | undefined) {
-  const [counts] = await queryRows<{ pending_total: number; new_pending: number }>(
+/** Pending orders for the bell; "new" ones have an id above the newest one the admin has seen. */
+export async function pendingOrders(db: DbOrTx, afterId: number | undefined) {
+  const [counts] = await queryRows<{ pending_total: number; new_pending: number; latest_order_id: number }>(
     db,
-    sql`SELECT count(*)::int AS pending_total,
-               count(*) FILTER (WHERE ${since ? sql`created_at > ${since.toISOString()}` : sql`TRUE`})::int AS new_pending
-        FROM orders WHERE status = 'pending'`,
+    sql`SELECT (SELECT count(*)::int FROM orders WHERE status = 'pending') AS pending_total,
+               (SELECT count(*)::int FROM orders WHERE status = 'pending' ${afterId !== undefined ? sql`AND id > ${afterId}` : sql``}) AS new_pending,
+               (SELECT COALESCE(max(id), 0)::int FROM orders) AS latest_order_id`,
   );
   const latest = await queryRows<{ id: number; created_at: Date | string; total_amount: number; customer: string | null; order_type: string }>(
     db,
     sql`SELECT id, created_at, total_amount, order_type,
                COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer
-        FROM orders WHERE status = 'pending' ORDER BY created_at DESC, id DESC LIMIT 5`,
+        FROM orders WHERE status = 'pending' ORDER BY id DESC LIMIT 5`,
   );
   return { ...counts!, latest };
 }

@@ -24,8 +24,8 @@ export default async function dashboardRoutes(root: FastifyInstance, deps: AppDe
     '/dashboard/notifications',
     {
       config: adminOnly,
-      schema: { tags: ['dashboard'], summary: 'Pending orders for the bell; `since` = when the admin last looked', security, querystring: notificationsQuerySchema, response: { 200: envelope(notificationsSchema) } },
+      schema: { tags: ['dashboard'], summary: 'Pending orders for the bell; `after_id` = the newest order id the admin has seen', security, querystring: notificationsQuerySchema, response: { 200: envelope(notificationsSchema) } },
     },
-    async (request) => ok(await notifications(db, request.query.since ? new Date(request.query.since) : undefined)),
+    async (request) => ok(await notifications(db, request.query.after_id)),
   );
 }

@@ -44,11 +44,12 @@ export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSumm
   };
 }
 
-export async function notifications(db: Db, since: Date | undefined): Promise<Notifications> {
-  const result = await pendingOrders(db, since);
+export async function notifications(db: Db, afterId: number | undefined): Promise<Notifications> {
+  const result = await pendingOrders(db, afterId);
   return {
     pending_total: result.pending_total,
     new_pending: result.new_pending,
+    latest_order_id: result.latest_order_id,
     latest: result.latest.map((o) => ({ id: o.id, created_at: iso(o.created_at), total_amount: o.total_amount, customer: o.customer ?? 'Tamu', order_type: o.order_type })),
   };
 }

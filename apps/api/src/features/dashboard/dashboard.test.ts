@@ -1,3 +1,4 @@
+import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
@@ -51,12 +52,25 @@ describe(`dashboard (${testEngine})`, () => {
     expect(latest.recent_activity).toContainEqual(expect.objectContaining({ kind: 'order_created', title: `Pesanan baru #${fresh!.id}`, detail: 'Rina · Rp12.000' }));
   });
 
-  it('counts pending orders newer than the last look for the bell', async () => {
+  it('counts pending orders the admin has not seen by order id, whatever any clock says', async () => {
     const all = (await get('/dashboard/notifications')).json().data;
     expect(all.new_pending).toBe(all.pending_total);
-    const since = (await get(`/dashboard/notifications?since=${encodeURIComponent('2026-11-22T00:00:00Z')}`)).json().data;
-    expect(since.new_pending).toBe(1);
-    expect(since.latest.length).toBeGreaterThan(0);
-    expect((await get('/dashboard/notifications?since=kemarin')).statusCode).toBe(400);
+    const [newest] = await t.db.select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
+    expect(all.latest_order_id).toBe(newest!.id);
+
+    // The admin opened the bell and saw everything up to the newest order.
+    const seen = all.latest_order_id;
+    expect((await get(`/dashboard/notifications?after_id=${seen}`)).json().data).toMatchObject({ new_pending: 0, pending_total: all.pending_total });
+
+    // A new pending order counts even though its time is earlier than anything a browser clock
+    // running ahead would have stored as "seen at"; a new order of another status does not.
+    const [late] = await t.db.insert(orders).values({ total_amount: 15000, guest_email: 'f@b.id', status: 'pending', created_at: new Date('2026-01-01T00:00:00Z') }).returning({ id: orders.id });
+    const [done] = await t.db.insert(orders).values({ total_amount: 16000, guest_email: 'g@b.id', status: 'delivered' }).returning({ id: orders.id });
+    const next = (await get(`/dashboard/notifications?after_id=${seen}`)).json().data;
+    expect(next).toMatchObject({ new_pending: 1, pending_total: all.pending_total + 1, latest_order_id: done!.id });
+    expect(next.latest.map((o: { id: number }) => o.id)).toContain(late!.id);
+    expect((await get(`/dashboard/notifications?after_id=${next.latest_order_id}`)).json().data.new_pending).toBe(0);
+    expect((await get('/dashboard/notifications?after_id=kemarin')).statusCode).toBe(400);
+    expect((await get('/dashboard/notifications?after_id=-1')).statusCode).toBe(400);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The bell of the admin shell (the spec gives it no behaviour): it counts pending orders that came
- * in since this admin last opened it, polls every 30 s, lists the newest pending orders, and opens
- * the order desk filtered on pending.
+ * The bell of the admin shell (the spec gives it no behaviour): it counts pending orders placed
+ * after the newest order this admin saw when last opening it (by order id), polls every 30 s,
+ * lists the newest pending orders, and opens the order desk filtered on pending.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,9 +9,9 @@ import { formatRupiah } from '@pasar/core/money';
 import { lastSeen, markSeen, useNotifications } from './api/notifications-api';
 
 export function NotificationBell() {
-  const [since, setSince] = useState<string | undefined>(() => lastSeen());
+  const [seen, setSeen] = useState<number | undefined>(() => lastSeen());
   const [open, setOpen] = useState(false);
-  const { data } = useNotifications(since);
+  const { data } = useNotifications(seen);
   const box = useRef<HTMLDivElement>(null);
   const count = data?.new_pending ?? 0;
 
@@ -30,11 +30,12 @@ export function NotificationBell() {
   }, [open]);
 
   const toggle = () => {
-    if (!open && count > 0) {
-      // Opening the bell marks what it shows as seen; the list stays visible until closed.
-      const now = new Date().toISOString();
-      markSeen(now);
-      window.setTimeout(() => setSince(now), 0);
+    if (!open && data && count > 0) {
+      // Opening the bell marks every order up to the newest one the server reported as seen; the
+      // list stays visible until closed. The next poll counts only orders with a higher id.
+      const newest = data.latest_order_id;
+      markSeen(newest);
+      window.setTimeout(() => setSeen(newest), 0);
     }
     setOpen((o) => !o);
   };
