@@ -2,7 +2,8 @@
  * The admin shell (back-office spec §2): collapsible sidebar, mobile menu, the nine admin routes,
  * a notification bell, a shortcut to orders, and logout back to /.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
 import { sessionStore, useSession } from '../../lib/session';
@@ -57,6 +58,7 @@ export default function AdminLayout() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
   const [mobileOpen, setMobileOpen] = useState(false);
 
@@ -75,10 +77,25 @@ export default function AdminLayout() {
     });
   };
 
+  // Logout leaves /admin first and ends the session once the shell has gone from the screen: cleared
+  // while the admin screens are still shown, ProtectedRoute would send the visitor to /login instead
+  // of / (back-office spec §2: logout clears the session and returns to /). The navigation commits
+  // in a transition, so "after navigate()" is not yet "after the shell unmounted"; this cleanup is.
+  const endSessionOnLeave = useRef(false);
+  useEffect(
+    () => () => {
+      if (!endSessionOnLeave.current) return;
+      sessionStore.clear();
+      // No admin figures stay in memory for whoever uses this browser next.
+      queryClient.removeQueries({ queryKey: ['admin'] });
+    },
+    [queryClient],
+  );
   const logout = () => {
+    // Revoke on the server too (the request carries the token before it is cleared).
     void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    sessionStore.clear();
-    navigate('/', { replace: true });
+    endSessionOnLeave.current = true;
+    void navigate('/', { replace: true });
   };
 
   return (
