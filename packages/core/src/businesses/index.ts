@@ -13,6 +13,8 @@ export const businessMessages = {
   deleteFailed: 'Failed to delete business.',
   citiesFailed: 'Failed to load cities for the configured province. Please reload the page.',
   districtsFailed: 'Failed to load subdistricts for the selected city.',
+  /** Not in the spec: the store's own location (its province) is a setting the city list depends on. */
+  storeLocationMissing: 'Lokasi toko belum diatur, jadi daftar kota/kabupaten tidak bisa dimuat. Minta pengelola sistem mengisi lokasi toko (pengaturan store_location), lalu muat ulang halaman.',
   deleteConfirm: 'Are you sure you want to delete this business?',
   noLocation: 'Lokasi belum diatur',
   followUp: 'Perlu tindak lanjut',

@@ -84,7 +84,9 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
       <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <ErrorBanner message={banner} />
-          {cities.isError && <ErrorBanner message={businessMessages.citiesFailed} />}
+          {/* The city list needs the store's province: say why the city select stays empty rather than leave it disabled in silence. */}
+          {(province.isError || cities.isError) && <ErrorBanner message={businessMessages.citiesFailed} />}
+          {province.data === null && <ErrorBanner message={businessMessages.storeLocationMissing} />}
           {districts.isError && <ErrorBanner message={businessMessages.districtsFailed} />}
         </div>
         <div className="sm:col-span-2">
@@ -106,7 +108,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
             disabled={!cities.data}
             onChange={(e) => setForm((f) => ({ ...f, city_id: e.target.value, district_id: '' }))}
           >
-            <option value="">{cities.isPending ? 'Memuat kota…' : `Pilih kota/kabupaten (${cities.data?.length ?? 0})`}</option>
+            <option value="">{cities.data ? `Pilih kota/kabupaten (${cities.data.length})` : cities.isError || province.isError || province.data === null ? 'Kota/kabupaten tidak tersedia' : 'Memuat kota…'}</option>
             {visibleCities.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
