@@ -56,9 +56,11 @@ export function StatCard({ label, value, hint, tone = 'stone' }: { label: string
     blue: 'border-sky-200 bg-sky-50/50',
   } as const;
   return (
-    <div className={`rounded-2xl border bg-white p-4 shadow-sm ${tones[tone]}`}>
+    <div role="group" aria-label={label} className={`rounded-2xl border bg-white p-4 shadow-sm ${tones[tone]}`}>
       <p className="text-sm text-stone-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold text-stone-900">{value}</p>
+      <p data-testid="stat-value" className="mt-1 text-2xl font-bold text-stone-900">
+        {value}
+      </p>
       {hint && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
     </div>
   );
