@@ -2,9 +2,13 @@
 import { z } from 'zod';
 
 export * from './retrieval';
+export * from './guard';
+export * from './small-talk';
 
 export const ASSISTANT_MAX_MESSAGES = 12;
 export const ASSISTANT_MAX_CHARS = 500;
+/** An earlier message of the conversation (the assistant's answers are longer than questions). */
+export const ASSISTANT_HISTORY_MAX_CHARS = 4000;
 
 export const assistantMessages = {
   title: 'Tanya Asisten',
@@ -17,17 +21,34 @@ export const assistantMessages = {
     'Maaf, saya belum punya informasi untuk pertanyaan itu. Pertanyaan Anda sudah dicatat untuk admin. Anda juga bisa menghubungi admin toko.',
   greeting: 'Halo! Saya asisten Pasar UMKM. Tanyakan produk, cara penyimpanan, pengiriman atau pembayaran.',
   modelUnavailable: 'Model bahasa tidak menjawab; jawaban disusun dari data toko.',
+  invalidRequest: 'Permintaan tidak valid: kirim percakapan sebagai daftar pesan (messages).',
+  invalidMessage: 'Setiap pesan harus berisi peran (role) dan isi (content).',
+  invalidRole: 'Peran pesan harus "user" (pembeli) atau "assistant" (asisten).',
+  invalidContent: 'Isi pesan harus berupa teks.',
+  historyTooLong: `Salah satu pesan dalam percakapan terlalu panjang. Maksimal ${ASSISTANT_HISTORY_MAX_CHARS} karakter per pesan; mulai percakapan baru.`,
+  thanks: 'Sama-sama! Ada lagi yang ingin ditanyakan tentang produk, pengiriman atau pembayaran?',
+  interrupted: 'Jawaban terhenti sebelum selesai. Kirim pertanyaan lagi bila perlu.',
 } as const;
 
-export const chatMessageSchema = z.object({
-  role: z.enum(['user', 'assistant']),
-  content: z.string().max(4000),
-});
+// Every refusal carries an Indonesian message for the shopper (or the developer calling the API).
+export const chatMessageSchema = z.object(
+  {
+    role: z.enum(['user', 'assistant'], { error: assistantMessages.invalidRole }),
+    content: z.string({ error: assistantMessages.invalidContent }).max(ASSISTANT_HISTORY_MAX_CHARS, { error: assistantMessages.historyTooLong }),
+  },
+  { error: assistantMessages.invalidMessage },
+);
 
 export const chatRequestSchema = z
-  .object({
-    messages: z.array(chatMessageSchema).min(1, { error: assistantMessages.empty }).max(ASSISTANT_MAX_MESSAGES, { error: assistantMessages.tooMany }),
-  })
+  .object(
+    {
+      messages: z
+        .array(chatMessageSchema, { error: assistantMessages.invalidRequest })
+        .min(1, { error: assistantMessages.empty })
+        .max(ASSISTANT_MAX_MESSAGES, { error: assistantMessages.tooMany }),
+    },
+    { error: assistantMessages.invalidRequest },
+  )
   .superRefine((value, ctx) => {
     const last = value.messages.at(-1);
     if (!last || last.role !== 'user' || last.content.trim() === '') ctx.addIssue({ code: 'custom', path: ['messages'], message: assistantMessages.empty });
@@ -75,6 +96,21 @@ export const unansweredQuestionSchema = z.object({
   resolved: z.boolean(),
 });
 
+/**
+ * "Buat deskripsi AI" may send the form's unsaved name and description: the draft then follows
+ * what the admin is typing, not what was last saved. Both optional; limits as the product form.
+ */
+export const aiDescriptionDraftSchema = z
+  .object(
+    {
+      name: z.string({ error: 'Nama produk harus berupa teks.' }).trim().max(200, { error: 'Nama produk maksimal 200 karakter.' }).optional(),
+      description: z.string({ error: 'Deskripsi harus berupa teks.' }).trim().max(10_000, { error: 'Deskripsi maksimal 10.000 karakter.' }).optional(),
+    },
+    { error: 'Data produk untuk draf tidak valid.' },
+  )
+  .nullish();
+export type AiDescriptionDraft = z.infer<typeof aiDescriptionDraftSchema>;
+
 /** Strips what could identify a shopper before a question is kept for the admin. */
 export function redactPersonalData(text: string): string {
   return text
@@ -83,19 +119,4 @@ export function redactPersonalData(text: string): string {
     .replace(/\b\d{10,}\b/g, '[angka]')
     .trim()
     .slice(0, ASSISTANT_MAX_CHARS);
-}
-
-/**
- * Replaces rupiah amounts in model text that are not a price of the products shown: the model
- * may be wrong, the cards are not. Returns the text and whether anything was replaced.
- */
-export function guardPrices(text: string, allowed: readonly number[]): { text: string; replaced: boolean } {
-  let replaced = false;
-  const out = text.replace(/Rp\.?\s?(\d{1,3}(?:[.,]\d{3})+|\d+)(?:,-|,00)?/gi, (match, digits: string) => {
-    const amount = Number(digits.replace(/[.,]/g, ''));
-    if (allowed.includes(amount)) return match;
-    replaced = true;
-    return '(harga: lihat kartu produk)';
-  });
-  return { text: out, replaced };
 }

@@ -1,8 +1,10 @@
 /**
  * The "Buat deskripsi AI" draft (issue 7): from the product's own fields, with the language
- * model when configured, else a structured template. The draft is returned, not saved: the admin
- * edits it and saves it with the product, which sets ai_status.
+ * model when configured, else a structured template. The form may send its unsaved name and
+ * description, which win over the saved ones. The draft is returned, not saved: the admin edits
+ * it and saves it with the product, which sets ai_status.
  */
+import type { AiDescriptionDraft } from '@pasar/core/assistant';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { productMessages } from '@pasar/core/products';
@@ -25,10 +27,10 @@ export function templateDescription(p: SellableProduct): string {
   return lines.join(' ');
 }
 
-export async function draftAiDescription(db: Db, id: number, model: ChatClient | undefined): Promise<{ ai_description: string; mode: 'model' | 'template' }> {
+export async function draftAiDescription(db: Db, id: number, model: ChatClient | undefined, unsaved: AiDescriptionDraft = undefined): Promise<{ ai_description: string; mode: 'model' | 'template' }> {
   const row = await loadProductForDraft(db, id);
   if (!row) throw new AppError('NOT_FOUND', productMessages.notFound);
-  const product = toSellable(row);
+  const product = toSellable({ ...row, ...(unsaved?.name ? { name: unsaved.name } : {}), ...(unsaved?.description !== undefined ? { description: unsaved.description } : {}) });
   const template = templateDescription(product);
   if (!model) return { ai_description: template, mode: 'template' };
   try {

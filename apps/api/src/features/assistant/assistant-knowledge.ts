@@ -3,12 +3,12 @@
  * text), sellable products (with their AI description, category, business, price and stock) and
  * the store's own facts (shipping, payment, pickup, contact) from its settings.
  */
-import type { AssistantDoc } from '@pasar/core/assistant';
+import { AssistantIndex, type AssistantDoc } from '@pasar/core/assistant';
 import { formatRupiah } from '@pasar/core/money';
 import { applyDiscount } from '@pasar/core/pricing';
 import type { DbOrTx } from '../../db/client';
 import { getSetting } from '../settings/settings.repository';
-import { loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
+import { corpusVersion, loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
 
 export interface KnowledgeDoc extends AssistantDoc {
   kind: 'knowledge';
@@ -122,4 +122,56 @@ export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
     });
   }
   return docs;
+}
+
+/** The documents and their index, built from the database as it was at `version`. */
+export interface Corpus {
+  docs: Doc[];
+  index: AssistantIndex<Doc>;
+  version: string;
+}
+
+export function corpusOf(docs: Doc[], version = ''): Corpus {
+  return { docs, index: new AssistantIndex<Doc>(docs), version };
+}
+
+/**
+ * Keeps the documents and their index between questions: each question first reads a cheap
+ * fingerprint of the source tables (corpusVersion) and rebuilds only when it changed, so a
+ * product or knowledge entry saved a moment ago is known to the very next question, in this
+ * process or another one sharing the database. Questions arriving during a rebuild share it.
+ */
+export class CorpusCache {
+  /** How many times the documents were built (for tests and logs). */
+  builds = 0;
+  private current: Corpus | undefined;
+  private building: { version: string; promise: Promise<Corpus> } | undefined;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  async get(): Promise<Corpus> {
+    // Read before the documents: a write in between only causes one more rebuild next time.
+    const version = await corpusVersion(this.db);
+    if (this.current?.version === version) return this.current;
+    if (this.building?.version === version) return this.building.promise;
+    const promise = loadAssistantDocs(this.db).then((docs) => {
+      this.builds += 1;
+      const corpus = corpusOf(docs, version);
+      this.current = corpus;
+      return corpus;
+    });
+    this.building = { version, promise };
+    try {
+      return await promise;
+    } finally {
+      if (this.building?.promise === promise) this.building = undefined;
+    }
+  }
+}
+
+/** The products as they are now (price, stock, still for sale), in the order given. */
+export async function freshProducts(db: DbOrTx, products: readonly SellableProduct[]): Promise<SellableProduct[]> {
+  if (products.length === 0) return [];
+  const rows = new Map((await loadSellableProducts(db, products.map((p) => p.id))).map((row) => [row.id, toSellable(row)]));
+  return products.flatMap((p) => rows.get(p.id) ?? []);
 }

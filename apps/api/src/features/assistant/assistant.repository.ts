@@ -33,8 +33,31 @@ export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
   return queryRows<KnowledgeRow>(db, sql`SELECT id, title, description, file_text, product_id FROM knowledge_entries ORDER BY id`);
 }
 
-/** Active products of active categories: what a shopper can buy. */
-export async function loadSellableProducts(db: DbOrTx): Promise<ProductRow[]> {
+/**
+ * A fingerprint of everything the assistant's documents are built from. It changes when a
+ * product, variant, category, business, knowledge entry or setting is added, changed (version,
+ * updated_at, stock) or removed (count, highest id), so the cached index is rebuilt only then.
+ * Aggregates over a few columns: far cheaper than reading and indexing every text.
+ */
+export async function corpusVersion(db: DbOrTx): Promise<string> {
+  const rows = await queryRows<{ version: string }>(
+    db,
+    sql`SELECT concat_ws('|',
+          (SELECT concat_ws(':', count(*), max(id), sum(version), sum(stock), max(updated_at)) FROM products),
+          (SELECT concat_ws(':', count(*), max(id), sum(stock), sum(price)) FROM product_variants),
+          (SELECT concat_ws(':', count(*), max(id), sum(version), max(updated_at)) FROM categories),
+          (SELECT concat_ws(':', count(*), max(id), sum(version), max(updated_at)) FROM businesses),
+          (SELECT concat_ws(':', count(*), max(id), sum(version), max(updated_at)) FROM knowledge_entries),
+          (SELECT concat_ws(':', count(*), max(updated_at)) FROM settings)
+        ) AS version`,
+  );
+  return rows[0]?.version ?? '';
+}
+
+/** Active products of active categories: what a shopper can buy (only `ids` when given). */
+export async function loadSellableProducts(db: DbOrTx, ids?: readonly number[]): Promise<ProductRow[]> {
+  if (ids && ids.length === 0) return [];
+  const only = ids ? sql` AND p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
   return queryRows<ProductRow>(
     db,
     sql`SELECT p.id, p.name, p.description, p.ai_description, p.size, p.notes, p.price, p.discount::float8 AS discount, p.stock,
@@ -42,7 +65,7 @@ export async function loadSellableProducts(db: DbOrTx): Promise<ProductRow[]> {
           COALESCE((SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'stock', v.stock) ORDER BY v.position, v.id)
                     FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS variants
         FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
-        WHERE p.is_active AND c.is_active ORDER BY p.id`,
+        WHERE p.is_active AND c.is_active${only} ORDER BY p.id`,
   );
 }
 

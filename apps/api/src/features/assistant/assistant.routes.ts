@@ -5,13 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assistantMessages, chatAnswerSchema, chatRequestSchema, unansweredQuestionSchema } from '@pasar/core/assistant';
+import { aiDescriptionDraftSchema, assistantMessages, chatAnswerSchema, chatRequestSchema, unansweredQuestionSchema } from '@pasar/core/assistant';
 import { AppError } from '@pasar/core/errors';
 import type { AppDeps } from '../../app';
 import { ChatClient } from '../../integrations/assistant/chat-client';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { draftAiDescription } from './ai-description';
+import { CorpusCache } from './assistant-knowledge';
 import { answerChat } from './assistant.service';
 import { deleteQuestion, listUnanswered, setResolved } from './assistant.repository';
 import { ChatLimiter } from './chat-limiter';
@@ -23,6 +24,8 @@ export default async function assistantRoutes(root: FastifyInstance, deps: AppDe
   const db = deps.database.db;
   const limiter = new ChatLimiter(deps.now);
   const model = deps.config.assistant ? new ChatClient(deps.config.assistant) : undefined;
+  const cache = new CorpusCache(db);
+  const corpus = () => cache.get();
 
   app.post(
     '/assistant/chat',
@@ -32,7 +35,7 @@ export default async function assistantRoutes(root: FastifyInstance, deps: AppDe
         tags: ['assistant'],
         summary: 'Ask the shopping assistant (no account needed)',
         description:
-          'Messages in, answer out. With `Accept: text/event-stream` the answer streams as server-sent events: `meta` (sources, products), `delta` ({text}) and `done` (the final answer; its text replaces the streamed one). Rate limited per address (20 per minute, 200 per day).',
+          'Messages in, answer out. With `Accept: text/event-stream` the answer streams as server-sent events: `meta` (sources, products), `delta` ({text}: complete sentences, already checked against the database\'s prices and stock) and `done` (the final answer; its text replaces the streamed one, e.g. when the model failed and the store\'s own answer is given). Rate limited per address (20 per minute, 200 per day).',
         body: chatRequestSchema,
         response: { 200: envelope(chatAnswerSchema) },
       },
@@ -44,14 +47,14 @@ export default async function assistantRoutes(root: FastifyInstance, deps: AppDe
         throw new AppError('RATE_LIMITED', assistantMessages.rateLimited);
       }
       if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
-        return ok(await answerChat(db, request.body, { model }));
+        return ok(await answerChat(db, request.body, { model, corpus }));
       }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
       const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       try {
-        const answer = await answerChat(db, request.body, { model, onMeta: (meta) => send('meta', meta), onDelta: (text) => send('delta', { text }) });
+        const answer = await answerChat(db, request.body, { model, corpus, onMeta: (meta) => send('meta', meta), onDelta: (text) => send('delta', { text }) });
         send('done', answer);
       } catch (error) {
         request.log.error({ err: error }, 'assistant chat failed');
@@ -111,11 +114,13 @@ export default async function assistantRoutes(root: FastifyInstance, deps: AppDe
       schema: {
         tags: ['assistant'],
         summary: "Draft a product's AI description from its fields (admin); with a model when configured, else a structured template. Not saved: the admin edits and saves it with the product",
+        description: 'Optional body `{ name, description }`: the form\'s unsaved values, used instead of the saved ones.',
         security,
         params: idParams,
+        body: aiDescriptionDraftSchema,
         response: { 200: envelope(z.object({ ai_description: z.string(), mode: z.enum(['model', 'template']) })) },
       },
     },
-    async (request) => ok(await draftAiDescription(db, request.params.id, model)),
+    async (request) => ok(await draftAiDescription(db, request.params.id, model, request.body)),
   );
 }

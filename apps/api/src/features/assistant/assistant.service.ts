@@ -1,27 +1,32 @@
 /**
  * The shopping assistant (issue 7). Retrieval always runs first over what the store knows; the
  * embedded default composes the answer from the best documents, and a configured language model
- * gets those documents as its only context. Product cards (price, stock) always come from the
- * database; rupiah amounts in model text that are not a shown product's price are replaced.
+ * gets those documents as its only context. Product cards (price, stock) are read from the
+ * database for each answer; the model's text is guarded sentence by sentence before it is
+ * streamed, so a price or stock figure it invents never reaches the shopper (core guard.ts).
+ * Every document the answer was built from is cited.
  */
 import {
-  AssistantIndex,
+  AnswerGuard,
   assistantMessages,
-  guardPrices,
+  moneyAmounts,
   normalizeSearch,
   priceCeiling,
   redactPersonalData,
+  smallTalk,
   terms,
   type AssistantProduct,
   type AssistantSource,
   type ChatAnswer,
   type ChatRequest,
+  type GuardFacts,
 } from '@pasar/core/assistant';
 import { formatRupiah } from '@pasar/core/money';
+import { applyDiscount } from '@pasar/core/pricing';
 import type { Db } from '../../db/client';
 import { ProviderFailure } from '../../integrations/http';
 import type { ChatClient, ChatMessage } from '../../integrations/assistant/chat-client';
-import { loadAssistantDocs, type Doc, type KnowledgeDoc, type ProductDoc, type SellableProduct } from './assistant-knowledge';
+import { corpusOf, freshProducts, loadAssistantDocs, type Corpus, type Doc, type KnowledgeDoc, type ProductDoc, type SellableProduct } from './assistant-knowledge';
 import { recordUnanswered } from './assistant.repository';
 
 /** Below this BM25 score the best document is not about the question. */
@@ -51,8 +56,8 @@ export function retrievalQuery(request: ChatRequest): string {
   return last;
 }
 
-export function retrieve(docs: Doc[], question: string): Retrieval {
-  const index = new AssistantIndex<Doc>(docs);
+export function retrieve(source: Corpus | Doc[], question: string): Retrieval {
+  const { docs, index } = Array.isArray(source) ? corpusOf(source) : source;
   const ceiling = priceCeiling(question);
   // A document about one word of a longer question is not an answer to it: one matching word
   // must be half the question, two or more a third of it.
@@ -97,35 +102,53 @@ function productCard(p: SellableProduct): AssistantProduct {
   };
 }
 
-function sourcesOf(r: Retrieval): AssistantSource[] {
+/** The sources of an answer: the knowledge entries and store facts it was built from, then the products. */
+function sourcesOf(docs: readonly Doc[], products: readonly SellableProduct[]): AssistantSource[] {
   const out: AssistantSource[] = [];
-  if (r.knowledge) out.push({ kind: 'knowledge', id: r.knowledge.id, title: r.knowledge.title, url: r.knowledge.entry.product_id ? `/product/${r.knowledge.entry.product_id}` : null });
-  for (const s of r.store) out.push({ kind: 'store', id: s.id, title: s.title, url: null });
-  for (const p of r.products) out.push({ kind: 'product', id: p.id, title: p.name, url: `/product/${p.id}` });
+  for (const d of docs) {
+    if (d.kind === 'knowledge') out.push({ kind: 'knowledge', id: d.id, title: d.title, url: d.entry.product_id ? `/product/${d.entry.product_id}` : null });
+    else if (d.kind === 'store') out.push({ kind: 'store', id: d.id, title: d.title, url: null });
+  }
+  for (const p of products) out.push({ kind: 'product', id: p.id, title: p.name, url: `/product/${p.id}` });
   return out;
 }
 
 const priceText = (p: SellableProduct) => `${p.variants.length > 0 ? 'mulai ' : ''}${formatRupiah(p.unit_price)}`;
 
-/** The embedded default: the answer composed from what retrieval found. */
-export function composeAnswer(r: Retrieval): string {
+/** The embedded default: the answer composed from what retrieval found, and the documents it used. */
+export function composeAnswer(r: Retrieval): { text: string; used: Doc[] } {
   const parts: string[] = [];
+  const used: Doc[] = [];
   const best = r.ranked[0]?.doc;
-  if (r.knowledge && (best?.kind !== 'product' || r.ceiling === null)) parts.push(firstSentences(r.knowledge.body, 4));
-  else if (best?.kind === 'store') parts.push(best.body);
-  for (const s of r.store) if (s !== best && parts.length < 2) parts.push(s.body);
+  if (r.knowledge && (best?.kind !== 'product' || r.ceiling === null)) {
+    parts.push(firstSentences(r.knowledge.body, 4));
+    used.push(r.knowledge);
+  } else if (best?.kind === 'store') {
+    parts.push(best.body);
+    used.push(best);
+  }
+  for (const s of r.store) {
+    if (s !== best && parts.length < 2) {
+      parts.push(s.body);
+      used.push(s);
+    }
+  }
   if (r.products.length > 0) {
     const intro = r.ceiling !== null ? `Produk yang tersedia dengan harga di bawah ${formatRupiah(r.ceiling)}:` : parts.length > 0 ? 'Produk terkait:' : 'Produk yang cocok:';
     const lines = r.products.map((p) => `• ${p.name} — ${priceText(p)}${p.stock > 0 ? '' : ' (stok habis)'}. ${firstSentences(p.ai_description || p.description, 1)}`);
     parts.push([intro, ...lines].join('\n'));
   }
-  return parts.join('\n\n');
+  return { text: parts.join('\n\n'), used };
+}
+
+/** The knowledge entries and store facts given to the model (products are added apart). */
+export function contextDocs(r: Retrieval): Doc[] {
+  return r.ranked.slice(0, 5).map((x) => x.doc).filter((d) => d.kind !== 'product');
 }
 
 function contextFor(r: Retrieval): string {
   const blocks: string[] = [];
-  for (const { doc } of r.ranked.slice(0, 5)) {
-    if (doc.kind === 'product') continue;
+  for (const doc of contextDocs(r)) {
     blocks.push(`[${doc.kind === 'knowledge' ? 'Pengetahuan' : 'Info toko'}: ${doc.title}]\n${doc.body.slice(0, 1500)}`);
   }
   for (const p of r.products) {
@@ -134,48 +157,85 @@ function contextFor(r: Retrieval): string {
   return blocks.join('\n\n');
 }
 
+/** What the model may state: the given products' prices and stock, and amounts of the given texts. */
+export function guardFacts(r: Retrieval): GuardFacts {
+  return {
+    products: r.products.map((p) => ({
+      name: p.name,
+      price: p.unit_price,
+      prices: [p.unit_price, p.list_price, ...p.variants.flatMap((v) => [v.price, applyDiscount(v.price, p.discount)])],
+      stock: p.stock,
+      variantStocks: p.variants.map((v) => v.stock),
+      hasVariants: p.variants.length > 0,
+    })),
+    amounts: [...contextDocs(r).flatMap((d) => moneyAmounts(d.body)), ...moneyAmounts(r.question), ...(r.ceiling !== null ? [r.ceiling] : [])],
+  };
+}
+
 const SYSTEM_PROMPT = `Anda asisten belanja Pasar UMKM. Jawab singkat (maksimal 4 kalimat) dalam bahasa Indonesia yang ramah.
 Gunakan HANYA informasi pada bagian KONTEKS. Jika jawabannya tidak ada di konteks, katakan terus terang bahwa Anda belum tahu dan sarankan menghubungi admin.
 Jangan mengarang harga, stok, bahan, atau kebijakan. Sebut harga hanya persis seperti tertulis di konteks.`;
 
 export interface AnswerOptions {
   model?: ChatClient | undefined;
+  /** The documents to search; by default read from the database for this question. */
+  corpus?: () => Promise<Corpus>;
   onDelta?: (text: string) => void;
   onMeta?: (meta: Pick<ChatAnswer, 'sources' | 'products' | 'answered'>) => void;
 }
 
+function reply(text: string, options: AnswerOptions): ChatAnswer {
+  options.onMeta?.({ sources: [], products: [], answered: true });
+  options.onDelta?.(text);
+  return { answer: text, answered: true, sources: [], products: [], mode: 'retrieval' };
+}
+
 export async function answerChat(db: Db, request: ChatRequest, options: AnswerOptions = {}): Promise<ChatAnswer> {
+  const last = request.messages.at(-1)!.content;
+  // A greeting or a thank-you is not a question the store failed to answer.
+  const talk = smallTalk(last);
+  if (talk) return reply(talk === 'thanks' ? assistantMessages.thanks : assistantMessages.greeting, options);
+
   const question = retrievalQuery(request);
-  const r = retrieve(await loadAssistantDocs(db), question);
+  const corpus = options.corpus ? await options.corpus() : corpusOf(await loadAssistantDocs(db));
+  const r = retrieve(corpus, question);
+  // The index may be a moment old; what the shopper sees about a product is read now.
+  r.products = (await freshProducts(db, r.products)).filter((p) => r.ceiling === null || (p.stock > 0 && p.unit_price <= r.ceiling));
   const answered = isAnswered(r);
-  const products = r.products.map(productCard);
-  const sources = sourcesOf(r);
-  options.onMeta?.({ sources, products, answered });
   if (!answered) {
-    const last = request.messages.at(-1)!.content;
     const kept = redactPersonalData(last);
     const normalized = normalizeSearch(kept);
     if (normalized) await recordUnanswered(db, normalized, kept);
+    options.onMeta?.({ sources: [], products: [], answered: false });
     options.onDelta?.(assistantMessages.unknown);
     return { answer: assistantMessages.unknown, answered: false, sources: [], products: [], mode: 'retrieval' };
   }
+  const products = r.products.map(productCard);
   const composed = composeAnswer(r);
+  const composedAnswer = (): ChatAnswer => ({ answer: composed.text, answered: true, sources: sourcesOf(composed.used, r.products), products, mode: 'retrieval' });
   if (!options.model) {
-    options.onDelta?.(composed);
-    return { answer: composed, answered: true, sources, products, mode: 'retrieval' };
+    const answer = composedAnswer();
+    options.onMeta?.({ sources: answer.sources, products, answered: true });
+    options.onDelta?.(answer.answer);
+    return answer;
   }
+  const sources = sourcesOf(contextDocs(r), r.products);
+  options.onMeta?.({ sources, products, answered: true });
   const history: ChatMessage[] = request.messages.slice(-6).map((m) => ({ role: m.role, content: m.content.slice(0, 1000) }));
   const messages: ChatMessage[] = [{ role: 'system', content: `${SYSTEM_PROMPT}\n\nKONTEKS:\n${contextFor(r)}` }, ...history];
+  // Only guarded, complete sentences are streamed: an invented figure is corrected before it is shown.
+  const guard = new AnswerGuard(guardFacts(r));
+  const emit = (text: string) => {
+    if (text) options.onDelta?.(text);
+  };
   try {
-    const result = await options.model.complete(messages, options.onDelta);
-    if (result.kind === 'refusal' || result.text.trim() === '') {
-      return { answer: composed, answered: true, sources, products, mode: 'retrieval' };
-    }
-    const allowed = r.products.flatMap((p) => [p.unit_price, p.list_price, ...p.variants.map((v) => v.price), ...p.variants.map((v) => Math.round(v.price * (1 - p.discount / 100)))]);
-    return { answer: guardPrices(result.text.trim(), allowed).text, answered: true, sources, products, mode: 'model' };
+    const result = await options.model.complete(messages, (piece) => emit(guard.push(piece)));
+    if (result.kind === 'refusal' || result.text.trim() === '') return composedAnswer();
+    emit(guard.end());
+    return { answer: guard.text.trim(), answered: true, sources, products, mode: 'model' };
   } catch (error) {
     if (!(error instanceof ProviderFailure)) throw error;
     // The store's own answer beats no answer when the model is down or slow.
-    return { answer: composed, answered: true, sources, products, mode: 'retrieval' };
+    return composedAnswer();
   }
 }
