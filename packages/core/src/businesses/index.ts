@@ -24,6 +24,9 @@ export const businessMessages = {
   created: 'Usaha mitra berhasil ditambahkan.',
   updated: 'Usaha mitra berhasil diperbarui.',
   deleted: 'Usaha mitra berhasil dihapus.',
+  /** Its products stay in the catalogue without a partner (products.business_id ON DELETE SET NULL). */
+  deletedWithProducts: (count: number) =>
+    count > 0 ? `Usaha mitra berhasil dihapus. ${count} produknya tetap ada di katalog, kini tanpa usaha mitra.` : 'Usaha mitra berhasil dihapus.',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -48,6 +48,16 @@ export async function businessExists(db: DbOrTx, id: number): Promise<boolean> {
 }
 
 
-export async function deleteBusinessRow(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.delete(businesses).where(eq(businesses.id, id)).returning({ id: businesses.id })).length > 0;
+/**
+ * Deletes a business and answers how many products were linked to it (null when there was no such
+ * business). One statement: the count reads the snapshot from before the delete unlinks them
+ * (schema: products.business_id ON DELETE SET NULL).
+ */
+export async function deleteBusinessRow(db: DbOrTx, id: number): Promise<{ unlinked_products: number } | null> {
+  const [row] = await queryRows<{ unlinked_products: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM businesses WHERE id = ${id} RETURNING id)
+        SELECT (SELECT count(*)::int FROM products WHERE business_id = gone.id) AS unlinked_products FROM gone`,
+  );
+  return row ?? null;
 }

@@ -43,10 +43,10 @@ export default async function businessesRoutes(root: FastifyInstance, deps: AppD
 
   app.delete(
     '/businesses/:id',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Delete a business (admin); its products stay, unlinked', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Delete a business (admin); its products stay, unlinked, and the answer says how many', security, params: idParams, response: { 200: envelope(z.object({ unlinked_products: z.number().int() })) } } },
     async (request) => {
-      await removeBusiness(db, request.params.id);
-      return ok(null, businessMessages.deleted);
+      const { unlinked_products, message } = await removeBusiness(db, request.params.id);
+      return ok({ unlinked_products }, message);
     },
   );
 }

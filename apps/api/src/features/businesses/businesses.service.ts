@@ -28,6 +28,8 @@ export async function editBusiness(db: Db, id: number, update: BusinessUpdate, r
  * Deleting a business keeps its products (they lose the link, schema: ON DELETE SET NULL); the
  * order history keeps product names as sold. The admin is told how many products it had.
  */
-export async function removeBusiness(db: Db, id: number): Promise<void> {
-  if (!(await deleteBusinessRow(db, id))) throw new AppError('NOT_FOUND', businessMessages.notFound);
+export async function removeBusiness(db: Db, id: number): Promise<{ unlinked_products: number; message: string }> {
+  const result = await deleteBusinessRow(db, id);
+  if (!result) throw new AppError('NOT_FOUND', businessMessages.notFound);
+  return { unlinked_products: result.unlinked_products, message: businessMessages.deletedWithProducts(result.unlinked_products) };
 }

@@ -79,8 +79,28 @@ describe(`partner businesses (${testEngine})`, () => {
     const stale = await call('PUT', `/businesses/${b.id}`, { ...valid, name: 'Kopi X', version: b.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('STALE_UPDATE');
-    expect((await call('DELETE', `/businesses/${b.id}`)).statusCode).toBe(200);
+    const deleted = await call('DELETE', `/businesses/${b.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ data: { unlinked_products: 0 }, message: 'Usaha mitra berhasil dihapus.' });
     expect((await call('PUT', `/businesses/${b.id}`, { ...valid, version: 2 })).statusCode).toBe(404);
+    expect((await call('DELETE', `/businesses/${b.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a business with products: they stay in the catalogue, unlinked, and the admin is told how many', async () => {
+    const b = (await call('POST', '/businesses/', { ...valid, name: 'Tenun Garut Lestari' })).json().data;
+    const categoryId = (await call('GET', '/catalog/categories/', undefined, {})).json().data[0].id;
+    const made = [];
+    for (const name of ['Syal Tenun Garut', 'Taplak Tenun Garut']) {
+      made.push((await call('POST', '/products/', { name, price: 85000, stock: 4, category_id: categoryId, business_id: b.id, weight_grams: 300 })).json().data);
+    }
+    expect((await call('GET', '/businesses/')).json().data.find((x: { id: number }) => x.id === b.id).product_count).toBe(2);
+    const deleted = await call('DELETE', `/businesses/${b.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ data: { unlinked_products: 2 }, message: 'Usaha mitra berhasil dihapus. 2 produknya tetap ada di katalog, kini tanpa usaha mitra.' });
+    for (const p of made) {
+      const pub = (await call('GET', `/catalog/products/${p.id}`, undefined, {})).json().data;
+      expect(pub).toMatchObject({ id: p.id, business_id: null, business_name: null });
+    }
   });
 
   it('lists every city of the store province (27 in Jawa Barat), not just 25', async () => {

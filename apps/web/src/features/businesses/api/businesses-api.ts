@@ -49,7 +49,8 @@ export function useSaveBusiness() {
 export function useDeleteBusiness() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<null>(`/businesses/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    mutationFn: (id: number) => apiRequest<{ unlinked_products: number }>(`/businesses/${id}`, { method: 'DELETE' }),
+    // Its products stay, without a partner: their cards change too.
+    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['admin', 'products'] }), client.invalidateQueries({ queryKey: ['catalog'] })]),
   });
 }
