@@ -1,6 +1,11 @@
 /** Knowledge entries for the shopping assistant (back-office spec §3, §5, §8). */
 import { z } from 'zod';
-import { versionField } from '../common/index';
+import { coercedVersionField, versionField } from '../common/index';
+
+/** An attached file the shop stores (issue 7): text, Markdown or PDF, up to 5 MB. */
+export const KNOWLEDGE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export const KNOWLEDGE_FILE_TYPES = ['.txt', '.md', '.pdf'] as const;
+export const KNOWLEDGE_FILE_ACCEPT = '.txt,.md,.pdf,text/plain,text/markdown,application/pdf';
 
 export const knowledgeMessages = {
   titleRequired: 'Judul wajib diisi.',
@@ -14,6 +19,12 @@ export const knowledgeMessages = {
   created: 'Entri pengetahuan berhasil ditambahkan.',
   updated: 'Entri pengetahuan berhasil diperbarui.',
   deleted: 'Entri pengetahuan berhasil dihapus.',
+  fileTooLarge: `Berkas terlalu besar. Ukuran maksimal ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB.`,
+  fileType: 'Jenis berkas tidak didukung. Unggah berkas .txt, .md atau .pdf.',
+  fileNotPdf: 'Berkas .pdf ini bukan PDF yang sah. Unggah berkas PDF asli.',
+  oneFile: 'Unggah satu berkas saja untuk setiap entri.',
+  fileNotText: 'Berkas teks harus berupa teks UTF-8 (bukan berkas biner).',
+  fileUnreadable: 'Berkas tersimpan, tetapi teksnya tidak terbaca (misalnya PDF hasil pindaian); asisten belum dapat memakainya.',
 } as const;
 
 const trimmedOptional = (max: number, message: string) =>
@@ -43,6 +54,8 @@ export type KnowledgeInput = z.infer<typeof knowledgeInputSchema>;
 
 export const knowledgeUpdateSchema = knowledgeInputSchema.extend({ version: versionField });
 export type KnowledgeUpdate = z.infer<typeof knowledgeUpdateSchema>;
+/** The same fields sent as multipart/form-data, where every value is text. */
+export const knowledgeUpdateFormSchema = knowledgeInputSchema.extend({ version: coercedVersionField });
 
 export const knowledgeEntrySchema = z.object({
   id: z.number().int(),
@@ -51,6 +64,8 @@ export const knowledgeEntrySchema = z.object({
   description: z.string(),
   product_id: z.number().int().nullable(),
   product: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Characters of the attached file's text the assistant can read (0: none). */
+  file_text_chars: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
   version: z.number().int(),

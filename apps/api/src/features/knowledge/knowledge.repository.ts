@@ -11,12 +11,14 @@ interface KnowledgeRow {
   description: string;
   product_id: number | null;
   product_name: string | null;
+  file_text_chars: number;
   created_at: Date | string;
   updated_at: Date | string;
   version: number;
 }
 
-const select = sql`SELECT k.id, k.title, k.file, k.description, k.product_id, p.name AS product_name, k.created_at, k.updated_at, k.version
+const select = sql`SELECT k.id, k.title, k.file, k.description, k.product_id, p.name AS product_name,
+    coalesce(length(k.file_text), 0)::int AS file_text_chars, k.created_at, k.updated_at, k.version
   FROM knowledge_entries k LEFT JOIN products p ON p.id = k.product_id`;
 
 const toEntry = (r: KnowledgeRow): KnowledgeEntry => ({
@@ -26,6 +28,7 @@ const toEntry = (r: KnowledgeRow): KnowledgeEntry => ({
   description: r.description,
   product_id: r.product_id,
   product: r.product_id !== null && r.product_name !== null ? { id: r.product_id, name: r.product_name } : null,
+  file_text_chars: Number(r.file_text_chars),
   created_at: new Date(r.created_at).toISOString(),
   updated_at: new Date(r.updated_at).toISOString(),
   version: r.version,
@@ -65,6 +68,11 @@ export async function updateKnowledge(db: DbOrTx, id: number, version: number, i
 export async function currentFile(db: DbOrTx, id: number): Promise<string | undefined> {
   const [row] = await db.select({ file: knowledgeEntries.file }).from(knowledgeEntries).where(eq(knowledgeEntries.id, id));
   return row?.file;
+}
+
+/** Whether any entry (after a change) still points at this file. */
+export async function fileInUse(db: DbOrTx, file: string): Promise<boolean> {
+  return (await db.select({ id: knowledgeEntries.id }).from(knowledgeEntries).where(eq(knowledgeEntries.file, file)).limit(1)).length > 0;
 }
 
 export async function deleteKnowledgeRow(db: DbOrTx, id: number): Promise<boolean> {

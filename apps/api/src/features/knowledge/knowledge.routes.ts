@@ -1,20 +1,28 @@
-/** Knowledge entries (back-office spec §2, §5, §7): admin only. product_id 0 unlinks. */
+/**
+ * Knowledge entries (back-office spec §2, §5, §7): admin only. product_id 0 unlinks. POST and
+ * PUT take JSON, or multipart/form-data with the same fields where `file` may be an upload.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { knowledgeEntrySchema, knowledgeInputSchema, knowledgeMessages, knowledgeUpdateSchema } from '@pasar/core/knowledge';
+import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeEntrySchema, knowledgeMessages } from '@pasar/core/knowledge';
 import type { AppDeps } from '../../app';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
-import { knowledgeFileReader } from './knowledge-files';
-import { createKnowledge, editKnowledge, listKnowledge, removeKnowledge } from './knowledge.service';
+import { knowledgeFiles } from './knowledge-files';
+import { readKnowledgeForm } from './knowledge-form';
+import { createKnowledge, editKnowledge, listKnowledge, removeKnowledge, type SavedKnowledge } from './knowledge.service';
 
 const security = [{ bearer: [] }];
+const formDescription = `JSON { title, file, description, product_id }, or multipart/form-data with the same fields as text where \`file\` may be an uploaded .txt, .md or .pdf (checked by content, at most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB). An upload is stored and served at /uploads/knowledge/…; its text is read for the shopping assistant. The file it replaces, or the file of a deleted entry, is removed when the shop stored it.`;
+
+/** The spec's message, with a note when a stored file gave no text for the assistant. */
+const messageOf = (saved: SavedKnowledge, message: string) => (saved.unreadable ? `${message} ${knowledgeMessages.fileUnreadable}` : message);
 
 export default async function knowledgeRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
-  const readFileText = knowledgeFileReader(deps.config);
+  const files = knowledgeFiles(deps.config);
 
   app.get(
     '/knowledge/',
@@ -24,24 +32,37 @@ export default async function knowledgeRoutes(root: FastifyInstance, deps: AppDe
 
   app.post(
     '/knowledge/',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', security, body: knowledgeInputSchema, response: { 201: envelope(knowledgeEntrySchema) } } },
-    async (request, reply) => reply.status(201).send(ok(await createKnowledge(db, request.body, readFileText), knowledgeMessages.created)),
+    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', description: formDescription, security, response: { 201: envelope(knowledgeEntrySchema) } } },
+    async (request, reply) => {
+      const saved = await createKnowledge(db, await readKnowledgeForm(request), files);
+      return reply.status(201).send(ok(saved.entry, messageOf(saved, knowledgeMessages.created)));
+    },
   );
 
   app.put(
     '/knowledge/:id',
     {
       config: adminOnly,
-      schema: { tags: ['knowledge'], summary: 'Update a knowledge entry; product_id 0 unlinks; `version` guards against stale saves', security, params: idParams, body: knowledgeUpdateSchema, response: { 200: envelope(knowledgeEntrySchema) } },
+      schema: {
+        tags: ['knowledge'],
+        summary: 'Update a knowledge entry; product_id 0 unlinks; `version` guards against stale saves',
+        description: formDescription,
+        security,
+        params: idParams,
+        response: { 200: envelope(knowledgeEntrySchema) },
+      },
     },
-    async (request) => ok(await editKnowledge(db, request.params.id, request.body, readFileText), knowledgeMessages.updated),
+    async (request) => {
+      const saved = await editKnowledge(db, request.params.id, await readKnowledgeForm(request), files);
+      return ok(saved.entry, messageOf(saved, knowledgeMessages.updated));
+    },
   );
 
   app.delete(
     '/knowledge/:id',
     { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Delete a knowledge entry (admin)', security, params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await removeKnowledge(db, request.params.id);
+      await removeKnowledge(db, request.params.id, files);
       return ok(null, knowledgeMessages.deleted);
     },
   );

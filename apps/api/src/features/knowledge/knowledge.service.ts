@@ -1,11 +1,20 @@
-/** Knowledge entry use cases (back-office spec §2, §5): the shopping assistant reads these. */
+/**
+ * Knowledge entry use cases (back-office spec §2, §5): the shopping assistant reads these. The
+ * fields are checked with the shared schema before an uploaded file is stored; a file replaced
+ * or left behind by a deleted entry is removed once the change is committed, and only when the
+ * shop stored it and no other entry points at it.
+ */
 import { AppError } from '@pasar/core/errors';
-import { knowledgeMessages, type KnowledgeEntry, type KnowledgeInput, type KnowledgeUpdate } from '@pasar/core/knowledge';
+import { knowledgeInputSchema, knowledgeMessages, knowledgeUpdateFormSchema, knowledgeUpdateSchema, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
+import { checkUpload, isStoredKnowledgeFile, type KnowledgeFiles } from './knowledge-files';
+import type { KnowledgeForm } from './knowledge-form';
 import {
   currentFile,
   deleteKnowledgeRow,
+  fileInUse,
   findKnowledge,
   insertKnowledge,
   knowledgeExists,
@@ -16,8 +25,18 @@ import {
 
 export { listKnowledge };
 
-/** Reads the text of an attached file for the assistant; the caller decides how (see knowledge-files.ts). */
-export type FileTextReader = (file: string) => Promise<string | null>;
+export interface SavedKnowledge {
+  entry: KnowledgeEntry;
+  /** A stored upload whose text could not be read (e.g. a scanned PDF). */
+  unreadable: boolean;
+}
+
+/** Field errors of a failed parse, keyed by the first path segment, first message wins. */
+function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
+  return new AppError('VALIDATION_ERROR', Object.values(fields)[0] ?? knowledgeMessages.saveFailed, { fields });
+}
 
 async function checkProduct(db: Db, productId: number | null): Promise<void> {
   if (productId !== null && !(await productExists(db, productId))) {
@@ -25,23 +44,57 @@ async function checkProduct(db: Db, productId: number | null): Promise<void> {
   }
 }
 
-export async function createKnowledge(db: Db, input: KnowledgeInput, readFileText: FileTextReader): Promise<KnowledgeEntry> {
-  await checkProduct(db, input.product_id);
-  const fileText = input.file ? await readFileText(input.file) : null;
-  const id = await insertKnowledge(db, input, fileText);
-  return (await findKnowledge(db, id))!;
+/** Checks and stores the upload, if any: the entry then points at the stored file. */
+async function withUpload(form: KnowledgeForm, input: KnowledgeInput, files: KnowledgeFiles): Promise<{ input: KnowledgeInput; text: string | null; stored: string | null }> {
+  if (!form.upload) return { input, text: null, stored: null };
+  const type = checkUpload(form.upload);
+  const { file, text } = await files.store(form.upload, type);
+  return { input: { ...input, file }, text, stored: file };
 }
 
-export async function editKnowledge(db: Db, id: number, update: KnowledgeUpdate, readFileText: FileTextReader): Promise<KnowledgeEntry> {
-  const { version, ...input } = update;
+/** Removes a stored file no entry points at any more; a failure to remove is not the admin's problem. */
+async function removeIfUnused(db: Db, files: KnowledgeFiles, file: string | undefined): Promise<void> {
+  if (!file || !isStoredKnowledgeFile(file) || (await fileInUse(db, file))) return;
+  await files.remove(file).catch(() => undefined);
+}
+
+export async function createKnowledge(db: Db, form: KnowledgeForm, files: KnowledgeFiles): Promise<SavedKnowledge> {
+  const parsed = knowledgeInputSchema.safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  await checkProduct(db, parsed.data.product_id);
+  const upload = await withUpload(form, parsed.data, files);
+  try {
+    const fileText = upload.stored ? upload.text : upload.input.file ? await files.readText(upload.input.file) : null;
+    const id = await insertKnowledge(db, upload.input, fileText);
+    return { entry: (await findKnowledge(db, id))!, unreadable: upload.stored !== null && upload.text === null };
+  } catch (error) {
+    if (upload.stored) await files.remove(upload.stored).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function editKnowledge(db: Db, id: number, form: KnowledgeForm, files: KnowledgeFiles): Promise<SavedKnowledge> {
+  const parsed = (form.multipart ? knowledgeUpdateFormSchema : knowledgeUpdateSchema).safeParse(form.fields);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { version, ...input } = parsed.data;
   await checkProduct(db, input.product_id);
   const previous = await currentFile(db, id);
-  // Re-read the file only when it changed.
-  const fileText = previous === input.file ? undefined : input.file ? await readFileText(input.file) : null;
-  await versionedUpdateResult(await updateKnowledge(db, id, version, input, fileText), () => knowledgeExists(db, id), knowledgeMessages.notFound);
-  return (await findKnowledge(db, id))!;
+  const upload = await withUpload(form, input, files);
+  try {
+    // Re-read a typed file only when it changed.
+    const fileText = upload.stored ? upload.text : previous === input.file ? undefined : input.file ? await files.readText(input.file) : null;
+    await versionedUpdateResult(await updateKnowledge(db, id, version, upload.input, fileText), () => knowledgeExists(db, id), knowledgeMessages.notFound);
+  } catch (error) {
+    // A refused save (stale version, unknown entry) keeps nothing it uploaded.
+    if (upload.stored) await files.remove(upload.stored).catch(() => undefined);
+    throw error;
+  }
+  if (previous !== upload.input.file) await removeIfUnused(db, files, previous);
+  return { entry: (await findKnowledge(db, id))!, unreadable: upload.stored !== null && upload.text === null };
 }
 
-export async function removeKnowledge(db: Db, id: number): Promise<void> {
+export async function removeKnowledge(db: Db, id: number, files: KnowledgeFiles): Promise<void> {
+  const file = await currentFile(db, id);
   if (!(await deleteKnowledgeRow(db, id))) throw new AppError('NOT_FOUND', knowledgeMessages.notFound);
+  await removeIfUnused(db, files, file);
 }
