@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import { availableStock, unitPrice } from '@pasar/core/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
@@ -49,6 +50,9 @@ describe(`admin products (${testEngine})`, () => {
   it('creates from JSON with the spec defaults, variants and option groups', async () => {
     const res = await call('POST', '/products/', {
       ...base(),
+      // The form's own price and stock differ from the variants': the variants decide (decision 008).
+      price: 30000,
+      stock: 99,
       discount: 12.5,
       size_variants: [
         { label: '250 g', price: 25000, stock: 4 },
@@ -61,8 +65,10 @@ describe(`admin products (${testEngine})`, () => {
     const p = res.json().data;
     expect(p).toMatchObject({
       name: 'Dodol Garut Asli',
-      reseller_price: 25000,
+      price: 30000,
+      reseller_price: 30000,
       discount: 12.5,
+      // Base stock is the sum of the variants' stock (4 + 6), not the 99 sent.
       stock: 10,
       weight_grams: 250,
       is_active: true,
@@ -73,9 +79,26 @@ describe(`admin products (${testEngine})`, () => {
       ],
       option_groups: [{ name: 'Rasa', values: ['Original', 'Durian'] }],
     });
-    // The storefront shows it with the discounted lowest variant price.
+
+    // The storefront's copy: the lowest variant price (25,000, not the product's 30,000) less
+    // 12.5% is 21,875; the 500 g variant costs 45,000 less 12.5% = 39,375.
     const pub = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p.id}` })).json().data;
-    expect(pub.id).toBe(p.id);
+    expect(pub).toMatchObject({ id: p.id, price: 30000, discount: 12.5, stock: 10, size_variants: [{ label: '250 g', price: 25000, stock: 4 }, { label: '500 g', price: 45000, stock: 6 }] });
+    expect(unitPrice(pub)).toBe(21875);
+    expect(unitPrice(pub, '500 g')).toBe(39375);
+    expect(availableStock(pub, '500 g')).toBe(6);
+
+    // Editing the variants' stock moves the base stock with it, whatever stock the form sends.
+    const edited = await call('PUT', `/products/${p.id}`, { ...base(), price: 30000, stock: 1, discount: 12.5, version: p.version, size_variants: [{ label: '250 g', price: 25000, stock: 7 }, { label: '500 g', price: 45000, stock: 0 }] });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.stock).toBe(7);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p.id}` })).json().data;
+    expect(after.stock).toBe(7);
+    expect(unitPrice(after)).toBe(21875);
+    // Without variants the product's own price and stock apply again: 30,000 less 12.5% = 26,250.
+    const plain = await call('PUT', `/products/${p.id}`, { ...base(), price: 30000, stock: 3, discount: 12.5, version: edited.json().data.version, size_variants: [] });
+    expect(plain.json().data).toMatchObject({ stock: 3, size_variants: [] });
+    expect(unitPrice((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p.id}` })).json().data)).toBe(26250);
   });
 
   it("answers the spec's validation messages", async () => {
