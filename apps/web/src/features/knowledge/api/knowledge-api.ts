@@ -15,11 +15,25 @@ export interface KnowledgeBody {
   product_id: number;
 }
 
+/** JSON as the spec sends it; multipart/form-data (same fields as text) when a file is uploaded. */
+function bodyOf(body: KnowledgeBody, version: number | undefined, upload: File | null): Record<string, unknown> | FormData {
+  if (!upload) return version === undefined ? { ...body } : { ...body, version };
+  const form = new FormData();
+  form.append('title', body.title);
+  form.append('description', body.description);
+  form.append('product_id', String(body.product_id));
+  if (version !== undefined) form.append('version', String(version));
+  form.append('file', upload);
+  return form;
+}
+
 export function useSaveKnowledge() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body, version }: { id?: number; body: KnowledgeBody; version?: number }) =>
-      id ? apiRequest<KnowledgeEntry>(`/knowledge/${id}`, { method: 'PUT', body: { ...body, version } }) : apiRequest<KnowledgeEntry>('/knowledge/', { method: 'POST', body }),
+    mutationFn: ({ id, body, version, upload = null }: { id?: number; body: KnowledgeBody; version?: number; upload?: File | null }) =>
+      id
+        ? apiRequest<KnowledgeEntry>(`/knowledge/${id}`, { method: 'PUT', body: bodyOf(body, version, upload) })
+        : apiRequest<KnowledgeEntry>('/knowledge/', { method: 'POST', body: bodyOf(body, undefined, upload) }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }
