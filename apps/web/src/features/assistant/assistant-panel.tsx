@@ -1,36 +1,27 @@
 /**
  * The "Tanya Asisten" panel (issue 7): a shopper asks in Indonesian; answers stream in, cite the
  * knowledge entries and products used (linked to /product/{id}), and show product cards with
- * the database's price and an add-to-cart button. The conversation lives for the browser session.
+ * the database's price and an add-to-cart button. The conversation lives for the browser session;
+ * closing the panel mid-answer stops the answer and keeps it as interrupted (chat-history.ts).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ASSISTANT_MAX_CHARS, ASSISTANT_MAX_MESSAGES, assistantMessages, type AssistantProduct, type AssistantSource } from '@pasar/core/assistant';
+import { ASSISTANT_MAX_CHARS, ASSISTANT_MAX_MESSAGES, assistantMessages, type AssistantProduct } from '@pasar/core/assistant';
 import type { Product } from '@pasar/core/catalog';
 import { formatRupiah } from '@pasar/core/money';
 import { api } from '../../lib/api-client';
 import { cartActions, defaultChoice, lineFor } from '../../lib/cart';
 import { askAssistant, ChatError } from './api/assistant-api';
+import { readTurns, saveTurns, settleTurns, type Turn } from './chat-history';
 
-interface Turn {
-  role: 'user' | 'assistant';
-  content: string;
-  sources?: AssistantSource[];
-  products?: AssistantProduct[];
-  failed?: boolean;
-}
-
-const STORE_KEY = 'assistant_chat';
-const suggestions = ['Bagaimana cara menyimpan keripik tempe?', 'Oleh-oleh khas di bawah 50 ribu', 'Produk apa saja yang halal?', 'Kirim ke luar kota bisa?'];
-
-function readTurns(): Turn[] {
+const storage = (): Storage | undefined => {
   try {
-    const raw = sessionStorage.getItem(STORE_KEY);
-    return raw ? (JSON.parse(raw) as Turn[]).slice(-ASSISTANT_MAX_MESSAGES * 2) : [];
+    return window.sessionStorage;
   } catch {
-    return [];
+    return undefined;
   }
-}
+};
+const suggestions = ['Bagaimana cara menyimpan keripik tempe?', 'Oleh-oleh khas di bawah 50 ribu', 'Produk apa saja yang halal?', 'Kirim ke luar kota bisa?'];
 
 function ProductChip({ product }: { product: AssistantProduct }) {
   const [state, setState] = useState<'idle' | 'adding' | 'added' | 'failed'>('idle');
@@ -72,31 +63,39 @@ function ProductChip({ product }: { product: AssistantProduct }) {
 }
 
 export default function AssistantPanel({ onClose }: { onClose: () => void }) {
-  const [turns, setTurns] = useState<Turn[]>(readTurns);
+  const [turns, setTurns] = useState<Turn[]>(() => readTurns(storage()));
   const [input, setInput] = useState('');
   const [busy, setBusy] = useState(false);
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const abortRef = useRef<AbortController | null>(null);
+  const turnsRef = useRef(turns);
+  const onCloseRef = useRef(onClose);
 
   useEffect(() => {
-    try {
-      sessionStorage.setItem(STORE_KEY, JSON.stringify(turns));
-    } catch {
-      /* ignore */
-    }
+    turnsRef.current = turns;
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    saveTurns(storage(), turns);
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [turns]);
 
   useEffect(() => {
     inputRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCloseRef.current();
     window.addEventListener('keydown', onKey);
     return () => {
       window.removeEventListener('keydown', onKey);
-      abortRef.current?.abort();
+      // Closed mid-answer: stop it, and keep the turn as interrupted rather than "Mengetik…"
+      // (state set after unmount would never be saved).
+      if (abortRef.current && !abortRef.current.signal.aborted) {
+        abortRef.current.abort();
+        saveTurns(storage(), settleTurns(turnsRef.current));
+      }
     };
-  }, [onClose]);
+  }, []);
 
   const send = async (text: string) => {
     const question = text.trim();
@@ -105,7 +104,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
     const history = [...turns.filter((t) => !t.failed), { role: 'user' as const, content: question }].slice(-ASSISTANT_MAX_MESSAGES);
     // The history sent must start with a question.
     while (history[0]?.role === 'assistant') history.shift();
-    setTurns((t) => [...t, { role: 'user', content: question }, { role: 'assistant', content: '' }]);
+    setTurns((t) => [...t, { role: 'user', content: question }, { role: 'assistant', content: '', pending: true }]);
     setInput('');
     setBusy(true);
     const controller = new AbortController();
@@ -125,6 +124,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
       if ((error as Error).name === 'AbortError') return;
       patchLast(() => ({ role: 'assistant', content: error instanceof ChatError ? error.message : assistantMessages.failed, failed: true }));
     } finally {
+      if (abortRef.current === controller) abortRef.current = null;
       setBusy(false);
     }
   };
@@ -173,7 +173,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
             </p>
           ) : (
             <div key={i} className={`mr-4 space-y-2 rounded-xl p-3 text-sm ${turn.failed ? 'bg-red-50 text-red-800' : 'bg-white text-stone-800'}`} data-testid="assistant-answer">
-              {turn.content ? <p className="whitespace-pre-line">{turn.content}</p> : <p className="text-stone-500">Mengetik…</p>}
+              {turn.content ? <p className="whitespace-pre-line">{turn.content}</p> : turn.pending ? <p className="text-stone-500">Mengetik…</p> : null}
               {turn.products && turn.products.length > 0 && (
                 <ul className="space-y-2" aria-label="Produk yang disarankan">
                   {turn.products.map((p) => (
