@@ -102,14 +102,6 @@ export async function deleteProductRow(db: DbOrTx, id: number): Promise<boolean>
   return (await db.delete(products).where(eq(products.id, id)).returning({ id: products.id })).length > 0;
 }
 
-export async function setAiDescription(db: DbOrTx, id: number, version: number, description: string | null): Promise<{ id: number }[]> {
-  return db
-    .update(products)
-    .set({ ai_description: description, ai_status: Boolean(description), version: sql`${products.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(products.id, id), eq(products.version, version)))
-    .returning({ id: products.id });
-}
-
 export async function productOptions(db: DbOrTx): Promise<{ id: number; name: string; is_active: boolean }[]> {
   return db.select({ id: products.id, name: products.name, is_active: products.is_active }).from(products).orderBy(products.name, products.id);
 }
