@@ -1,10 +1,13 @@
 /**
  * Issue 7 end to end: a shopper asks the assistant how to store a product, gets the knowledge
  * entry's answer with its source linked, and adds the suggested product to the cart from the
- * chat; an unanswered question reaches the admin's knowledge screen; an admin drafts an AI
- * description for a product.
+ * chat; the conversation survives moving and reloading; the panel's code loads only when asked
+ * for, and an answer cut off by closing the panel is kept as interrupted; an unanswered question
+ * reaches the admin's knowledge screen, the admin answers it with an uploaded file and the
+ * assistant then answers from that file; an admin drafts an AI description from unsaved edits.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assistantMessages } from '@pasar/core/assistant';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
 
@@ -61,6 +64,52 @@ describe('shopping assistant', () => {
     await page.getByRole('dialog', { name: 'Tanya Asisten' }).getByText(/toples kedap udara/).waitFor();
     await page.goto('/cart');
     await page.getByText('Keripik Tempe Original').first().waitFor();
+
+    // ...and a reload: the panel reopens with the question and the answer.
+    await page.reload();
+    const reopened = page.getByRole('dialog', { name: 'Tanya Asisten' });
+    await reopened.getByTestId('assistant-question').filter({ hasText: 'Bagaimana cara menyimpan keripik tempe supaya tetap renyah?' }).waitFor();
+    await reopened.getByText(/toples kedap udara/).waitFor();
+  });
+
+  it('loads the panel only when asked, and keeps an answer cut off by closing the panel as interrupted', async () => {
+    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const launcher = page.getByRole('button', { name: 'Tanya Asisten', exact: true });
+    await launcher.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => s.includes('assistant-panel'))).toEqual([]);
+
+    // The model is slow today: the answer never arrives while the panel is open.
+    await page.route('**/api/v1/assistant/chat', () => undefined);
+    await launcher.click();
+    const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
+    await panel.waitFor();
+    expect(scripts.filter((s) => s.includes('assistant-panel')).length).toBe(1);
+    await panel.getByLabel('Pertanyaan untuk asisten').fill('Kopi bubuk tahan berapa lama setelah dibuka?');
+    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await panel.getByText('Mengetik…').waitFor();
+    await panel.getByRole('button', { name: 'Tutup asisten' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.unroute('**/api/v1/assistant/chat');
+
+    await launcher.click();
+    await panel.getByText(assistantMessages.interrupted).waitFor();
+    expect(await panel.getByText('Mengetik…').count()).toBe(0);
+    // Asking again works, and a reload keeps the whole conversation, still without "Mengetik…".
+    await panel.getByLabel('Pertanyaan untuk asisten').fill('Kopi bubuk tahan berapa lama setelah dibuka?');
+    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await panel.getByTestId('assistant-answer').last().getByRole('link', { name: 'Cara menyimpan kopi bubuk dan biji kopi' }).waitFor();
+    await page.reload();
+    await panel.getByText(assistantMessages.interrupted).waitFor();
+    await panel.getByRole('link', { name: 'Cara menyimpan kopi bubuk dan biji kopi' }).waitFor();
+    expect(await panel.getByTestId('assistant-question').count()).toBe(2);
+    expect(await panel.getByText('Mengetik…').count()).toBe(0);
   });
 
   it('keeps an unanswered question for the admin and drafts an AI description', async () => {
@@ -80,12 +129,40 @@ describe('shopping assistant', () => {
     await item.getByRole('button', { name: 'Jadikan entri' }).click();
     await expect(page.getByLabel('Judul').inputValue()).resolves.toBe('Apakah bisa pesan tumpeng untuk syukuran?');
 
+    // The admin answers with an uploaded file; the table links it.
+    await page.getByLabel(/Unggah berkas/).setInputFiles({
+      name: 'tumpeng.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Tumpeng syukuran bisa dipesan paling lambat tiga hari sebelumnya melalui Dapur Bu Imas, minimal 20 porsi.'),
+    });
+    await page.getByRole('button', { name: 'Tambah entri' }).click();
+    await page.getByText('Entri pengetahuan berhasil ditambahkan.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Apakah bisa pesan tumpeng untuk syukuran?' });
+    const link = row.getByRole('link', { name: 'Berkas .TXT' });
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/uploads\/knowledge\/[a-f0-9]{32}\.txt$/);
+    const served = await page.request.get(href);
+    expect(served.status()).toBe(200);
+    expect(await served.text()).toContain('minimal 20 porsi');
+
+    // The assistant now answers the shopper from the file.
+    await page.goto('/');
+    const again = page.getByRole('dialog', { name: 'Tanya Asisten' });
+    await again.getByLabel('Pertanyaan untuk asisten').fill('Apakah bisa pesan tumpeng untuk syukuran?');
+    await again.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await again.getByTestId('assistant-answer').last().getByText(/minimal 20 porsi/).waitFor();
+    await page.goto('/admin/dashboard');
+
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Produk' }).click();
     await page.getByPlaceholder('Nama, deskripsi, usaha, atau ID').fill('Opak Ketan Bakar');
     await page.getByRole('button', { name: 'Ubah Opak Ketan Bakar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ubah produk: Opak Ketan Bakar' });
+    // The draft follows what the admin typed, before saving.
+    await dialog.getByLabel('Deskripsi', { exact: true }).fill('Opak renyah dibakar di atas arang batok kelapa.');
     await dialog.getByRole('button', { name: '✨ Buat deskripsi AI' }).click();
     await dialog.getByText('Draf dari data produk (tanpa model bahasa). Sunting lalu simpan.').waitFor();
-    await expect(dialog.getByLabel('Deskripsi AI').inputValue()).resolves.toContain('Opak Ketan Bakar');
+    const draft = await dialog.getByLabel('Deskripsi AI').inputValue();
+    expect(draft).toContain('Opak Ketan Bakar');
+    expect(draft).toContain('Opak renyah dibakar di atas arang batok kelapa.');
   });
 });
