@@ -79,6 +79,15 @@ export default function ProductsPage() {
 
   const page = products.data;
   const stats = page?.stats;
+
+  // Past the last page (the last item of the last page was deleted, or an old link): go to the last
+  // page that exists rather than show "Halaman 3 dari 2" over an empty grid.
+  // Only an answer for the page asked for counts, not the previous page kept on screen meanwhile.
+  const lastPage = page && !products.isPlaceholderData && page.page > page.total_pages ? page.total_pages : null;
+  useEffect(() => {
+    if (lastPage !== null) update({ page: lastPage > 1 ? String(lastPage) : null }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastPage]);
   return (
     <div>
       <AdminPageHeader
@@ -216,7 +225,7 @@ export default function ProductsPage() {
         <ProductFormModal
           key={editing?.id ?? 'new'}
           product={editing}
-          aiDescriptionTool={(apply) => <AiDescriptionButton productId={editing?.id ?? null} apply={apply} />}
+          aiDescriptionTool={(apply, fields) => <AiDescriptionButton productId={editing?.id ?? null} apply={apply} fields={fields} />}
           onClose={() => setEditing(undefined)}
           onSaved={(message) => {
             setEditing(undefined);
