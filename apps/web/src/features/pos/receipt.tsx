@@ -1,26 +1,37 @@
 /**
  * The printable receipt (issue 6): store, items, total, paid, change, time and order id, laid
- * out for a 58 mm thermal printer (48 mm printable). Printing hides everything else.
+ * out for a 58 mm thermal printer (48 mm printable).
+ *
+ * Printing shows the receipt alone and in normal flow. On screen it sits in a fixed, scrolling
+ * overlay; printed that way, a long receipt would be cut at the first page (a fixed box repeats
+ * on every page and clips what overflows it). So the overlay is rendered into <body> beside the
+ * app (a portal), and print CSS removes everything else from the layout (display: none, not just
+ * hidden, or the long POS page would still take up pages) and makes the overlay a plain block.
  */
+import { createPortal } from 'react-dom';
 import type { AdminOrder } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
 import { posPaymentLabels, type PosPaymentMethod, type PosSettingsView } from '@pasar/core/pos';
 import { buttonStyles } from '../../components/admin/admin-ui';
 
+// No @page size: a thermal printer's driver knows its roll (58 mm, continuous); a fixed page
+// height would feed blank paper after a short receipt or break a long one.
 const printCss = `
 @media print {
-  @page { size: 58mm auto; margin: 0; }
-  body * { visibility: hidden !important; }
-  #pos-receipt, #pos-receipt * { visibility: visible !important; }
-  #pos-receipt { position: absolute; left: 0; top: 0; width: 48mm; margin: 0 5mm; padding: 0; box-shadow: none; border: 0; font-size: 9pt; }
+  @page { margin: 0; }
+  html, body { height: auto !important; min-height: 0 !important; overflow: visible !important; background: #fff !important; }
+  body > *:not(.pos-receipt-layer) { display: none !important; }
+  .pos-receipt-layer { position: static !important; display: block !important; overflow: visible !important; background: none !important; padding: 0 !important; }
+  #pos-receipt { width: 48mm !important; margin: 0 5mm !important; padding: 0 !important; box-shadow: none !important; font-size: 9pt; }
+  #pos-receipt .receipt-line { break-inside: avoid; }
   .no-print { display: none !important; }
 }`;
 
 export function Receipt({ order, settings, storeName, onClose }: { order: AdminOrder; settings: PosSettingsView | undefined; storeName: string; onClose: () => void }) {
   const when = new Date(order.created_at).toLocaleString('id-ID', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Jakarta' });
   const method = posPaymentLabels[order.payment_method as PosPaymentMethod] ?? order.payment_method;
-  return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4" role="dialog" aria-modal="true" aria-label="Struk">
+  return createPortal(
+    <div className="pos-receipt-layer fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4" role="dialog" aria-modal="true" aria-label="Struk">
       <style>{printCss}</style>
       <div>
         <div id="pos-receipt" className="w-[58mm] bg-white p-3 font-mono text-[11px] leading-tight text-black shadow-xl">
@@ -33,7 +44,7 @@ export function Receipt({ order, settings, storeName, onClose }: { order: AdminO
           {order.customer_name && <p>Pelanggan: {order.customer_name}</p>}
           <p className="my-1 border-t border-dashed border-black" />
           {order.order_items.map((i) => (
-            <div key={i.id} className="mb-1">
+            <div key={i.id} className="receipt-line mb-1">
               <p>
                 {i.product_name}
                 {i.variant_label ? ` (${i.variant_label})` : ''}
@@ -71,6 +82,7 @@ export function Receipt({ order, settings, storeName, onClose }: { order: AdminO
           </button>
         </div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
