@@ -1,11 +1,14 @@
 /**
  * Issue 6 end to end: a courier price for a district becomes a local option at checkout; the
  * order desk moves an order through its statuses and the buyer sees each one in "Pesanan Saya";
- * a cashier sells two items for cash, sees the change and prints the receipt.
+ * a cashier sells several items for cash, sees the change and prints the receipt (checked in the
+ * PDF Chromium prints: the receipt alone, whole, on 58 mm paper).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isValidQris, parseTlv } from '@pasar/core/pos';
+// The API's own PDF text reader (pdf.js, a dependency of apps/api), to read what would be printed.
+import { extractText } from '../apps/api/src/features/knowledge/file-text';
 import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
 
 let server: RunningServer;
@@ -28,6 +31,9 @@ afterEach(async () => {
   await context?.close();
   for (const c of extraContexts.splice(0)) await c.close();
 });
+
+/** Page objects in a PDF as Chromium writes it (one `/Type /Page` dictionary per page). */
+const pdfPageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g) ?? []).length;
 
 async function signInAsAdmin(p: Page) {
   await p.goto('/login');
@@ -172,7 +178,107 @@ describe('back office: couriers, orders, point of sale', () => {
     await screenshot(page, 'admin-orders');
   });
 
-  it('a cashier sells two items for cash, sees the change and prints the receipt', async () => {
+  it('the order desk disables a row while its update runs, follows the URL, closes the panel of a filtered-out order and says when a reload fails', async () => {
+    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const local = ((await (await fetch(`${server.baseUrl}/api/v1/couriers/local-options?district_id=327319&city_id=3273`)).json()) as { data: { options: { courier_id: number; price_id: number }[] } }).data.options[0]!;
+    const placed = await fetch(`${server.baseUrl}/api/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        guest_email: 'meja-uji@contoh.id',
+        payment_method: 'manual',
+        shipping_name: 'Tamu Meja Uji',
+        shipping_address: 'Jl. Asia Afrika No. 8',
+        shipping_province_id: 32,
+        shipping_province: 'Jawa Barat',
+        shipping_city_id: 3273,
+        shipping_city: 'Kota Bandung',
+        shipping_district_id: 327319,
+        shipping_district: 'Sumur Bandung',
+        shipping_postcode: '40111',
+        shipping_phone: '081234567891',
+        order_items: [{ product_id: await productId('Opak Ketan Bakar'), quantity: 1 }],
+        shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+
+    await signInAsAdmin(page);
+    const menuLink = page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Pesanan' });
+    await menuLink.click();
+    const searchBox = page.getByLabel('Cari pesanan');
+    await searchBox.fill('meja-uji@contoh.id');
+    await page.waitForURL(/[?&]q=meja-uji/);
+    const row = page.locator(`tr[data-order-id="${orderId}"]`);
+    const select = row.getByLabel(`Status pesanan #${orderId}`);
+    await row.waitFor();
+    await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
+    const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
+    await panel.waitFor();
+
+    // The update is held at the network until the test lets it go: meanwhile the dropdown is off
+    // and the row still shows what the server last said.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/v1/orders/${orderId}`, async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    await select.selectOption({ label: 'Dikonfirmasi' });
+    await row.locator('select:disabled').waitFor();
+    await expect(select.inputValue()).resolves.toBe('pending');
+    release();
+    await page.getByText('Status pesanan diubah menjadi Dikonfirmasi.').waitFor();
+    await row.locator('select:enabled').waitFor();
+    await expect(select.inputValue()).resolves.toBe('confirmed');
+    await page.unroute(`**/api/v1/orders/${orderId}`);
+
+    // A reload that fails while the list is shown says so and keeps the list (the console's
+    // "status of 503" lines from these answers are expected and taken out below).
+    const orderList = (url: URL) => url.pathname === '/api/v1/orders';
+    await page.route(orderList, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Server sedang sibuk.', code: 'UNAVAILABLE' }) }),
+    );
+    await select.selectOption({ label: 'Dikirim' });
+    await page.getByText('Status pesanan diubah menjadi Dikirim.').waitFor();
+    const stale = page.getByRole('alert').filter({ hasText: 'Failed to fetch orders: Server sedang sibuk.' });
+    await stale.waitFor();
+    await row.waitFor();
+    await page.unroute(orderList);
+    await stale.getByRole('button', { name: 'Coba lagi' }).click();
+    await stale.waitFor({ state: 'detached' });
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 503/.test(e)));
+
+    // The panel closes itself when its order leaves the filter: it is shipped, not pending.
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await page.getByRole('tab', { name: /^Menunggu konfirmasi/ }).click();
+    await panel.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: /^Dikirim/ }).click();
+    await row.waitFor();
+
+    // The cancelled tab's money card names what it shows, never a bare Rp0.
+    await select.selectOption({ label: 'Dibatalkan' });
+    await page.getByText('Status pesanan diubah menjadi Dibatalkan.').waitFor();
+    await page.getByRole('tab', { name: /^Dibatalkan/ }).click();
+    await row.waitFor();
+    const card = page.getByRole('group', { name: 'Nilai pesanan dibatalkan' });
+    await card.waitFor();
+    await expect(card.getByTestId('stat-value').textContent()).resolves.not.toBe('Rp0');
+    await card.getByText('Tidak dihitung sebagai pendapatan').waitFor();
+
+    // The search box follows the URL: the menu link clears it for good, Back brings it again.
+    await menuLink.click();
+    await page.waitForURL(`${server.baseUrl}/admin/orders`);
+    await expect(searchBox.inputValue()).resolves.toBe('');
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).search).toBe('');
+    await page.goBack();
+    await page.waitForURL(/[?&]q=meja-uji/);
+    await expect(searchBox.inputValue()).resolves.toBe('meja-uji@contoh.id');
+  });
+
+  it('a cashier sells several items for cash, sees the change and prints the receipt alone, unclipped', async () => {
     ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
     await signInAsAdmin(page);
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Kasir (POS)' }).click();
@@ -181,7 +287,8 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.getByRole('button', { name: /^Bayar/ }).click();
     await page.getByText('Tambahkan produk ke keranjang terlebih dahulu.').waitFor();
 
-    for (const name of ['Opak Ketan Bakar', 'Kacang Sangrai Bawang']) {
+    const items = ['Opak Ketan Bakar', 'Kacang Sangrai Bawang', 'Gantungan Kunci Angklung', 'Angklung Mini Souvenir', 'Sirup Markisa Asli', 'Bandrek Instan Jahe Merah'];
+    for (const name of items) {
       await page.getByLabel('Cari produk').fill(name);
       await page.getByRole('button', { name: `Tambah ${name}` }).click();
       await page.locator('aside').getByText(name).waitFor();
@@ -204,17 +311,20 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.getByLabel('Uang diterima (Rp)').fill(String(total - 1000));
     await page.getByRole('button', { name: /^Bayar/ }).click();
     await page.getByText('Pembayaran tunai kurang dari total belanja.').waitFor();
-    await page.getByLabel('Uang diterima (Rp)').fill('100000');
-    await expect(page.getByTestId('pos-change').textContent()).resolves.toMatch(new RegExp((100000 - total).toLocaleString('id-ID').replace('.', '\\.')));
+    const cash = 200000;
+    expect(total).toBeLessThan(cash);
+    const changeText = (cash - total).toLocaleString('id-ID');
+    await page.getByLabel('Uang diterima (Rp)').fill(String(cash));
+    await expect(page.getByTestId('pos-change').textContent()).resolves.toContain(changeText);
     await page.getByRole('button', { name: /^Bayar/ }).click();
 
     const receipt = page.getByRole('dialog', { name: 'Struk' });
     await receipt.waitFor();
     await page.getByText('Transaksi berhasil disimpan.').waitFor();
     await expect(receipt.getByTestId('receipt-total').textContent()).resolves.toBe(totalText);
-    await expect(receipt.getByTestId('receipt-change').textContent()).resolves.toMatch(new RegExp((100000 - total).toLocaleString('id-ID').replace('.', '\\.')));
+    await expect(receipt.getByTestId('receipt-change').textContent()).resolves.toContain(changeText);
     await receipt.getByText('Opak Ketan Bakar').waitFor();
-    await receipt.getByText(/^No: #\d+$/).waitFor();
+    const orderNo = (await receipt.getByText(/^No: #\d+$/).textContent())!;
     await screenshot(page, 'pos-receipt');
 
     // Printing: the receipt alone, 58 mm wide.
@@ -227,9 +337,36 @@ describe('back office: couriers, orders, point of sale', () => {
     await receipt.getByRole('button', { name: 'Cetak struk' }).click();
     await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
     await page.emulateMedia({ media: 'print' });
-    const box = await page.locator('#pos-receipt').boundingBox();
-    expect(box!.width).toBeLessThanOrEqual(Math.ceil((58 / 25.4) * 96));
+    const layout = await page.locator('#pos-receipt').evaluate((el) => {
+      const clipping: string[] = [];
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.position === 'fixed' || style.position === 'sticky' || style.overflowY !== 'visible' || style.overflowX !== 'visible') {
+          clipping.push(`${a.tagName}.${a.className} ${style.position} ${style.overflowX}/${style.overflowY}`);
+        }
+      }
+      const shown = Array.from(document.body.children).filter((c) => getComputedStyle(c).display !== 'none').map((c) => c.className);
+      return { clipping, shown, width: el.getBoundingClientRect().width };
+    });
+    // In normal flow: nothing fixed or clipping above it, and nothing else on the page.
+    expect(layout.clipping).toEqual([]);
+    expect(layout.shown).toEqual([expect.stringContaining('pos-receipt-layer')]);
+    expect(layout.width).toBeLessThanOrEqual((58 / 25.4) * 96);
     await expect(page.getByRole('button', { name: 'Cetak struk' }).isVisible()).resolves.toBe(false);
+
+    // The printed PDF on 58 mm paper: one page holding the whole receipt and nothing else.
+    const normalised = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+    const pdf = await page.pdf({ width: '58mm' });
+    expect(pdfPageCount(pdf)).toBe(1);
+    const printed = normalised(await extractText(pdf, 'struk.pdf'));
+    for (const expected of [orderNo, totalText, changeText, 'Kembali', 'Terima kasih telah mendukung UMKM lokal!', ...items]) expect(printed).toContain(expected);
+    for (const absent of ['Cari produk', 'Cetak struk', 'Menu admin']) expect(printed).not.toContain(absent);
+    // Longer than the paper (a 40 mm page here): it runs on over pages, every line still printed.
+    const paged = await page.pdf({ width: '58mm', height: '40mm' });
+    expect(pdfPageCount(paged)).toBeGreaterThan(1);
+    expect(pdfPageCount(paged)).toBeLessThan(8);
+    const pagedText = normalised(await extractText(paged, 'struk.pdf'));
+    for (const expected of [orderNo, changeText, 'Terima kasih telah mendukung UMKM lokal!', ...items]) expect(pagedText).toContain(expected);
     await page.emulateMedia({ media: 'screen' });
 
     // The sale reset the cart and the method.

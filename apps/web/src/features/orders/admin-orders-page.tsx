@@ -153,6 +153,15 @@ export default function AdminOrdersPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
+  // The box follows the URL when it changes from outside (back/forward, the menu link to a bare
+  // /admin/orders); otherwise the debounce below would write the old words back into the URL.
+  // Not while the URL only caught up with the typing ("opak " stays "opak ", not "opak").
+  const [urlQ, setUrlQ] = useState(filter.q);
+  if (urlQ !== filter.q) {
+    setUrlQ(filter.q);
+    if (search.trim() !== filter.q) setSearch(filter.q);
+  }
+
   // Search runs on the server; typing waits a moment before asking.
   useEffect(() => {
     const trimmed = search.trim();
@@ -220,6 +229,18 @@ export default function AdminOrdersPage() {
         }
       />
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
+      {/* A reload that fails while a list is on screen: the spec's message, and the list kept.
+          The button comes first so the detail panel on the right never covers it. */}
+      {orders.isError && data && (
+        <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <button type="button" className={buttonStyles.small} onClick={() => void orders.refetch()} disabled={orders.isFetching}>
+            Coba lagi
+          </button>
+          <span>
+            {adminOrderMessages.loadFailed(orders.error instanceof Error ? orders.error.message : String(orders.error))} — daftar di bawah mungkin belum terbaru.
+          </span>
+        </div>
+      )}
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       <label className="mb-3 block text-sm font-semibold">
         Cari pesanan
