@@ -1,36 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { signIn } from './support/session';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  expect(consoleErrors).toEqual([]);
-  await context?.close();
-});
-
-async function signIn(username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username atau email').fill(username);
-  await page.getByLabel('Kata sandi').fill(password);
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-}
+const e2e = useE2eSuite();
 
 describe('accounts in the browser', () => {
   it('registers, sees the name in the header, edits the profile, stays signed in, logs out', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page } = await e2e.openPage();
     await page.goto('/register');
     await page.getByRole('button', { name: 'Daftar' }).click();
     await page.getByText('Nama depan wajib diisi.').waitFor();
@@ -46,7 +22,7 @@ describe('accounts in the browser', () => {
     await page.getByText('Kata sandi tidak cocok.').waitFor();
     await page.getByLabel('Konfirmasi kata sandi').fill('rahasia123');
     await page.getByRole('button', { name: 'Daftar' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await expect(page.getByTestId('header-user').textContent()).resolves.toBe('Rudi Hartono');
 
     await page.getByTestId('header-user').click();
@@ -63,39 +39,39 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, JSON.parse(localStorage.getItem('user') ?? '{}').first_name])).toEqual([true, 'Rudy']);
 
     await page.getByRole('button', { name: 'Keluar' }).click();
-    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.waitForURL(`${e2e.baseUrl}/login`);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
     await page.getByRole('link', { name: 'Bergabung' }).waitFor();
   });
 
   it('sends an admin to the dashboard and a customer away from the back office', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
-    await signIn('admin', 'admin12345');
-    await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
+    const { page } = await e2e.openPage();
+    await signIn(page, 'admin', 'admin12345');
+    await page.waitForURL(`${e2e.baseUrl}/admin/dashboard`);
     await page.evaluate(() => localStorage.clear());
 
-    await signIn('PEMBELI', 'pembeli12345');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await signIn(page, 'PEMBELI', 'pembeli12345');
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.goto('/admin/products');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.goto('/operator');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
   });
 
   it('sends a visitor on a protected route to /login and shows a wrong password', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page, consoleErrors } = await e2e.openPage();
     await page.goto('/profile');
-    await page.waitForURL(`${server.baseUrl}/login`);
-    await signIn('admin', 'salah');
+    await page.waitForURL(`${e2e.baseUrl}/login`);
+    await signIn(page, 'admin', 'salah');
     await page.getByText('Username/email atau kata sandi salah.').waitFor();
     // The browser logs the 401 answer as a console error: expected here.
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('401')));
   });
 
   it('shows the operator placeholder to an operator', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
-    await signIn('operator', 'operator12345');
-    await page.waitForURL(`${server.baseUrl}/`);
+    const { page } = await e2e.openPage();
+    await signIn(page, 'operator', 'operator12345');
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.goto('/operator/anything');
     await page.getByText('Operator Panel - functionality coming soon').waitFor();
   });

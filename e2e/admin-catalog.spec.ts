@@ -5,58 +5,16 @@
  * linked to that product; and the product pages after the last item of the last page goes.
  */
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { findProductId } from './support/api';
+import { screenshot } from './support/harness';
+import { signInAsAdmin } from './support/session';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-let adminToken: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
-  adminToken = ((await res.json()) as { data: { token: string } }).data.token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  expect(consoleErrors).toEqual([]);
-  await context?.close();
-});
-
-async function signInAsAdmin() {
-  await page.goto('/login');
-  await page.getByLabel('Username atau email').fill('admin');
-  await page.getByLabel('Kata sandi').fill('admin12345');
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
-}
-
-async function productIdByName(name: string): Promise<number | undefined> {
-  const res = await fetch(`${server.baseUrl}/api/v1/catalog/products/?q=${encodeURIComponent(name)}&page_size=5`);
-  const body = (await res.json()) as { data: { items: { id: number; name: string }[] } };
-  return body.data.items.find((p) => p.name === name)?.id;
-}
+const e2e = useE2eSuite();
 
 const rupiah = (digits: string) => new RegExp(`Rp\\s?${digits.replace('.', '\\.')}`);
-
-async function adminApi<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** Waits until a dashboard stat card shows exactly this figure. */
 const statIs = (p: Page, label: string, value: number) =>
@@ -64,11 +22,11 @@ const statIs = (p: Page, label: string, value: number) =>
 
 describe('back office: catalogue and partners', () => {
   it('creates a category and a product with variants, options and an image; the storefront follows each change', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page } = await e2e.openPage();
     page.on('dialog', (d) => void d.accept());
-    await signInAsAdmin();
+    await signInAsAdmin(page, e2e.baseUrl);
     // The dashboard shows the database's figures, not samples.
-    const before = await adminApi<{ products: { total: number; low_stock: number }; businesses: { total: number; active: number } }>('GET', '/dashboard/summary');
+    const before = await e2e.adminApi<{ products: { total: number; low_stock: number }; businesses: { total: number; active: number } }>('GET', '/dashboard/summary');
     await page.getByRole('heading', { name: 'Dasbor' }).waitFor();
     await statIs(page, 'Produk', before.products.total);
     await page.getByRole('group', { name: 'Produk', exact: true }).getByText(`${before.products.low_stock} stok menipis (≤ 5)`).waitFor();
@@ -126,7 +84,7 @@ describe('back office: catalogue and partners', () => {
     await statIs(page, 'Produk', before.products.total + 1);
     await page.getByText('Produk baru: Kopi Arabika Puntang').waitFor();
 
-    const id = await productIdByName('Kopi Arabika Puntang');
+    const id = await findProductId(e2e.baseUrl, 'Kopi Arabika Puntang');
     expect(id).toBeDefined();
     await page.goto(`/product/${id}`);
     await page.getByRole('heading', { name: 'Kopi Arabika Puntang' }).waitFor();
@@ -157,7 +115,7 @@ describe('back office: catalogue and partners', () => {
     await page.getByRole('dialog', { name: /Ubah produk/ }).getByLabel('Aktif (tampil di katalog)').uncheck();
     await page.getByRole('dialog', { name: /Ubah produk/ }).getByRole('button', { name: 'Simpan produk' }).click();
     await page.getByText('Produk berhasil diperbarui.').waitFor();
-    expect(await productIdByName('Kopi Arabika Puntang')).toBeUndefined();
+    expect(await findProductId(e2e.baseUrl, 'Kopi Arabika Puntang')).toBeUndefined();
     // The same search still finds the seeded coffee from Gunung Puntang (the results have
     // rendered), but no longer ours.
     await page.goto('/catalog?q=Puntang');
@@ -166,9 +124,9 @@ describe('back office: catalogue and partners', () => {
   });
 
   it('adds a business with city and district, a product of it, and a knowledge entry linked to that product', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page, consoleErrors } = await e2e.openPage();
     page.on('dialog', (d) => void d.accept());
-    await signInAsAdmin();
+    await signInAsAdmin(page, e2e.baseUrl);
     const dialog = page.getByRole('dialog', { name: 'Tambah usaha mitra' });
     const citySelect = dialog.getByLabel('Kota/kabupaten', { exact: true });
 
@@ -222,9 +180,9 @@ describe('back office: catalogue and partners', () => {
     expect(await page.getByRole('list', { name: 'Daftar usaha mitra' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(1);
 
     // A product of the new business, then a knowledge entry about that very product.
-    const business = (await adminApi<{ id: number; name: string }[]>('GET', '/businesses/')).find((b) => b.name === 'Rajut Ceria Cibaduyut')!;
-    const categoryId = (await adminApi<{ id: number }[]>('GET', '/catalog/categories/'))[0]!.id;
-    const product = await adminApi<{ id: number }>('POST', '/products/', { name: 'Syal Rajut Cibaduyut', price: 65000, stock: 6, category_id: categoryId, business_id: business.id, weight_grams: 200 });
+    const business = (await e2e.adminApi<{ id: number; name: string }[]>('GET', '/businesses/')).find((b) => b.name === 'Rajut Ceria Cibaduyut')!;
+    const categoryId = (await e2e.adminApi<{ id: number }[]>('GET', '/catalog/categories/'))[0]!.id;
+    const product = await e2e.adminApi<{ id: number }>('POST', '/products/', { name: 'Syal Rajut Cibaduyut', price: 65000, stock: 6, category_id: categoryId, business_id: business.id, weight_grams: 200 });
     await page.goto('/admin/knowledge');
     await page.getByLabel('Judul').fill('Cara mencuci syal rajut');
     await page.getByLabel('Produk terkait').selectOption({ label: 'Syal Rajut Cibaduyut' });
@@ -235,19 +193,19 @@ describe('back office: catalogue and partners', () => {
     await row.getByRole('cell', { name: 'Syal Rajut Cibaduyut' }).waitFor();
     // The newest entry is first, and it is linked to the product made above.
     expect(await page.getByRole('row').nth(1).textContent()).toContain('Cara mencuci syal rajut');
-    const entries = await adminApi<{ title: string; product_id: number | null }[]>('GET', '/knowledge/');
+    const entries = await e2e.adminApi<{ title: string; product_id: number | null }[]>('GET', '/knowledge/');
     expect(entries.find((k) => k.title === 'Cara mencuci syal rajut')?.product_id).toBe(product.id);
   });
 
   it('goes back to the last page that exists after deleting the only product of the last page', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page } = await e2e.openPage();
     page.on('dialog', (d) => void d.accept());
-    const categoryId = (await adminApi<{ id: number }[]>('GET', '/catalog/categories/'))[0]!.id;
+    const categoryId = (await e2e.adminApi<{ id: number }[]>('GET', '/catalog/categories/'))[0]!.id;
     // 13 products: 12 on page 1 and one on page 2.
     for (let i = 1; i <= 13; i += 1) {
-      await adminApi('POST', '/products/', { name: `Gantungan Kunci Wayang ${String(i).padStart(2, '0')}`, price: 15000 + i, stock: 10, category_id: categoryId, weight_grams: 50 });
+      await e2e.adminApi('POST', '/products/', { name: `Gantungan Kunci Wayang ${String(i).padStart(2, '0')}`, price: 15000 + i, stock: 10, category_id: categoryId, weight_grams: 50 });
     }
-    await signInAsAdmin();
+    await signInAsAdmin(page, e2e.baseUrl);
     await page.goto('/admin/products?q=Gantungan%20Kunci%20Wayang&page=2');
     const pager = page.getByRole('navigation', { name: 'Halaman produk' });
     await pager.getByText('Halaman 2 dari 2 · 13 produk').waitFor();

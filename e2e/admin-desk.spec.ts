@@ -4,76 +4,46 @@
  * a cashier sells several items for cash, sees the change and prints the receipt (checked in the
  * PDF Chromium prints: the receipt alone, whole, on 58 mm paper).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { isValidQris, parseTlv } from '@pasar/core/pos';
 // The API's own PDF text reader (pdf.js, a dependency of apps/api), to read what would be printed.
 import { extractText } from '../apps/api/src/features/knowledge/file-text';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
+import { customerAccount, localCourierOption, localCourierOrderPayload, login, productId } from './support/api';
+import { newPage, screenshot } from './support/harness';
+import { signInAsAdmin, storeSession } from './support/session';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-const extraContexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  expect(consoleErrors).toEqual([]);
-  await context?.close();
-  for (const c of extraContexts.splice(0)) await c.close();
-});
+const e2e = useE2eSuite();
 
 /** Page objects in a PDF as Chromium writes it (one `/Type /Page` dictionary per page). */
 const pdfPageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g) ?? []).length;
 
-async function signInAsAdmin(p: Page) {
-  await p.goto('/login');
-  await p.getByLabel('Username atau email').fill('admin');
-  await p.getByLabel('Kata sandi').fill('admin12345');
-  await p.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await p.waitForURL(`${server.baseUrl}/admin/dashboard`);
-}
-
-async function login(username: string, password: string): Promise<{ token: string; user: unknown }> {
-  const res = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  return ((await res.json()) as { data: { token: string; user: unknown } }).data;
-}
-
-async function productId(name: string): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/v1/catalog/products/?q=${encodeURIComponent(name)}&page_size=5`);
-  const body = (await res.json()) as { data: { items: { id: number; name: string }[] } };
-  const found = body.data.items.find((p) => p.name === name);
-  if (!found) throw new Error(`no product ${name}`);
-  return found.id;
-}
-
-async function buyerPage(): Promise<Page> {
-  const buyer = await newPage(browser, server.baseUrl);
-  extraContexts.push(buyer.context);
+/** The demo customer in a second browser; its uncaught exceptions count as the test page's console errors. */
+async function buyerPage(consoleErrors: string[]): Promise<Page> {
+  const buyer = await newPage(e2e.browser, e2e.baseUrl);
+  e2e.closeAfterTest(buyer.context);
   buyer.page.on('pageerror', (err) => consoleErrors.push(err.message));
-  const session = await login('pembeli', 'pembeli12345');
-  await buyer.page.goto('/');
-  await buyer.page.evaluate(([token, user]) => {
-    localStorage.setItem('token', token as string);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, [session.token, session.user] as const);
+  await storeSession(buyer.page, await login(e2e.baseUrl, customerAccount.username, customerAccount.password));
   return buyer.page;
+}
+
+/** Places an order through the API as the checkout does, with the customer's token if given. */
+async function placeOrder(body: unknown, token?: string): Promise<number> {
+  const placed = await fetch(`${e2e.baseUrl}/api/v1/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  expect(placed.status).toBe(201);
+  return ((await placed.json()) as { data: { id: number } }).data.id;
 }
 
 describe('back office: couriers, orders, point of sale', () => {
   it('a courier price for a district shows up as a local option at checkout in that district', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page, consoleErrors } = await e2e.openPage();
     page.on('dialog', (d) => void d.accept());
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, e2e.baseUrl);
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Kurir' }).click();
     await page.getByRole('list', { name: 'Daftar kurir' }).waitFor();
     await page.getByRole('link', { name: 'Tambah kurir' }).click();
@@ -102,8 +72,8 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.getByRole('table', { name: 'Harga wilayah' }).getByRole('cell', { name: districtName }).first().waitFor();
     await screenshot(page, 'admin-courier-pricing');
 
-    const buyer = await buyerPage();
-    await buyer.goto(`/product/${await productId('Opak Ketan Bakar')}`);
+    const buyer = await buyerPage(consoleErrors);
+    await buyer.goto(`/product/${await productId(e2e.baseUrl, 'Opak Ketan Bakar')}`);
     await buyer.getByRole('button', { name: 'Masuk Keranjang' }).click();
     await buyer.getByText('Ditambahkan ke keranjang.').waitFor();
     await buyer.goto('/checkout');
@@ -123,37 +93,19 @@ describe('back office: couriers, orders, point of sale', () => {
   });
 
   it('the admin confirms, ships and delivers an order and the buyer sees each status', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
-    const session = await login('pembeli', 'pembeli12345');
-    const options = (await (await fetch(`${server.baseUrl}/api/v1/couriers/local-options?district_id=327319&city_id=3273`)).json()) as { data: { options: { courier_id: number; price_id: number }[] } };
-    const local = options.data.options[0]!;
-    const placed = await fetch(`${server.baseUrl}/api/v1/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({
-        payment_method: 'manual',
-        shipping_name: 'Pembeli Setia',
-        shipping_address: 'Jl. Braga No. 9',
-        shipping_province_id: 32,
-        shipping_province: 'Jawa Barat',
-        shipping_city_id: 3273,
-        shipping_city: 'Kota Bandung',
-        shipping_district_id: 327319,
-        shipping_district: 'Sumur Bandung',
-        shipping_postcode: '40111',
-        shipping_phone: '081234567890',
-        order_items: [{ product_id: await productId('Kacang Sangrai Bawang'), quantity: 2 }],
-        shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
-      }),
-    });
-    expect(placed.status).toBe(201);
-    const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+    const { page, consoleErrors } = await e2e.openPage();
+    const session = await login(e2e.baseUrl, customerAccount.username, customerAccount.password);
+    const local = await localCourierOption(e2e.baseUrl);
+    const orderId = await placeOrder(
+      localCourierOrderPayload({ productId: await productId(e2e.baseUrl, 'Kacang Sangrai Bawang'), quantity: 2, local, name: 'Pembeli Setia' }),
+      session.token,
+    );
 
-    const buyer = await buyerPage();
+    const buyer = await buyerPage(consoleErrors);
     await buyer.goto(`/pesanan/${orderId}`);
     await expect(buyer.getByTestId('order-status').first().textContent()).resolves.toBe('Menunggu konfirmasi');
 
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, e2e.baseUrl);
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Pesanan' }).click();
     await page.getByLabel('Cari pesanan').fill(String(orderId));
     const row = page.locator(`tr[data-order-id="${orderId}"]`);
@@ -179,32 +131,13 @@ describe('back office: couriers, orders, point of sale', () => {
   });
 
   it('the order desk disables a row while its update runs, follows the URL, closes the panel of a filtered-out order and says when a reload fails', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
-    const local = ((await (await fetch(`${server.baseUrl}/api/v1/couriers/local-options?district_id=327319&city_id=3273`)).json()) as { data: { options: { courier_id: number; price_id: number }[] } }).data.options[0]!;
-    const placed = await fetch(`${server.baseUrl}/api/v1/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        guest_email: 'meja-uji@contoh.id',
-        payment_method: 'manual',
-        shipping_name: 'Tamu Meja Uji',
-        shipping_address: 'Jl. Asia Afrika No. 8',
-        shipping_province_id: 32,
-        shipping_province: 'Jawa Barat',
-        shipping_city_id: 3273,
-        shipping_city: 'Kota Bandung',
-        shipping_district_id: 327319,
-        shipping_district: 'Sumur Bandung',
-        shipping_postcode: '40111',
-        shipping_phone: '081234567891',
-        order_items: [{ product_id: await productId('Opak Ketan Bakar'), quantity: 1 }],
-        shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
-      }),
-    });
-    expect(placed.status).toBe(201);
-    const orderId = ((await placed.json()) as { data: { id: number } }).data.id;
+    const { page, consoleErrors } = await e2e.openPage();
+    const local = await localCourierOption(e2e.baseUrl);
+    const orderId = await placeOrder(
+      localCourierOrderPayload({ productId: await productId(e2e.baseUrl, 'Opak Ketan Bakar'), quantity: 1, local, name: 'Tamu Meja Uji', guestEmail: 'meja-uji@contoh.id' }),
+    );
 
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, e2e.baseUrl);
     const menuLink = page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Pesanan' });
     await menuLink.click();
     const searchBox = page.getByLabel('Cari pesanan');
@@ -269,7 +202,7 @@ describe('back office: couriers, orders, point of sale', () => {
 
     // The search box follows the URL: the menu link clears it for good, Back brings it again.
     await menuLink.click();
-    await page.waitForURL(`${server.baseUrl}/admin/orders`);
+    await page.waitForURL(`${e2e.baseUrl}/admin/orders`);
     await expect(searchBox.inputValue()).resolves.toBe('');
     await page.waitForTimeout(800);
     expect(new URL(page.url()).search).toBe('');
@@ -279,8 +212,8 @@ describe('back office: couriers, orders, point of sale', () => {
   });
 
   it('a cashier sells several items for cash, sees the change and prints the receipt alone, unclipped', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
-    await signInAsAdmin(page);
+    const { page } = await e2e.openPage();
+    await signInAsAdmin(page, e2e.baseUrl);
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Kasir (POS)' }).click();
     await page.getByRole('list', { name: 'Daftar produk POS' }).waitFor();
     // Paying with an empty cart is refused with the spec's message.

@@ -5,77 +5,25 @@
  * follow the data, and logout that lands on / signed out. Also the shared modal keeping the focus
  * in the field being typed while its page re-renders.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { localCourierOption, localCourierOrderPayload, productId } from './support/api';
+import { screenshot } from './support/harness';
+import { signInAsAdmin } from './support/session';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-let adminToken: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
-  adminToken = ((await res.json()) as { data: { token: string } }).data.token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  expect(consoleErrors).toEqual([]);
-  await context?.close();
-});
-
-async function signInAsAdmin() {
-  await page.goto('/login');
-  await page.getByLabel('Username atau email').fill('admin');
-  await page.getByLabel('Kata sandi').fill('admin12345');
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
-}
-
-async function apiCall<T>(method: 'GET' | 'POST', path: string, body?: unknown, token: string | null = adminToken): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const e2e = useE2eSuite();
 
 /** A guest order placed the way the checkout does it, straight through the API. */
 async function placeGuestOrder(email: string): Promise<number> {
-  const products = await apiCall<{ items: { id: number; name: string }[] }>('GET', `/catalog/products/?q=${encodeURIComponent('Opak Ketan Bakar')}&page_size=5`, undefined, null);
-  const options = await apiCall<{ options: { courier_id: number; price_id: number }[] }>('GET', '/couriers/local-options?district_id=327319&city_id=3273', undefined, null);
-  const order = await apiCall<{ id: number }>(
-    'POST',
-    '/orders',
-    {
-      guest_email: email,
-      payment_method: 'manual',
-      shipping_name: 'Tamu Bel',
-      shipping_address: 'Jl. Braga No. 7',
-      shipping_province_id: 32,
-      shipping_province: 'Jawa Barat',
-      shipping_city_id: 3273,
-      shipping_city: 'Kota Bandung',
-      shipping_district_id: 327319,
-      shipping_district: 'Sumur Bandung',
-      shipping_postcode: '40111',
-      shipping_phone: '081200000001',
-      order_items: [{ product_id: products.items.find((p) => p.name === 'Opak Ketan Bakar')!.id, quantity: 1 }],
-      shipping_cost_breakdown: { type: 'local_courier', courier_id: options.options[0]!.courier_id, price_id: options.options[0]!.price_id },
-    },
-    null,
-  );
-  return order.id;
+  const payload = localCourierOrderPayload({
+    productId: await productId(e2e.baseUrl, 'Opak Ketan Bakar'),
+    quantity: 1,
+    local: await localCourierOption(e2e.baseUrl),
+    name: 'Tamu Bel',
+    guestEmail: email,
+  });
+  return (await e2e.api<{ id: number }>('POST', '/orders', payload)).id;
 }
 
 /** The tab coming back into view, as the browser announces it (the event bubbles to window). */
@@ -90,17 +38,17 @@ const bellIs = (p: Page, count: number) => p.getByTestId('bell-count').filter({ 
 
 describe('back office: the admin shell', () => {
   it('keeps the sidebar state, follows live figures, counts new orders on the bell and logs out to /', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { context, page } = await e2e.openPage();
     // The browser's clock runs three hours ahead of the server's: "seen" must not depend on it.
     await context.clock.install({ time: Date.now() + 3 * 60 * 60 * 1000 });
-    await signInAsAdmin();
+    await signInAsAdmin(page, e2e.baseUrl);
 
     // Live dashboard: the product count is the database's, and moves when a product is added.
-    const before = await apiCall<{ products: { total: number }; orders: { pending_today: number } }>('GET', '/dashboard/summary');
+    const before = await e2e.adminApi<{ products: { total: number }; orders: { pending_today: number } }>('GET', '/dashboard/summary');
     await page.getByRole('heading', { name: 'Dasbor' }).waitFor();
     await statIs(page, 'Produk', before.products.total);
-    const categoryId = (await apiCall<{ id: number }[]>('GET', '/catalog/categories/', undefined, null))[0]!.id;
-    await apiCall('POST', '/products/', { name: 'Teh Kayu Aro Uji Dasbor', price: 18000, stock: 3, category_id: categoryId, weight_grams: 100 });
+    const categoryId = (await e2e.api<{ id: number }[]>('GET', '/catalog/categories/'))[0]!.id;
+    await e2e.adminApi('POST', '/products/', { name: 'Teh Kayu Aro Uji Dasbor', price: 18000, stock: 3, category_id: categoryId, weight_grams: 100 });
     await windowRefocus(page);
     await statIs(page, 'Produk', before.products.total + 1);
     await page.getByText('Produk baru: Teh Kayu Aro Uji Dasbor').waitFor();
@@ -115,7 +63,7 @@ describe('back office: the admin shell', () => {
     await page.getByRole('button', { name: 'Lebarkan menu samping' }).waitFor();
     expect((await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
     await sidebar.getByRole('link', { name: 'Produk' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/products`);
+    await page.waitForURL(`${e2e.baseUrl}/admin/products`);
     await page.getByRole('button', { name: 'Lebarkan menu samping' }).click();
     await page.getByRole('button', { name: 'Ciutkan menu samping' }).waitFor();
     expect((await sidebar.boundingBox())!.width).toBe(wide);
@@ -124,7 +72,7 @@ describe('back office: the admin shell', () => {
 
     // The bell: never opened, it counts every pending order; a guest order raises it by one.
     const bell = page.getByRole('banner').getByRole('button', { name: /^Notifikasi/ });
-    const pending = (await apiCall<{ pending_total: number }>('GET', '/dashboard/notifications')).pending_total;
+    const pending = (await e2e.adminApi<{ pending_total: number }>('GET', '/dashboard/notifications')).pending_total;
     if (pending > 0) await bellIs(page, pending);
     const first = await placeGuestOrder('tamu.bel1@contoh.id');
     await windowRefocus(page);
@@ -146,7 +94,7 @@ describe('back office: the admin shell', () => {
     await panel.getByRole('link', { name: new RegExp(`#${second} · Tamu Bel`) }).waitFor();
     await screenshot(page, 'admin-bell');
     await panel.getByRole('link', { name: 'Lihat semua pesanan menunggu' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/orders?status=pending`);
+    await page.waitForURL(`${e2e.baseUrl}/admin/orders?status=pending`);
     await page.locator(`tr[data-order-id="${second}"]`).waitFor();
 
     // The dashboard's pending figure moved with the two orders.
@@ -155,11 +103,11 @@ describe('back office: the admin shell', () => {
 
     // The orders shortcut in the header.
     await page.getByRole('banner').getByRole('link', { name: 'Pesanan', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/orders`);
+    await page.waitForURL(`${e2e.baseUrl}/admin/orders`);
 
     // Logout ends the session and returns to /, not /login.
     await page.getByRole('banner').getByRole('button', { name: 'Keluar' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.baseUrl}/`);
     await page.getByRole('banner').getByRole('link', { name: 'Masuk', exact: true }).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
@@ -169,14 +117,14 @@ describe('back office: the admin shell', () => {
   });
 
   it('navigates with the mobile menu at 360 px', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl, { mobile: true }));
-    await signInAsAdmin();
+    const { page } = await e2e.openPage({ mobile: true });
+    await signInAsAdmin(page, e2e.baseUrl);
     // The sidebar is hidden on a phone; the menu button opens the same navigation.
     expect(await page.getByRole('navigation', { name: 'Menu admin' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Buka menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu admin' });
     await menu.getByRole('link', { name: 'Kategori' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/categories`);
+    await page.waitForURL(`${e2e.baseUrl}/admin/categories`);
     await menu.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Kategori', level: 1 }).waitFor();
     // Closed by its close button and by Escape, too.
@@ -188,16 +136,16 @@ describe('back office: the admin shell', () => {
     await menu.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Buka menu' }).click();
     await menu.getByRole('link', { name: 'Pengguna' }).click();
-    await page.waitForURL(`${server.baseUrl}/admin/users`);
+    await page.waitForURL(`${e2e.baseUrl}/admin/users`);
     await screenshot(page, 'admin-mobile');
     // No sideways scrolling at 360 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('keeps the focus in the field being typed while the page behind a modal re-renders', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { context, page } = await e2e.openPage();
     await context.clock.install();
-    await signInAsAdmin();
+    await signInAsAdmin(page, e2e.baseUrl);
 
     // The cashier's customer form: every key re-renders the page that owns the modal.
     await page.goto('/admin/pos');

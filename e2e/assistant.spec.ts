@@ -6,41 +6,17 @@
  * reaches the admin's knowledge screen, the admin answers it with an uploaded file and the
  * assistant then answers from that file; an admin drafts an AI description from unsaved edits.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assistantMessages } from '@pasar/core/assistant';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
+import { screenshot } from './support/harness';
+import { signInAsAdmin } from './support/session';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  expect(consoleErrors).toEqual([]);
-  await context?.close();
-});
-
-async function signInAsAdmin() {
-  await page.goto('/login');
-  await page.getByLabel('Username atau email').fill('admin');
-  await page.getByLabel('Kata sandi').fill('admin12345');
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  await page.waitForURL(`${server.baseUrl}/admin/dashboard`);
-}
+const e2e = useE2eSuite();
 
 describe('shopping assistant', () => {
   it('answers how to store a product from its knowledge entry, links the source, and adds the product to the cart', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl, { mobile: true }));
+    const { page } = await e2e.openPage({ mobile: true });
     await page.goto('/catalog');
     await page.getByRole('button', { name: 'Tanya Asisten' }).click();
     const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
@@ -73,7 +49,7 @@ describe('shopping assistant', () => {
   });
 
   it('loads the panel only when asked, and keeps an answer cut off by closing the panel as interrupted', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page } = await e2e.openPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -113,7 +89,7 @@ describe('shopping assistant', () => {
   });
 
   it('keeps an unanswered question for the admin and drafts an AI description', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page } = await e2e.openPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Tanya Asisten' }).click();
     const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
@@ -121,7 +97,7 @@ describe('shopping assistant', () => {
     await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
     await panel.getByText(/belum punya informasi/).waitFor();
 
-    await signInAsAdmin();
+    await signInAsAdmin(page, e2e.baseUrl);
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Pengetahuan' }).click();
     const questions = page.getByRole('list', { name: 'Pertanyaan yang belum terjawab' });
     const item = questions.getByRole('listitem').filter({ hasText: 'Apakah bisa pesan tumpeng untuk syukuran?' });

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startServer, type RunningServer } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { startServer } from './support/harness';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useE2eSuite();
 
 describe('the production server', () => {
   it('serves the web app and the API on one port', async () => {
-    const health = await fetch(`${server.baseUrl}/api/v1/health`);
+    const health = await fetch(`${e2e.baseUrl}/api/v1/health`);
     expect(health.status).toBe(200);
-    const { page, consoleErrors, context } = await newPage(browser, server.baseUrl);
+    const { page, consoleErrors } = await e2e.openPage();
     await page.goto('/');
     await expect(page.title()).resolves.toContain('Pasar UMKM');
     expect(consoleErrors).toEqual([]);
-    await context.close();
   });
 
   it('refuses a second process on the same DATA_DIR', async () => {
-    const second = startServer({ DATA_DIR: server.dataDir });
+    const second = startServer({ DATA_DIR: e2e.server.dataDir });
     await expect(second).rejects.toThrow(/sedang dipakai oleh proses lain/);
   });
 });

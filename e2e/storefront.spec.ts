@@ -1,29 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './support/harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/harness';
+import { useE2eSuite } from './support/suite';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  expect(consoleErrors).toEqual([]);
-  await context?.close();
-});
+const e2e = useE2eSuite();
 
 describe('a shopper on the storefront', () => {
   it('browses, searches, filters, chooses a variant and an option, and keeps the cart across a reload', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page } = await e2e.openPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Belanja per kategori' }).waitFor();
     await page.getByRole('heading', { name: 'Minuman', exact: true }).waitFor();
@@ -69,7 +52,7 @@ describe('a shopper on the storefront', () => {
   });
 
   it('works on a 360 px phone without sideways scrolling', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl, { mobile: true }));
+    const { page } = await e2e.openPage({ mobile: true });
     await page.goto('/catalog');
     await page.locator('article').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -81,7 +64,7 @@ describe('a shopper on the storefront', () => {
   });
 
   it('shows the landing page on an unknown path and a clear message for an unknown product', async () => {
-    ({ context, page, consoleErrors } = await newPage(browser, server.baseUrl));
+    const { page, consoleErrors } = await e2e.openPage();
     await page.goto('/tidak/ada/halaman');
     await page.getByRole('heading', { name: 'Belanja per kategori' }).waitFor();
     await page.goto('/product/999999');

@@ -4,39 +4,20 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { queryRows } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
 let admin: { authorization: string };
 let customer: { authorization: string };
 let productId: number;
-let local: { courier_id: number; price_id: number };
+let local: LocalCourierOption;
 
 const stockOf = async () => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, productId)))[0]!.s;
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = admin) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 
-async function placeOrder(quantity: number, guestEmail = 'meja@contoh.id', name = 'Tamu Meja'): Promise<number> {
-  const res = await call(
-    'POST',
-    '/orders',
-    {
-      guest_email: guestEmail,
-      payment_method: 'manual',
-      shipping_name: name,
-      shipping_address: 'Jl. Braga No. 5',
-      shipping_province_id: 32,
-      shipping_province: 'Jawa Barat',
-      shipping_city_id: 3273,
-      shipping_city: 'Kota Bandung',
-      shipping_district_id: 327319,
-      shipping_district: 'Sumur Bandung',
-      shipping_postcode: '40111',
-      shipping_phone: '081200000000',
-      order_items: [{ product_id: productId, quantity }],
-      shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
-    },
-    {},
-  );
+async function placeOrder(quantity: number, email = 'meja@contoh.id', name = 'Tamu Meja'): Promise<number> {
+  const res = await call('POST', '/orders', guestOrderPayload({ productId, quantity, local, email, name }), {});
   if (res.statusCode !== 201) throw new Error(res.body);
   return res.json().data.id;
 }
@@ -46,7 +27,7 @@ beforeAll(async () => {
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
   customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
   productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
-  local = (await call('GET', '/couriers/local-options?district_id=327319&city_id=3273', undefined, {})).json().data.options[0];
+  local = await localCourierOption(t.app);
 });
 afterAll(async () => {
   await t?.close();

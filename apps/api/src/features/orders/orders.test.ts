@@ -4,10 +4,11 @@ import { queryRows } from '../../db/client';
 import { products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
 const id: Record<string, number> = {};
-let local: { courier_id: number; price_id: number; effective_price: number };
+let local: LocalCourierOption;
 
 const productId = async (name: string) => (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = ${name}`))[0]!.id;
 const stockOf = async (pid: number) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, pid)))[0]!.s;
@@ -17,31 +18,21 @@ beforeAll(async () => {
   for (const name of ['Keripik Tempe Original', 'Sambal Roa Botol', 'Batik Tulis Mega Mendung', 'Kue Balok Cokelat Lumer', 'Kacang Sangrai Bawang', 'Opak Ketan Bakar']) {
     id[name] = await productId(name);
   }
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=327319&city_id=3273' });
-  local = res.json().data.options[0];
+  local = await localCourierOption(t.app);
 });
 afterAll(async () => {
   await t?.close();
 });
 
+/** A guest order that also sends the prices, totals and courier cost a client might make up: the server ignores them. */
 function payload(over: Record<string, unknown> = {}) {
+  const order = guestOrderPayload({ productId: id['Opak Ketan Bakar']!, quantity: 2, local });
   return {
-    guest_email: 'tamu@contoh.id',
-    payment_method: 'manual',
-    shipping_name: 'Tamu Bandung',
-    shipping_address: 'Jl. Braga No. 5',
-    shipping_province_id: 32,
-    shipping_province: 'Jawa Barat',
-    shipping_city_id: 3273,
-    shipping_city: 'Kota Bandung',
-    shipping_district_id: 327319,
-    shipping_district: 'Sumur Bandung',
-    shipping_postcode: '40111',
-    shipping_phone: '081200000000',
-    order_items: [{ product_id: id['Opak Ketan Bakar'], quantity: 2, price: 1 }],
+    ...order,
+    order_items: order.order_items.map((item) => ({ ...item, price: 1 })),
     shipping_courier: 'Kurir lokal',
     shipping_service: 'same-day',
-    shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id, cost: 1 },
+    shipping_cost_breakdown: { ...order.shipping_cost_breakdown, cost: 1 },
     total_amount: 1,
     ...over,
   };

@@ -4,6 +4,7 @@ import { isValidQris, posMessages } from '@pasar/core/pos';
 import { queryRows } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { guestOrderPayload, localCourierOption } from '../../test/orders';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -100,29 +101,8 @@ describe(`point of sale (${testEngine})`, () => {
   // once over the test pool's 5 connections, so the stock updates truly race; on PGlite they queue.
   it('never oversells when POS and online sales race for the last units', async () => {
     await t.db.update(products).set({ stock: 5 }).where(eq(products.id, plain.id));
-    const local = (await call('GET', '/couriers/local-options?district_id=327319&city_id=3273', undefined, {})).json().data.options[0];
-    const online = () =>
-      call(
-        'POST',
-        '/orders',
-        {
-          guest_email: 'balapan@contoh.id',
-          payment_method: 'manual',
-          shipping_name: 'Balapan',
-          shipping_address: 'Jl. Braga 1',
-          shipping_province_id: 32,
-          shipping_province: 'Jawa Barat',
-          shipping_city_id: 3273,
-          shipping_city: 'Kota Bandung',
-          shipping_district_id: 327319,
-          shipping_district: 'Sumur Bandung',
-          shipping_postcode: '40111',
-          shipping_phone: '0812000000',
-          order_items: [{ product_id: plain.id, quantity: 1 }],
-          shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
-        },
-        {},
-      );
+    const local = await localCourierOption(t.app);
+    const online = () => call('POST', '/orders', guestOrderPayload({ productId: plain.id, quantity: 1, local, email: 'balapan@contoh.id', name: 'Balapan' }), {});
     const pos = () => sell({ payment_method: 'qris', order_items: [{ product_id: plain.id, quantity: 1 }] });
     const lastOrderBefore = (await queryRows<{ id: number }>(t.db, sql`SELECT COALESCE(max(id), 0)::int AS id FROM orders`))[0]!.id;
     const results = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? pos() : online())));
