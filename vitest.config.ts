@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // The browser settles asynchronously (effects, lazy routes): every read of the page is
+          // polled, and a loaded CI machine gets a generous while before a check fails.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

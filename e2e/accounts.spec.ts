@@ -23,7 +23,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Konfirmasi kata sandi').fill('rahasia123');
     await page.getByRole('button', { name: 'Daftar' }).click();
     await page.waitForURL(`${e2e.baseUrl}/`);
-    await expect(page.getByTestId('header-user').textContent()).resolves.toBe('Rudi Hartono');
+    await expect.poll(() => page.getByTestId('header-user').textContent()).toBe('Rudi Hartono');
 
     await page.getByTestId('header-user').click();
     await page.getByRole('heading', { name: 'Profil Saya' }).waitFor();
@@ -35,7 +35,7 @@ describe('accounts in the browser', () => {
 
     await page.reload();
     await page.getByText('0812-1111-2222').waitFor();
-    await expect(page.getByTestId('header-user').textContent()).resolves.toBe('Rudy Hartono');
+    await expect.poll(() => page.getByTestId('header-user').textContent()).toBe('Rudy Hartono');
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, JSON.parse(localStorage.getItem('user') ?? '{}').first_name])).toEqual([true, 'Rudy']);
 
     await page.getByRole('button', { name: 'Keluar' }).click();

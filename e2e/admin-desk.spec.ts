@@ -64,7 +64,7 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.waitForFunction(() => ((document.querySelector("#price-district") as HTMLSelectElement | null)?.options.length ?? 0) > 2);
     await district.selectOption({ index: 2 });
     const districtName = (await district.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]!.textContent)) as string;
-    await expect(page.getByLabel('Wilayah', { exact: true }).inputValue()).resolves.toBe(districtName);
+    await expect.poll(() => page.getByLabel('Wilayah', { exact: true }).inputValue()).toBe(districtName);
     await page.getByLabel('Harga dasar (Rp)').fill('7000');
     await page.getByLabel('Harga minimum (Rp)').fill('8000');
     await page.getByRole('button', { name: 'Simpan harga' }).click();
@@ -88,8 +88,8 @@ describe('back office: couriers, orders, point of sale', () => {
     const modal = buyer.getByRole('dialog', { name: 'Pilih layanan pengiriman' });
     const option = modal.locator('label').filter({ hasText: 'Kurir Uji Andalan' });
     await option.waitFor();
-    await expect(option.textContent()).resolves.toContain(districtName);
-    await expect(option.textContent()).resolves.toMatch(/Rp\s?8\.000/);
+    await expect.poll(() => option.textContent()).toContain(districtName);
+    await expect.poll(() => option.textContent()).toMatch(/Rp\s?8\.000/);
   });
 
   it('the admin confirms, ships and delivers an order and the buyer sees each status', async () => {
@@ -103,7 +103,7 @@ describe('back office: couriers, orders, point of sale', () => {
 
     const buyer = await buyerPage(consoleErrors);
     await buyer.goto(`/pesanan/${orderId}`);
-    await expect(buyer.getByTestId('order-status').first().textContent()).resolves.toBe('Menunggu konfirmasi');
+    await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe('Menunggu konfirmasi');
 
     await signInAsAdmin(page, e2e.baseUrl);
     await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Pesanan' }).click();
@@ -115,18 +115,18 @@ describe('back office: couriers, orders, point of sale', () => {
       await page.getByText(`Status pesanan diubah menjadi ${label}.`).waitFor();
       await buyer.reload();
       await buyer.getByTestId('order-status').first().waitFor();
-      await expect(buyer.getByTestId('order-status').first().textContent()).resolves.toBe(label);
+      await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe(label);
     }
     await buyer.goto('/pesanan');
     await buyer.getByTestId('my-order').first().waitFor();
-    await expect(buyer.locator(`a[href="/pesanan/${orderId}"]`).getByTestId('order-status').textContent()).resolves.toBe('Sudah diterima');
+    await expect.poll(() => buyer.locator(`a[href="/pesanan/${orderId}"]`).getByTestId('order-status').textContent()).toBe('Sudah diterima');
 
     await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
     const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
     await panel.getByText('Kacang Sangrai Bawang').waitFor();
     const trail = panel.getByRole('list', { name: 'Riwayat perubahan' }).getByRole('listitem');
-    await expect(trail.count()).resolves.toBe(3);
-    await expect(trail.last().textContent()).resolves.toContain('@admin');
+    await expect.poll(() => trail.count()).toBe(3);
+    await expect.poll(() => trail.last().textContent()).toContain('@admin');
     await screenshot(page, 'admin-orders');
   });
 
@@ -160,11 +160,11 @@ describe('back office: couriers, orders, point of sale', () => {
     });
     await select.selectOption({ label: 'Dikonfirmasi' });
     await row.locator('select:disabled').waitFor();
-    await expect(select.inputValue()).resolves.toBe('pending');
+    await expect.poll(() => select.inputValue()).toBe('pending');
     release();
     await page.getByText('Status pesanan diubah menjadi Dikonfirmasi.').waitFor();
     await row.locator('select:enabled').waitFor();
-    await expect(select.inputValue()).resolves.toBe('confirmed');
+    await expect.poll(() => select.inputValue()).toBe('confirmed');
     await page.unroute(`**/api/v1/orders/${orderId}`);
 
     // A reload that fails while the list is shown says so and keeps the list (the console's
@@ -184,7 +184,7 @@ describe('back office: couriers, orders, point of sale', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 503/.test(e)));
 
     // The panel closes itself when its order leaves the filter: it is shipped, not pending.
-    await expect(panel.isVisible()).resolves.toBe(true);
+    await expect.poll(() => panel.isVisible()).toBe(true);
     await page.getByRole('tab', { name: /^Menunggu konfirmasi/ }).click();
     await panel.waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: /^Dikirim/ }).click();
@@ -197,7 +197,7 @@ describe('back office: couriers, orders, point of sale', () => {
     await row.waitFor();
     const card = page.getByRole('group', { name: 'Nilai pesanan dibatalkan' });
     await card.waitFor();
-    await expect(card.getByTestId('stat-value').textContent()).resolves.not.toBe('Rp0');
+    await expect.poll(() => card.getByTestId('stat-value').textContent()).not.toBe('Rp0');
     await card.getByText('Tidak dihitung sebagai pendapatan').waitFor();
 
     // The search box follows the URL: the menu link clears it for good, Back brings it again.
@@ -249,14 +249,14 @@ describe('back office: couriers, orders, point of sale', () => {
     expect(total).toBeLessThan(cash);
     const changeText = (cash - total).toLocaleString('id-ID');
     await page.getByLabel('Uang diterima (Rp)').fill(String(cash));
-    await expect(page.getByTestId('pos-change').textContent()).resolves.toContain(changeText);
+    await expect.poll(() => page.getByTestId('pos-change').textContent()).toContain(changeText);
     await page.getByRole('button', { name: /^Bayar/ }).click();
 
     const receipt = page.getByRole('dialog', { name: 'Struk' });
     await receipt.waitFor();
     await page.getByText('Transaksi berhasil disimpan.').waitFor();
-    await expect(receipt.getByTestId('receipt-total').textContent()).resolves.toBe(totalText);
-    await expect(receipt.getByTestId('receipt-change').textContent()).resolves.toContain(changeText);
+    await expect.poll(() => receipt.getByTestId('receipt-total').textContent()).toBe(totalText);
+    await expect.poll(() => receipt.getByTestId('receipt-change').textContent()).toContain(changeText);
     await receipt.getByText('Opak Ketan Bakar').waitFor();
     const orderNo = (await receipt.getByText(/^No: #\d+$/).textContent())!;
     await screenshot(page, 'pos-receipt');
@@ -269,7 +269,7 @@ describe('back office: couriers, orders, point of sale', () => {
       };
     });
     await receipt.getByRole('button', { name: 'Cetak struk' }).click();
-    await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     const layout = await page.locator('#pos-receipt').evaluate((el) => {
       const clipping: string[] = [];
@@ -286,7 +286,7 @@ describe('back office: couriers, orders, point of sale', () => {
     expect(layout.clipping).toEqual([]);
     expect(layout.shown).toEqual([expect.stringContaining('pos-receipt-layer')]);
     expect(layout.width).toBeLessThanOrEqual((58 / 25.4) * 96);
-    await expect(page.getByRole('button', { name: 'Cetak struk' }).isVisible()).resolves.toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Cetak struk' }).isVisible()).toBe(false);
 
     // The printed PDF on 58 mm paper: one page holding the whole receipt and nothing else.
     const normalised = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
@@ -306,6 +306,6 @@ describe('back office: couriers, orders, point of sale', () => {
     // The sale reset the cart and the method.
     await receipt.getByRole('button', { name: 'Tutup' }).click();
     await page.getByText('Keranjang kosong. Pilih produk di kiri.').waitFor();
-    await expect(page.getByRole('button', { name: 'Tunai' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Tunai' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -25,7 +25,7 @@ describe('shopping assistant', () => {
     const answer = panel.getByTestId('assistant-answer').last();
     await answer.getByText(/toples kedap udara/).waitFor();
     const source = answer.getByRole('link', { name: 'Cara menyimpan keripik tempe agar tetap renyah' });
-    await expect(source.getAttribute('href')).resolves.toMatch(/^\/product\/\d+$/);
+    await expect.poll(() => source.getAttribute('href')).toMatch(/^\/product\/\d+$/);
     const card = answer.getByTestId('assistant-product').filter({ hasText: 'Keripik Tempe Original' });
     await card.getByText(/Rp\s?15\.000/).waitFor();
     await screenshot(page, 'assistant-answer');
@@ -103,7 +103,7 @@ describe('shopping assistant', () => {
     const item = questions.getByRole('listitem').filter({ hasText: 'Apakah bisa pesan tumpeng untuk syukuran?' });
     await item.waitFor();
     await item.getByRole('button', { name: 'Jadikan entri' }).click();
-    await expect(page.getByLabel('Judul').inputValue()).resolves.toBe('Apakah bisa pesan tumpeng untuk syukuran?');
+    await expect.poll(() => page.getByLabel('Judul').inputValue()).toBe('Apakah bisa pesan tumpeng untuk syukuran?');
 
     // The admin answers with an uploaded file; the table links it.
     await page.getByLabel(/Unggah berkas/).setInputFiles({

@@ -37,7 +37,7 @@ describe('checkout', () => {
     await page.getByText('Email dibutuhkan untuk pesanan tamu.').waitFor();
     await page.getByLabel('Email').fill('tamu@contoh.id');
     await page.getByText('Berat').waitFor();
-    await expect(page.getByText('500 g', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('500 g', { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, 'checkout');
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     await page.waitForURL(`${e2e.baseUrl}/catalog`);
@@ -49,7 +49,7 @@ describe('checkout', () => {
     const { context, page } = await e2e.openPage();
     await storeSession(page, await login(e2e.baseUrl, customerAccount.username, customerAccount.password));
     await addToCartAndCheckout(page, 'Kacang Sangrai Bawang');
-    await expect(page.getByLabel('Email').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByLabel('Email').count()).toBe(0);
     await fillRecipient(page);
     await page.getByRole('button', { name: 'Pilih metode pembayaran' }).click();
     await page.getByRole('dialog').getByText('QRIS (semua e-wallet & m-banking)').click();
@@ -63,7 +63,7 @@ describe('checkout', () => {
     await popup.getByText('Status: paid').waitFor();
     await page.goto('/pesanan');
     await page.getByTestId('my-order').first().waitFor();
-    await expect(page.getByTestId('payment-status').first().textContent()).resolves.toBe('Sudah dibayar');
-    await expect(page.getByTestId('order-status').first().textContent()).resolves.toBe('Menunggu konfirmasi');
+    await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Sudah dibayar');
+    await expect.poll(() => page.getByTestId('order-status').first().textContent()).toBe('Menunggu konfirmasi');
   });
 });

@@ -10,7 +10,7 @@ describe('the production server', () => {
     expect(health.status).toBe(200);
     const { page, consoleErrors } = await e2e.openPage();
     await page.goto('/');
-    await expect(page.title()).resolves.toContain('Pasar UMKM');
+    await expect.poll(() => page.title()).toContain('Pasar UMKM');
     expect(consoleErrors).toEqual([]);
   });
 

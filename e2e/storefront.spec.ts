@@ -28,23 +28,23 @@ describe('a shopper on the storefront', () => {
     await page.getByRole('heading', { name: 'Kopi Arabika Java Preanger' }).waitFor();
     await page.getByText('500 g', { exact: true }).click();
     await page.getByLabel('Gilingan').selectOption('Bubuk halus');
-    await expect(page.getByText('Rp150.000', { exact: true }).first().isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('Rp150.000', { exact: true }).first().isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Masuk Keranjang' }).click();
     await page.getByText('Ditambahkan ke keranjang.').waitFor();
 
     await page.goto('/cart');
     const line = page.getByTestId('cart-line');
     await line.first().waitFor();
-    await expect(line.count()).resolves.toBe(1);
+    await expect.poll(() => line.count()).toBe(1);
     await line.getByText('Ukuran: 500 g').waitFor();
     await line.getByText('Gilingan: Bubuk halus').waitFor();
     await line.getByRole('button', { name: 'Tambah jumlah' }).click();
-    await expect(page.getByTestId('line-total').textContent()).resolves.toBe('Rp300.000');
+    await expect.poll(() => page.getByTestId('line-total').textContent()).toBe('Rp300.000');
 
     await page.reload();
     await page.getByTestId('cart-line').waitFor();
-    await expect(page.getByTestId('line-total').textContent()).resolves.toBe('Rp300.000');
-    await expect(page.getByTestId('cart-subtotal').textContent()).resolves.toBe('Rp300.000');
+    await expect.poll(() => page.getByTestId('line-total').textContent()).toBe('Rp300.000');
+    await expect.poll(() => page.getByTestId('cart-subtotal').textContent()).toBe('Rp300.000');
     // Decreasing from 1 removes the line.
     await page.getByRole('button', { name: 'Kurangi jumlah' }).click();
     await page.getByRole('button', { name: 'Kurangi jumlah' }).click();
