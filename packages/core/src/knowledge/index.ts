@@ -6,6 +6,8 @@ import { coercedVersionField, versionField } from '../common/index';
 export const KNOWLEDGE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const KNOWLEDGE_FILE_TYPES = ['.txt', '.md', '.pdf'] as const;
 export const KNOWLEDGE_FILE_ACCEPT = '.txt,.md,.pdf,text/plain,text/markdown,application/pdf';
+/** Where the shop serves the knowledge files it stored (under DATA_DIR/uploads/knowledge). */
+export const KNOWLEDGE_FILE_PREFIX = '/uploads/knowledge/';
 
 export const knowledgeMessages = {
   titleRequired: 'Judul wajib diisi.',

@@ -10,12 +10,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@pasar/core/errors';
-import { knowledgeMessages } from '@pasar/core/knowledge';
+import { KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeMessages } from '@pasar/core/knowledge';
 import type { Config } from '../../config';
 import { extractText } from './file-text';
 import type { KnowledgeUpload } from './knowledge-form';
 
-export const KNOWLEDGE_PREFIX = '/uploads/knowledge/';
 /** The names this module gives: 32 hex characters and the type. */
 const STORED_NAME = /^[a-f0-9]{32}\.(txt|md|pdf)$/;
 /** Names a typed address may point at (files copied in by hand keep their own names). */
@@ -28,20 +27,18 @@ const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, { 
 /** The file's type when its name and content agree, else a refusal with a clear message. */
 export function checkUpload(upload: KnowledgeUpload): KnowledgeFileType {
   const ext = path.extname(upload.name).toLowerCase();
+  if (!(KNOWLEDGE_FILE_TYPES as readonly string[]).includes(ext)) throw refuse(knowledgeMessages.fileType);
   if (ext === '.pdf') {
     if (upload.buffer.subarray(0, 5).toString('latin1') !== '%PDF-') throw refuse(knowledgeMessages.fileNotPdf);
     return 'pdf';
   }
-  if (ext === '.txt' || ext === '.md') {
-    try {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(upload.buffer);
-      if (text.includes('\u0000')) throw new Error('NUL byte');
-    } catch {
-      throw refuse(knowledgeMessages.fileNotText);
-    }
-    return ext === '.md' ? 'md' : 'txt';
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(upload.buffer);
+    if (text.includes('\u0000')) throw new Error('NUL byte');
+  } catch {
+    throw refuse(knowledgeMessages.fileNotText);
   }
-  throw refuse(knowledgeMessages.fileType);
+  return ext === '.md' ? 'md' : 'txt';
 }
 
 export interface KnowledgeFiles {
@@ -55,15 +52,15 @@ export interface KnowledgeFiles {
 
 /** Whether an address names a file this module stored (and may therefore remove). */
 export function isStoredKnowledgeFile(file: string): boolean {
-  return file.startsWith(KNOWLEDGE_PREFIX) && STORED_NAME.test(file.slice(KNOWLEDGE_PREFIX.length));
+  return file.startsWith(KNOWLEDGE_FILE_PREFIX) && STORED_NAME.test(file.slice(KNOWLEDGE_FILE_PREFIX.length));
 }
 
 export function knowledgeFiles(config: Pick<Config, 'uploadsDir'>): KnowledgeFiles {
   const dir = path.join(config.uploadsDir, 'knowledge');
   return {
     async readText(file) {
-      if (!file.startsWith(KNOWLEDGE_PREFIX)) return null;
-      const name = file.slice(KNOWLEDGE_PREFIX.length);
+      if (!file.startsWith(KNOWLEDGE_FILE_PREFIX)) return null;
+      const name = file.slice(KNOWLEDGE_FILE_PREFIX.length);
       if (!READABLE_NAME.test(name)) return null;
       try {
         return await extractText(await fs.readFile(path.join(dir, name)), name);
@@ -75,11 +72,11 @@ export function knowledgeFiles(config: Pick<Config, 'uploadsDir'>): KnowledgeFil
       const name = `${crypto.randomBytes(16).toString('hex')}.${type}`;
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(path.join(dir, name), upload.buffer, { flag: 'wx' });
-      return { file: `${KNOWLEDGE_PREFIX}${name}`, text: await extractText(upload.buffer, name) };
+      return { file: `${KNOWLEDGE_FILE_PREFIX}${name}`, text: await extractText(upload.buffer, name) };
     },
     async remove(file) {
       if (!isStoredKnowledgeFile(file)) return;
-      await fs.rm(path.join(dir, file.slice(KNOWLEDGE_PREFIX.length)), { force: true });
+      await fs.rm(path.join(dir, file.slice(KNOWLEDGE_FILE_PREFIX.length)), { force: true });
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@pasar/core/errors';
 import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeMessages } from '@pasar/core/knowledge';
+import { readForm } from '../../lib/form';
 
 export interface KnowledgeUpload {
   name: string;
@@ -20,35 +21,18 @@ export interface KnowledgeForm {
   multipart: boolean;
 }
 
+const fileError = (code: 'VALIDATION_ERROR' | 'PAYLOAD_TOO_LARGE', message: string) => new AppError(code, message, { fields: { file: message } });
+
 export async function readKnowledgeForm(request: FastifyRequest): Promise<KnowledgeForm> {
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw new AppError('VALIDATION_ERROR', knowledgeMessages.titleRequired, { fields: { title: knowledgeMessages.titleRequired } });
-    }
-    return { fields: body as Record<string, unknown>, upload: undefined, multipart: false };
-  }
-  const fields: Record<string, unknown> = {};
-  let upload: KnowledgeUpload | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: KNOWLEDGE_FILE_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        // An empty file input sends an empty part; another file field is not ours.
-        if (part.fieldname === 'file' && buffer.length > 0) upload = { name: part.filename, buffer };
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', knowledgeMessages.fileTooLarge, { fields: { file: knowledgeMessages.fileTooLarge } });
-    }
-    if (code === 'FST_FILES_LIMIT') throw new AppError('VALIDATION_ERROR', knowledgeMessages.oneFile, { fields: { file: knowledgeMessages.oneFile } });
-    throw error;
-  }
+  const form = await readForm(request, {
+    fileFields: ['file'],
+    limits: { fileSize: KNOWLEDGE_FILE_MAX_BYTES, files: 1 },
+    notAnObject: () => new AppError('VALIDATION_ERROR', knowledgeMessages.titleRequired, { fields: { title: knowledgeMessages.titleRequired } }),
+    fileTooLarge: () => fileError('PAYLOAD_TOO_LARGE', knowledgeMessages.fileTooLarge),
+    tooManyFiles: () => fileError('VALIDATION_ERROR', knowledgeMessages.oneFile),
+  });
+  const file = form.files[0];
   // The uploaded file is the entry's file; a `file` text field sent alongside is ignored.
-  if (upload) delete fields.file;
-  return { fields, upload, multipart: true };
+  if (file) delete form.fields.file;
+  return { fields: form.fields, upload: file ? { name: file.filename, buffer: file.buffer } : undefined, multipart: form.multipart };
 }

@@ -6,9 +6,9 @@
  */
 import { AppError } from '@pasar/core/errors';
 import { knowledgeInputSchema, knowledgeMessages, knowledgeUpdateFormSchema, knowledgeUpdateSchema, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
+import { parseFields } from '../../lib/validation';
 import { checkUpload, isStoredKnowledgeFile, type KnowledgeFiles } from './knowledge-files';
 import type { KnowledgeForm } from './knowledge-form';
 import {
@@ -29,13 +29,6 @@ export interface SavedKnowledge {
   entry: KnowledgeEntry;
   /** A stored upload whose text could not be read (e.g. a scanned PDF). */
   unreadable: boolean;
-}
-
-/** Field errors of a failed parse, keyed by the first path segment, first message wins. */
-function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? '_')] ??= issue.message;
-  return new AppError('VALIDATION_ERROR', Object.values(fields)[0] ?? knowledgeMessages.saveFailed, { fields });
 }
 
 async function checkProduct(db: Db, productId: number | null): Promise<void> {
@@ -59,10 +52,9 @@ async function removeIfUnused(db: Db, files: KnowledgeFiles, file: string | unde
 }
 
 export async function createKnowledge(db: Db, form: KnowledgeForm, files: KnowledgeFiles): Promise<SavedKnowledge> {
-  const parsed = knowledgeInputSchema.safeParse(form.fields);
-  if (!parsed.success) throw validationError(parsed.error);
-  await checkProduct(db, parsed.data.product_id);
-  const upload = await withUpload(form, parsed.data, files);
+  const input = parseFields(knowledgeInputSchema, form.fields, knowledgeMessages.saveFailed);
+  await checkProduct(db, input.product_id);
+  const upload = await withUpload(form, input, files);
   try {
     const fileText = upload.stored ? upload.text : upload.input.file ? await files.readText(upload.input.file) : null;
     const id = await insertKnowledge(db, upload.input, fileText);
@@ -74,9 +66,7 @@ export async function createKnowledge(db: Db, form: KnowledgeForm, files: Knowle
 }
 
 export async function editKnowledge(db: Db, id: number, form: KnowledgeForm, files: KnowledgeFiles): Promise<SavedKnowledge> {
-  const parsed = (form.multipart ? knowledgeUpdateFormSchema : knowledgeUpdateSchema).safeParse(form.fields);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { version, ...input } = parsed.data;
+  const { version, ...input } = parseFields(form.multipart ? knowledgeUpdateFormSchema : knowledgeUpdateSchema, form.fields, knowledgeMessages.saveFailed);
   await checkProduct(db, input.product_id);
   const previous = await currentFile(db, id);
   const upload = await withUpload(form, input, files);

@@ -6,10 +6,10 @@
 import type { Product, ProductPage } from '@pasar/core/catalog';
 import { AppError } from '@pasar/core/errors';
 import { productInputSchema, productMessages, productUpdateSchema, type AdminProductQuery, type AdminProductStats, type ProductInput } from '@pasar/core/products';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { deleteProductImage, storeProductImage, type ImageStoreOptions } from '../../lib/images';
 import { versionedUpdateResult } from '../../lib/optimistic';
+import { parseFields } from '../../lib/validation';
 import type { ProductForm } from './product-form';
 import {
   businessExists,
@@ -42,16 +42,6 @@ export async function getProductForAdmin(db: Db, id: number): Promise<Product> {
   const product = await findAdminProduct(db, id);
   if (!product) throw new AppError('NOT_FOUND', productMessages.notFound);
   return product;
-}
-
-/** Field errors of a failed parse, keyed by the first path segment, first message wins. */
-function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    fields[key] ??= issue.message;
-  }
-  return new AppError('VALIDATION_ERROR', Object.values(fields)[0] ?? productMessages.saveFailed, { fields });
 }
 
 async function checkReferences(db: Db, input: ProductInput): Promise<void> {
@@ -135,9 +125,7 @@ async function removeFiles(paths: Iterable<string>, storage: ImageStoreOptions):
 }
 
 export async function createProduct(db: Db, form: ProductForm, storage: ImageStoreOptions): Promise<Product> {
-  const parsed = productInputSchema.safeParse(form.fields);
-  if (!parsed.success) throw validationError(parsed.error);
-  const input = parsed.data;
+  const input = parseFields(productInputSchema, form.fields, productMessages.saveFailed);
   await checkReferences(db, input);
   const uploaded = await storeUploads(form, storage);
   try {
@@ -151,9 +139,7 @@ export async function createProduct(db: Db, form: ProductForm, storage: ImageSto
 }
 
 export async function editProduct(db: Db, id: number, form: ProductForm, storage: ImageStoreOptions): Promise<Product> {
-  const parsed = productUpdateSchema.safeParse(form.fields);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { version, ...input } = parsed.data;
+  const { version, ...input } = parseFields(productUpdateSchema, form.fields, productMessages.saveFailed);
   const current = await storedImagesOf(db, id);
   if (!current) throw new AppError('NOT_FOUND', productMessages.notFound);
   await checkReferences(db, input);

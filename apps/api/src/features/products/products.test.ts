@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { availableStock, unitPrice } from '@pasar/core/pricing';
+import { productMessages } from '@pasar/core/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
@@ -182,6 +183,18 @@ describe(`admin products (${testEngine})`, () => {
     const res = await multipart('POST', '/products/', form);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('Ukuran gambar maksimal 0.3 MB.');
+  });
+
+  it('refuses more than 10 new images, also when the file parts exceed the upload limit', async () => {
+    const tiny = await png(50);
+    for (const count of [11, 12]) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(base())) form.append(k, String(v));
+      for (let i = 0; i < count; i++) form.append('images', fileOf(tiny, `foto${i}.png`, 'image/png'));
+      const res = await multipart('POST', '/products/', form);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: productMessages.tooManyImages, fields: { images: productMessages.tooManyImages } });
+    }
   });
 
   it('deactivates instead of deleting a product that has orders', async () => {

@@ -5,7 +5,7 @@
  * shopping assistant reads; the table says when it could not read any.
  */
 import { useState, type FormEvent } from 'react';
-import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry } from '@pasar/core/knowledge';
+import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry } from '@pasar/core/knowledge';
 import {
   AdminPageHeader,
   AdminTable,
@@ -42,7 +42,7 @@ function uploadProblem(file: File): string | null {
   return null;
 }
 
-const fileLabel = (file: string) => (file.startsWith('/uploads/knowledge/') ? `Berkas ${file.slice(file.lastIndexOf('.')).toUpperCase()}` : file);
+const fileLabel = (file: string) => (file.startsWith(KNOWLEDGE_FILE_PREFIX) ? `Berkas ${file.slice(file.lastIndexOf('.')).toUpperCase()}` : file);
 
 export default function KnowledgePage() {
   const list = useKnowledge();
@@ -159,8 +159,9 @@ export default function KnowledgePage() {
             className="mt-1 block w-full text-sm"
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
+              const problem = chosen ? uploadProblem(chosen) : null;
               setUpload(chosen);
-              setErrors(({ upload: _dropped, ...rest }) => (chosen && uploadProblem(chosen) ? { ...rest, upload: uploadProblem(chosen)! } : rest));
+              setErrors(({ upload: _dropped, ...rest }) => (problem ? { ...rest, upload: problem } : rest));
             }}
           />
           {errors.upload ? (
