@@ -2,24 +2,18 @@
  * Greetings and thanks ("halo kak", "terima kasih banyak", "oke sip") are not questions: the
  * assistant answers them kindly and does not keep them for the admin as unanswered (issue 7).
  */
-const GREETING = new Set(
-  'halo hallo helo hello hai hay hi hei hey pagi siang sore malam selamat assalamualaikum assalamualaikum assalamu alaikum salam permisi punten sampurasun misi'.split(' '),
-);
+import { normalizeSearch } from '../catalog/search';
+
+const GREETING = new Set('halo hallo helo hello hai hay hi hei hey pagi siang sore malam selamat assalamualaikum assalamu alaikum salam permisi punten sampurasun misi'.split(' '));
 const THANKS = new Set('terima kasih makasih makasi trims trimakasih terimakasih thanks thank thx tq tengkyu nuhun hatur ok oke okay okey baik sip siap mantap'.split(' '));
 /** Words that only address someone or soften the sentence. */
-const FILLER = new Set('kak kakak min mimin admin gan sis bang mas mbak bu pak ibu bapak ya yah dong deh nih ya banyak sekali ya you all semua juga lagi infonya informasinya'.split(' '));
+const FILLER = new Set('kak kakak min mimin admin gan sis bang mas mbak bu pak ibu bapak ya yah dong deh nih banyak sekali you all semua juga lagi infonya informasinya'.split(' '));
 
 export type SmallTalk = 'greeting' | 'thanks';
 
 /** 'greeting' or 'thanks' when the message is nothing but that, else null. */
 export function smallTalk(message: string): SmallTalk | null {
-  const words = message
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z\s]+/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = normalizeSearch(message).split(' ').filter(Boolean);
   if (words.length === 0 || words.length > 8) return null;
   let greeting = false;
   let thanks = false;

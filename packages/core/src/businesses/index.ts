@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { versionField } from '../common/index';
 
+const DELETED = 'Usaha mitra berhasil dihapus.';
+
 export const businessMessages = {
   nameRequired: 'Business name is required',
   cityRequired: 'Select a city / regency',
@@ -23,10 +25,9 @@ export const businessMessages = {
   unknownDistrict: 'Kecamatan tidak dikenal di kota/kabupaten yang dipilih.',
   created: 'Usaha mitra berhasil ditambahkan.',
   updated: 'Usaha mitra berhasil diperbarui.',
-  deleted: 'Usaha mitra berhasil dihapus.',
+  deleted: DELETED,
   /** Its products stay in the catalogue without a partner (products.business_id ON DELETE SET NULL). */
-  deletedWithProducts: (count: number) =>
-    count > 0 ? `Usaha mitra berhasil dihapus. ${count} produknya tetap ada di katalog, kini tanpa usaha mitra.` : 'Usaha mitra berhasil dihapus.',
+  deletedWithProducts: (count: number) => (count > 0 ? `${DELETED} ${count} produknya tetap ada di katalog, kini tanpa usaha mitra.` : DELETED),
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { loadAssistantDocs, type Doc } from './assistant-knowledge';
+import { corpusOf, loadAssistantDocs, type Corpus } from './assistant-knowledge';
 import { retrieve } from './assistant.service';
 
 let t: TestApp;
-let docs: Doc[];
+let corpus: Corpus;
 
 beforeAll(async () => {
   t = await createTestApp();
-  docs = await loadAssistantDocs(t.db);
+  corpus = corpusOf(await loadAssistantDocs(t.db));
 });
 afterAll(async () => {
   await t?.close();
@@ -64,7 +64,7 @@ const CASES: [string, Expect][] = [
 ];
 
 function hit(question: string, expected: Expect): boolean {
-  const r = retrieve(docs, question);
+  const r = retrieve(corpus, question);
   const top = r.ranked.slice(0, 3).map((x) => x.doc);
   if ('k' in expected) return top.some((d) => d.kind === 'knowledge' && d.title === expected.k) || r.knowledge?.title === expected.k;
   if ('p' in expected) return r.products.slice(0, 3).some((p) => p.name === expected.p) || top.some((d) => d.kind === 'product' && d.title === expected.p);
@@ -83,8 +83,8 @@ describe(`assistant retrieval over the demo data (${testEngine})`, () => {
   it('says it does not know instead of inventing', () => {
     // Nothing in the store is about these; one shared word ("rendang") is not enough.
     for (const q of ['siapa presiden pertama Amerika?', 'resep rendang padang asli yang enak untuk lebaran']) {
-      expect(retrieve(docs, q).ranked).toEqual([]);
+      expect(retrieve(corpus, q).ranked).toEqual([]);
     }
-    expect(retrieve(docs, 'bumbu rendang').ranked[0]?.doc.title).toBe('Rempah Bumbu Rendang Kering');
+    expect(retrieve(corpus, 'bumbu rendang').ranked[0]?.doc.title).toBe('Rempah Bumbu Rendang Kering');
   });
 });

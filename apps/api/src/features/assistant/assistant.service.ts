@@ -26,7 +26,7 @@ import { applyDiscount } from '@pasar/core/pricing';
 import type { Db } from '../../db/client';
 import { ProviderFailure } from '../../integrations/http';
 import type { ChatClient, ChatMessage } from '../../integrations/assistant/chat-client';
-import { corpusOf, freshProducts, loadAssistantDocs, type Corpus, type Doc, type KnowledgeDoc, type ProductDoc, type SellableProduct } from './assistant-knowledge';
+import { freshProducts, type Corpus, type Doc, type KnowledgeDoc, type ProductDoc, type SellableProduct } from './assistant-knowledge';
 import { recordUnanswered } from './assistant.repository';
 
 /** Below this BM25 score the best document is not about the question. */
@@ -56,8 +56,7 @@ export function retrievalQuery(request: ChatRequest): string {
   return last;
 }
 
-export function retrieve(source: Corpus | Doc[], question: string): Retrieval {
-  const { docs, index } = Array.isArray(source) ? corpusOf(source) : source;
+export function retrieve({ docs, index }: Corpus, question: string): Retrieval {
   const ceiling = priceCeiling(question);
   // A document about one word of a longer question is not an answer to it: one matching word
   // must be half the question, two or more a third of it.
@@ -178,8 +177,8 @@ Jangan mengarang harga, stok, bahan, atau kebijakan. Sebut harga hanya persis se
 
 export interface AnswerOptions {
   model?: ChatClient | undefined;
-  /** The documents to search; by default read from the database for this question. */
-  corpus?: () => Promise<Corpus>;
+  /** The documents to search and their index (kept between questions: CorpusCache). */
+  corpus: () => Promise<Corpus>;
   onDelta?: (text: string) => void;
   onMeta?: (meta: Pick<ChatAnswer, 'sources' | 'products' | 'answered'>) => void;
 }
@@ -190,15 +189,14 @@ function reply(text: string, options: AnswerOptions): ChatAnswer {
   return { answer: text, answered: true, sources: [], products: [], mode: 'retrieval' };
 }
 
-export async function answerChat(db: Db, request: ChatRequest, options: AnswerOptions = {}): Promise<ChatAnswer> {
+export async function answerChat(db: Db, request: ChatRequest, options: AnswerOptions): Promise<ChatAnswer> {
   const last = request.messages.at(-1)!.content;
   // A greeting or a thank-you is not a question the store failed to answer.
   const talk = smallTalk(last);
   if (talk) return reply(talk === 'thanks' ? assistantMessages.thanks : assistantMessages.greeting, options);
 
   const question = retrievalQuery(request);
-  const corpus = options.corpus ? await options.corpus() : corpusOf(await loadAssistantDocs(db));
-  const r = retrieve(corpus, question);
+  const r = retrieve(await options.corpus(), question);
   // The index may be a moment old; what the shopper sees about a product is read now.
   r.products = (await freshProducts(db, r.products)).filter((p) => r.ceiling === null || (p.stock > 0 && p.unit_price <= r.ceiling));
   const answered = isAnswered(r);

@@ -269,7 +269,7 @@ export default function AdminOrdersPage() {
       <section aria-label="Ringkasan pesanan" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Jumlah pesanan" value={data ? data.summary.count : '…'} />
         {/* While another tab loads, the old figures would be labelled for the new tab: wait for them. */}
-        {data && !orders.isPlaceholderData ? <StatCard {...moneyCard(data.summary, filter.status)} /> : <StatCard label={filter.status === 'cancelled' ? 'Nilai pesanan dibatalkan' : 'Pendapatan'} value="…" />}
+        <StatCard {...moneyCard(data && !orders.isPlaceholderData ? data.summary : undefined, filter.status)} />
         <StatCard label="Menunggu konfirmasi" value={data ? data.summary.by_status.pending : '…'} tone="amber" />
         <StatCard
           label="Per status"

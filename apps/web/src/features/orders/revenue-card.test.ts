@@ -26,4 +26,9 @@ describe('the order desk money card', () => {
     expect(card.value).toBe(formatRupiah(40_000));
     expect(card.hint).toBe('Tidak dihitung sebagai pendapatan');
   });
+
+  it('keeps the label of the tab while its figures load', () => {
+    expect(moneyCard(undefined, 'cancelled')).toMatchObject({ label: 'Nilai pesanan dibatalkan', value: '…' });
+    expect(moneyCard(undefined, 'all')).toMatchObject({ label: 'Pendapatan', value: '…' });
+  });
 });

@@ -14,10 +14,12 @@ export interface MoneyCard {
   tone: 'green' | 'red';
 }
 
-export function moneyCard(summary: AdminOrderList['summary'], status: OrderStatus | 'all'): MoneyCard {
+/** `summary` undefined while the tab's figures load: the card keeps its label and shows '…'. */
+export function moneyCard(summary: AdminOrderList['summary'] | undefined, status: OrderStatus | 'all'): MoneyCard {
   if (status === 'cancelled') {
-    return { label: 'Nilai pesanan dibatalkan', value: formatRupiah(summary.cancelled_amount), hint: 'Tidak dihitung sebagai pendapatan', tone: 'red' };
+    return { label: 'Nilai pesanan dibatalkan', value: summary ? formatRupiah(summary.cancelled_amount) : '…', hint: 'Tidak dihitung sebagai pendapatan', tone: 'red' };
   }
+  if (!summary) return { label: 'Pendapatan', value: '…', hint: 'Tanpa pesanan dibatalkan', tone: 'green' };
   const cancelled = summary.by_status.cancelled;
   return {
     label: 'Pendapatan',
