@@ -306,6 +306,16 @@ export const orders = pgTable(
     idempotency_key: text('idempotency_key').unique(),
     /** True while the order's items are taken from stock; a cancel returns them once. */
     stock_held: boolean('stock_held').notNull().default(true),
+    /**
+     * The buyer's own link to the order (`/pesanan/akses/{token}`): 32 random bytes, not the
+     * sequential id. Kept in clear like a share link, because the buyer's e-mail and the POST
+     * answer must be able to repeat it (docs/decisions/013-payments.md).
+     */
+    access_token: text('access_token').unique(),
+    /** "Kode unik" added to a manual-transfer total (1–999 rupiah), 0 when off. Part of total_amount. */
+    unique_code: integer('unique_code').notNull().default(0),
+    /** When an unpaid order is cancelled by the expiry job (manual: a setting; gateway: its expiry). */
+    payment_due_at: timestamp('payment_due_at', { withTimezone: true }),
     ...version,
     ...timestamps,
   },
@@ -320,6 +330,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.user_id, t.created_at),
     index('orders_status_created_idx').on(t.status, t.created_at),
     index('orders_created_idx').on(t.created_at),
+    index('orders_unpaid_due_idx').on(t.payment_due_at).where(sql`${t.payment_status} = 'unpaid' AND ${t.status} <> 'cancelled'`),
+    index('orders_guest_email_idx').on(sql`lower(${t.guest_email})`),
   ],
 );
 
@@ -389,10 +401,21 @@ export const payments = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     last_callback: jsonb('last_callback').$type<Record<string, unknown>>(),
+    /** Manual transfer: the buyer's proof of transfer (none, submitted, rejected). */
+    proof_status: text('proof_status').notNull().default('none'),
+    /** Stored file name under DATA_DIR/uploads/payment-proofs (never served publicly). */
+    proof_file: text('proof_file'),
+    proof_content_type: text('proof_content_type'),
+    proof_uploaded_at: timestamp('proof_uploaded_at', { withTimezone: true }),
+    rejection_reason: text('rejection_reason'),
+    verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    verified_at: timestamp('verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('payments_order_idx').on(t.order_id),
+    check('payments_proof_status_valid', sql`${t.proof_status} IN ('none', 'submitted', 'rejected')`),
+    index('payments_proof_submitted_idx').on(t.order_id).where(sql`${t.proof_status} = 'submitted' AND ${t.status} = 'unpaid'`),
     check('payments_status_valid', sql`${t.status} IN ('unpaid', 'paid', 'expired', 'failed', 'refunded')`),
     check('payments_amount_nonnegative', sql`${t.amount} >= 0 AND ${t.fee_customer} >= 0`),
   ],
@@ -408,6 +431,36 @@ export const settings = pgTable('settings', {
   value: jsonb('value').$type<unknown>().notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every e-mail the shop sends. Without SMTP_URL a message stays here with status `kept` and the
+ * back office shows it; with it, the outbox job claims `pending` rows (FOR UPDATE SKIP LOCKED),
+ * sends them and marks them `sent`, or retries later (`failed` after the last attempt).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** order_created, order_created_store, payment_proof_store, … */
+    kind: text('kind').notNull(),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('mail_outbox_status_valid', sql`${t.status} IN ('pending', 'sending', 'sent', 'failed', 'kept')`),
+    index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(t.created_at),
+  ],
+);
 
 /**
  * Every word that appears in a product's search text (kept by a trigger, migration 0003):

@@ -87,6 +87,17 @@ export const paymentSchema = z.object({
   instructions: z.array(paymentInstructionSchema),
   expires_at: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** The embedded sandbox gateway: no money moves ("Mode demo"). */
+  sandbox: z.boolean(),
+  /** Manual transfer: the accounts to pay into and the note to write (empty for gateways). */
+  bank_accounts: z.array(z.object({ bank_name: z.string(), account_number: z.string(), account_name: z.string() })),
+  transfer_note: z.string().nullable(),
+  proof_status: z.enum(['none', 'submitted', 'rejected']),
+  proof_uploaded_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  verified_at: z.string().nullable(),
+  /** "Belum dibayar", "Menunggu verifikasi", "Bukti ditolak", "Sudah dibayar", … */
+  state_label: z.string(),
 });
 
 export const orderSchema = z.object({
@@ -102,7 +113,15 @@ export const orderSchema = z.object({
   subtotal_amount: z.number().int(),
   shipping_cost: z.number().int(),
   payment_fee: z.number().int(),
+  /** Kode unik added to a manual-transfer total (0 when off); already inside total_amount. */
+  unique_code: z.number().int(),
   total_amount: z.number().int(),
+  /** POS: the reference the cashier typed (QRIS, debit, transfer). */
+  payment_reference: z.string().nullable(),
+  /** When an unpaid order is cancelled if no payment arrives. */
+  payment_due_at: z.string().nullable(),
+  /** Web path of the order's own page (a random-token link), for online orders. */
+  order_url: z.string().nullable(),
   cash_received: z.number().int().nullable(),
   change_due: z.number().int().nullable(),
   notes: z.string().nullable(),

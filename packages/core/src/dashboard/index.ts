@@ -19,7 +19,10 @@ export const dashboardSummarySchema = z.object({
   products: z.object({ total: z.number().int(), active: z.number().int(), low_stock: z.number().int() }),
   businesses: z.object({ total: z.number().int(), active: z.number().int() }),
   orders: z.object({ pending_today: z.number().int(), pending_total: z.number().int(), today: z.number().int() }),
+  /** Money received this month: paid orders only (issue 13 §6). */
   revenue_this_month: z.number().int(),
+  /** Open (not cancelled) unpaid orders' value: "Menunggu pembayaran", shown apart. */
+  awaiting_payment: z.object({ count: z.number().int(), amount: z.number().int() }),
   /** The month the revenue covers, `YYYY-MM` in the store's time (WIB). */
   month: z.string(),
   recent_activity: z.array(activitySchema),
@@ -38,6 +41,8 @@ export const notificationsSchema = z.object({
   new_pending: z.number().int(),
   /** The newest order id of any status (0 when none): the bell stores it as seen when opened. */
   latest_order_id: z.number().int(),
+  /** Manual transfers with a proof waiting for an admin; the bell counts them too. */
+  awaiting_verification: z.number().int(),
   latest: z.array(
     z.object({ id: z.number().int(), created_at: z.string(), total_amount: z.number().int(), customer: z.string(), order_type: z.string() }),
   ),

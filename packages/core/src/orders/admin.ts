@@ -8,6 +8,8 @@ export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const adminOrderQuerySchema = z.object({
   q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
   status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
+  /** 'verification': manual transfers with a proof waiting for an admin. */
+  payment: z.enum(['all', 'verification']).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().refine((v) => (ORDER_PAGE_SIZES as readonly number[]).includes(v)).default(20),
 });
@@ -31,7 +33,12 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-export const adminOrderSchema = orderSchema.extend({ events: z.array(orderEventSchema), customer_label: z.string() });
+export const adminOrderSchema = orderSchema.extend({
+  events: z.array(orderEventSchema),
+  customer_label: z.string(),
+  /** Admin-only address of the uploaded proof of transfer, or null. */
+  proof_url: z.string().nullable(),
+});
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const statusCountsSchema = z.object({
@@ -41,6 +48,8 @@ export const statusCountsSchema = z.object({
   shipped: z.number().int(),
   delivered: z.number().int(),
   cancelled: z.number().int(),
+  /** Proofs of transfer waiting for an admin (over the search, whatever the tab). */
+  verification: z.number().int(),
 });
 
 export const adminOrderListSchema = z.object({
@@ -55,7 +64,15 @@ export const adminOrderListSchema = z.object({
    * orders out (their money was never kept); `cancelled_amount` is what the cancelled ones in the
    * filter were worth, shown instead on the cancelled tab (docs/decisions/010).
    */
-  summary: z.object({ count: z.number().int(), revenue: z.number().int(), cancelled_amount: z.number().int(), by_status: statusCountsSchema }),
+  summary: z.object({
+    count: z.number().int(),
+    /** Money received: paid orders only, never cancelled ones. */
+    revenue: z.number().int(),
+    /** Open orders whose money has not arrived ("Menunggu pembayaran"). */
+    unpaid_amount: z.number().int(),
+    cancelled_amount: z.number().int(),
+    by_status: statusCountsSchema,
+  }),
 });
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 

@@ -21,6 +21,8 @@ export interface PricedProduct {
   size_variants?: readonly PricedVariant[] | null;
 }
 
+export * from './lines';
+
 export function applyDiscount(price: number, discountPercent: number | null | undefined): number {
   const discount = clampDiscount(discountPercent);
   return Math.max(0, toRupiah(price - (price * discount) / 100));

@@ -52,12 +52,34 @@ export const storeProfileSchema = z.object({
 });
 export type StoreProfile = z.infer<typeof storeProfileSchema>;
 
+/** The store's payment settings (admin: Pengaturan pembayaran). Defaults keep the spec's totals. */
+export const paymentSettingsSchema = z.object({
+  /** Accounts a manual transfer may go to; the first is the main one. */
+  bank_accounts: z.array(bankAccountSchema).max(5, { error: 'Maksimal 5 rekening.' }).default([]),
+  /** Off by default so totals follow the spec. */
+  unique_code_enabled: z.boolean().default(false),
+  manual_deadline_hours: z.number({ error: 'Batas waktu harus berupa angka.' }).int({ error: 'Batas waktu harus bilangan bulat jam.' }).min(1, { error: 'Batas waktu minimal 1 jam.' }).max(168, { error: 'Batas waktu maksimal 168 jam (7 hari).' }).default(24),
+  max_unpaid_per_email: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
+  max_unpaid_per_address: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
+  max_line_quantity: z.number().int().min(1, { error: 'Minimal 1.' }).max(1000, { error: 'Maksimal 1000.' }).default(50),
+  /** Where new-order and proof notices go; empty means the store profile's e-mail. */
+  notify_email: z
+    .string()
+    .trim()
+    .max(254)
+    .default('')
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'Format email tidak valid.' }),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export const settingSchemas = {
   store_location: storeLocationSchema,
   pos_pickup: posPickupSchema,
   bank_account: bankAccountSchema,
   qris: qrisSettingSchema,
   store_profile: storeProfileSchema,
+  payments: paymentSettingsSchema,
+  /** Set by the demo seed: this database is the demo shop, so the sandbox gateway may run. */
+  demo: z.object({ seeded_at: z.string() }),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;

@@ -1,0 +1,99 @@
+/**
+ * Payments (issue 13, docs/decisions/013-payments.md): manual transfer confirmed by an admin,
+ * proof of transfer, kode unik, deadlines, and what the web and the API say about them.
+ * Payment status stays apart from the order's fulfilment status (INTEGRATIONS.md).
+ */
+import { z } from 'zod';
+import { paymentSettingsSchema, type PaymentSettings } from '../settings/index';
+
+export { paymentSettingsSchema, type PaymentSettings };
+
+export const PROOF_STATUSES = ['none', 'submitted', 'rejected'] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+
+/** Proof of transfer: JPG, PNG, WEBP or PDF, recognised by their first bytes, at most 5 MB. */
+export const PROOF_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf,.jpg,.jpeg,.png,.webp,.pdf';
+export type ProofType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+
+export function detectProofType(bytes: Uint8Array): ProofType | null {
+  const at = (i: number) => bytes[i] ?? -1;
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'image/jpeg';
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47 && at(4) === 0x0d && at(5) === 0x0a && at(6) === 0x1a && at(7) === 0x0a) return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...Array.from(bytes.subarray(from, to)));
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (bytes.length >= 5 && ascii(0, 5) === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+export const paymentMessages = {
+  manualSuccess: 'Pesanan berhasil dibuat. Terima kasih!',
+  awaitingVerification: 'Menunggu verifikasi',
+  proofMissing: 'Pilih berkas bukti transfer.',
+  proofBadType: 'Bukti transfer harus berupa JPG, PNG, WEBP, atau PDF.',
+  proofTooLarge: 'Ukuran bukti transfer maksimal 5 MB.',
+  proofUploaded: 'Bukti transfer terkirim. Admin akan memverifikasi pembayaran Anda.',
+  proofNotExpected: 'Pesanan ini tidak sedang menunggu pembayaran transfer.',
+  confirmed: 'Pembayaran dikonfirmasi.',
+  rejected: 'Bukti pembayaran ditolak.',
+  rejectReasonRequired: 'Tulis alasan penolakan.',
+  alreadyPaid: 'Pembayaran pesanan ini sudah dikonfirmasi.',
+  notConfirmable: 'Pembayaran tidak dapat dikonfirmasi: pesanan sudah dibatalkan.',
+  notRejectable: 'Hanya bukti transfer yang menunggu verifikasi yang dapat ditolak.',
+  notManual: 'Hanya pembayaran transfer manual yang dikonfirmasi oleh admin.',
+  accessNotFound: 'Pesanan tidak ditemukan. Periksa kembali tautan pesanan Anda.',
+  tooManyUnpaidEmail: (max: number) => `Masih ada ${max} pesanan belum dibayar dengan email ini. Selesaikan atau tunggu pesanan itu kedaluwarsa sebelum memesan lagi.`,
+  tooManyUnpaidAddress: (max: number) => `Masih ada ${max} pesanan belum dibayar ke alamat ini. Selesaikan atau tunggu pesanan itu kedaluwarsa sebelum memesan lagi.`,
+  lineQuantityTooLarge: (name: string, max: number) => `Jumlah ${name} melebihi batas ${max} per pesanan.`,
+  sandboxNotice: 'Mode demo — tidak ada uang yang berpindah.',
+  expiredNote: 'Batas waktu pembayaran terlewati; pesanan dibatalkan dan stok dikembalikan.',
+  proofNoFile: 'Bukti transfer tidak ditemukan.',
+  waLink: 'Hubungi via WhatsApp',
+  confirmButton: 'Konfirmasi pembayaran',
+  rejectButton: 'Tolak',
+  waitingPayment: 'Menunggu pembayaran',
+} as const;
+
+export const defaultPaymentSettings: PaymentSettings = paymentSettingsSchema.parse({});
+
+/** Kode unik: 1–999 rupiah, derived from the order id so consecutive orders differ. */
+export function uniqueCodeFor(orderId: number): number {
+  return (((orderId * 7919) % 999) + 999) % 999 + 1;
+}
+
+/** What the buyer and the desk read as the payment's state. */
+export function paymentStateLabel(paymentStatus: string, proofStatus: string | null | undefined): string {
+  if (paymentStatus === 'unpaid' && proofStatus === 'submitted') return paymentMessages.awaitingVerification;
+  if (paymentStatus === 'unpaid' && proofStatus === 'rejected') return 'Bukti ditolak';
+  const labels: Record<string, string> = { unpaid: 'Belum dibayar', paid: 'Sudah dibayar', expired: 'Kedaluwarsa', failed: 'Gagal', refunded: 'Dikembalikan' };
+  return labels[paymentStatus] ?? paymentStatus;
+}
+
+/** WhatsApp click-to-chat number: 0812-3456-7890 → 6281234567890; +62 812… → 62812…; null when unusable. */
+export function whatsappNumber(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  let digits = phone.replace(/\D/g, '');
+  if (digits.startsWith('0')) digits = `62${digits.slice(1)}`;
+  else if (digits.startsWith('8')) digits = `62${digits}`;
+  if (!digits.startsWith('62') || digits.length < 10 || digits.length > 15) return null;
+  return digits;
+}
+
+export function whatsappLink(phone: string | null | undefined, text: string): string | null {
+  const number = whatsappNumber(phone);
+  return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
+}
+
+export const paymentRejectSchema = z.object({
+  reason: z.string({ error: paymentMessages.rejectReasonRequired }).trim().min(3, { error: paymentMessages.rejectReasonRequired }).max(500, { error: 'Alasan maksimal 500 karakter.' }),
+  version: z.number().int().positive().optional(),
+});
+export const paymentConfirmSchema = z.object({ version: z.number().int().positive().optional() }).default({});
+
+/** A random order access token as the link carries it: 64 hex characters. */
+export const accessTokenParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, { error: paymentMessages.accessNotFound }) });
+
+/** Web path of an order's own page. */
+export function orderPath(token: string): string {
+  return `/pesanan/akses/${token}`;
+}
