@@ -48,6 +48,21 @@ const envSchema = z.object({
   TRIPAY_MERCHANT_CODE: optionalText,
   TRIPAY_BASE_URL: z.url().default('https://tripay.co.id/api-sandbox'),
 
+  /**
+   * The embedded sandbox gateway takes no real money: it runs only in the demo shop (a database
+   * filled by the demo seed) or when this is true (docs/decisions/013-payments.md).
+   */
+  PAYMENT_SANDBOX: booleanFromEnv.default(false),
+  /** Outgoing e-mail: smtp://user:pass@host:587 or smtps://… ; without it mail stays in the outbox. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^smtps?:\/\//, { message: 'harus diawali smtp:// atau smtps://' }).optional()),
+  MAIL_FROM: z.string().trim().default('Pasar UMKM <no-reply@pasar-umkm.local>'),
+  /** Background jobs (payment expiry, outbox) run every this many milliseconds; 0 turns them off. */
+  JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+
   ASSISTANT_API_URL: optionalUrl,
   ASSISTANT_API_KEY: optionalText,
   ASSISTANT_MODEL: optionalText,

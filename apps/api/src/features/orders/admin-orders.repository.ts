@@ -68,13 +68,6 @@ export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; s
   return rows[0];
 }
 
-export async function itemsForStock(tx: DbOrTx, orderId: number) {
-  return tx
-    .select({ productId: orderItems.product_id, variantLabel: orderItems.variant_label, quantity: orderItems.quantity, name: orderItems.product_name })
-    .from(orderItems)
-    .where(eq(orderItems.order_id, orderId));
-}
-
 export async function setOrderStatus(tx: DbOrTx, id: number, status: OrderStatus, stockHeld: boolean): Promise<void> {
   await tx
     .update(orders)

@@ -18,9 +18,9 @@ import {
 } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../accounts/sessions.repository';
-import { returnOrderStock } from '../payments/payments.repository';
-import { countByStatus, eventsOf, insertOrderEvent, itemsForStock, lockOrder, pageOfOrderIds, setOrderStatus } from './admin-orders.repository';
-import { InsufficientStock, loadOrders, takeStock } from './orders.repository';
+import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
+import { countByStatus, eventsOf, insertOrderEvent, lockOrder, pageOfOrderIds, setOrderStatus } from './admin-orders.repository';
+import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
 
@@ -86,7 +86,7 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
         if (await returnOrderStock(tx, id)) note = [note, 'Stok dikembalikan.'].filter(Boolean).join(' ');
         stockHeld = false;
       } else if (effect === 'take' && !current.stock_held) {
-        await takeStock(tx, await itemsForStock(tx, id));
+        await takeStock(tx, await stockLinesOfOrder(tx, id));
         stockHeld = true;
         note = [note, 'Stok diambil kembali.'].filter(Boolean).join(' ');
       }

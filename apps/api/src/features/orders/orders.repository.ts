@@ -44,51 +44,6 @@ export async function loadProductsForOrder(db: DbOrTx, ids: number[]): Promise<M
   );
 }
 
-export interface StockLine {
-  productId: number;
-  variantLabel: string | null;
-  quantity: number;
-  name: string;
-}
-
-export class InsufficientStock extends Error {
-  constructor(readonly line: StockLine) {
-    super(`insufficient stock for product ${line.productId}`);
-  }
-}
-
-/**
- * Takes stock with conditional updates (`stock >= quantity`) inside the caller's transaction:
- * two buyers of the last units cannot both succeed, and a failure rolls every line back.
- * A variant's stock and its product's stock (their sum) move together.
- */
-export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<void> {
-  const merged = new Map<string, StockLine>();
-  for (const line of lines) {
-    const key = `${line.productId}|${line.variantLabel ?? ''}`;
-    const existing = merged.get(key);
-    merged.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
-  }
-  // A stable order of updates avoids deadlocks between concurrent orders of the same products.
-  const ordered = [...merged.values()].sort((a, b) => a.productId - b.productId || (a.variantLabel ?? '').localeCompare(b.variantLabel ?? ''));
-  for (const line of ordered) {
-    if (line.variantLabel) {
-      const v = await tx
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
-        .where(and(eq(productVariants.product_id, line.productId), eq(productVariants.label, line.variantLabel), gte(productVariants.stock, line.quantity)))
-        .returning({ id: productVariants.id });
-      if (v.length === 0) throw new InsufficientStock(line);
-    }
-    const p = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(and(eq(products.id, line.productId), gte(products.stock, line.quantity)))
-      .returning({ id: products.id });
-    if (p.length === 0) throw new InsufficientStock(line);
-  }
-}
-
 export type NewOrder = typeof orders.$inferInsert;
 export interface NewOrderItem {
   product_id: number;

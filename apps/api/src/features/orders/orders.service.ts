@@ -13,6 +13,7 @@ import { ProviderFailure } from '../../integrations/http';
 import type { TripayClient } from '../../integrations/payments/tripay-client';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
 import { cancelOrderForPayment } from '../payments/payments.repository';
+import { InsufficientStock, takeStock } from '../stock/stock.repository';
 import type { SessionUser } from '../accounts/sessions.repository';
 import { localCourierOptions } from '../couriers/local-options';
 import { uniqueViolation } from '../accounts/accounts.repository';
@@ -23,11 +24,9 @@ import {
   findOrderOwner,
   insertOrderWithItems,
   insertPayment,
-  InsufficientStock,
   listOrderIdsOfUser,
   loadOrders,
   loadProductsForOrder,
-  takeStock,
   type NewOrderItem,
   type ProductForOrder,
 } from './orders.repository';

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import type { SessionUser } from '../accounts/sessions.repository';
 import { insertOrderEvent } from '../orders/admin-orders.repository';
 import { adminOrders } from '../orders/admin-orders.service';
-import { insertOrderWithItems, InsufficientStock, loadProductsForOrder, takeStock, type NewOrderItem } from '../orders/orders.repository';
+import { insertOrderWithItems, loadProductsForOrder, type NewOrderItem } from '../orders/orders.repository';
+import { InsufficientStock, takeStock } from '../stock/stock.repository';
 import { getSetting, putSetting } from '../settings/settings.repository';
 
 export async function recordPosSale(db: Db, sale: PosSale, cashier: SessionUser): Promise<AdminOrder> {
