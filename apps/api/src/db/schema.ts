@@ -401,6 +401,9 @@ export const payments = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true }),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     last_callback: jsonb('last_callback').$type<Record<string, unknown>>(),
+    /** Manual transfer: the accounts and the note the buyer was told, as they were at the order. */
+    bank_accounts: jsonb('bank_accounts').$type<{ bank_name: string; account_number: string; account_name: string }[]>().notNull().default([]),
+    transfer_note: text('transfer_note'),
     /** Manual transfer: the buyer's proof of transfer (none, submitted, rejected). */
     proof_status: text('proof_status').notNull().default('none'),
     /** Stored file name under DATA_DIR/uploads/payment-proofs (never served publicly). */

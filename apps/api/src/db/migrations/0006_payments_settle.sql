@@ -18,6 +18,8 @@ CREATE TABLE "mail_outbox" (
 ALTER TABLE "orders" ADD COLUMN "access_token" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "unique_code" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "payment_due_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "bank_accounts" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "transfer_note" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "proof_status" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "proof_file" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "proof_content_type" text;--> statement-breakpoint

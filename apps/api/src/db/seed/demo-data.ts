@@ -39,6 +39,20 @@ export const demoSettings: { [K in SettingKey]: SettingValue<K> } = {
       '00020101021126690017ID.CO.EXAMPLE.WWW011893600000000000000102150000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10000000000010303UMI5204581253033605802ID5911TOKO CONTOH6010YOGYAKARTA61055511162070703A0163046291',
     merchant_name: 'TOKO CONTOH',
   },
+  payments: {
+    bank_accounts: [
+      { bank_name: 'Bank BJB', account_number: '0001234567890', account_name: 'Koperasi Pasar UMKM Kota Bandung' },
+      { bank_name: 'Bank Mandiri', account_number: '1300012345678', account_name: 'Koperasi Pasar UMKM Kota Bandung' },
+    ],
+    unique_code_enabled: false,
+    manual_deadline_hours: 24,
+    max_unpaid_per_email: 3,
+    max_unpaid_per_address: 3,
+    max_line_quantity: 50,
+    notify_email: '',
+  },
+  // The demo shop may offer the sandbox gateway (docs/decisions/013-payments.md); a real shop never has this row.
+  demo: { seeded_at: '2026-01-01T00:00:00.000Z' },
   store_profile: {
     name: 'Pasar UMKM Kota Bandung',
     tagline: 'Produk lokal pilihan dari UMKM Kota Bandung',
