@@ -1,7 +1,11 @@
 /** Point of sale (back-office spec §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
 import { z } from 'zod';
 import { posPickupSchema, qrisSettingSchema } from '../settings/index';
+import { posMessages } from './messages';
 
+export * from './cart';
+export * from './messages';
+export * from './price-check';
 export * from './qris';
 
 export const POS_PAYMENT_METHODS = ['cash', 'qris', 'debit', 'transfer'] as const;
@@ -11,33 +15,20 @@ export const posPaymentLabels: Record<PosPaymentMethod, string> = { cash: 'Tunai
 /** Cash input step and minimum (spec §9). */
 export const CASH_STEP = 1000;
 
-export const posMessages = {
-  emptyCart: 'Tambahkan produk ke keranjang terlebih dahulu.',
-  shortCash: 'Pembayaran tunai kurang dari total belanja.',
-  noStock: 'Stok produk tidak mencukupi.',
-  overStock: 'Jumlah item tidak dapat melebihi stok tersedia.',
-  productsFailed: 'Gagal memuat data produk. Silakan coba lagi.',
-  pickupFailed: 'Gagal memuat pengaturan lokasi pickup. Gunakan informasi manual jika diperlukan.',
-  saveFailed: 'Gagal menyimpan transaksi. Silakan coba lagi.',
-  noPickup: 'Belum ada konfigurasi pickup.',
-  saved: 'Transaksi berhasil disimpan.',
-  unknownMethod: 'Metode pembayaran tidak dikenal.',
-  unknownProduct: (id: number) => `Produk #${id} tidak ditemukan atau sudah tidak dijual.`,
-  variantRequired: (name: string) => `Pilih ukuran untuk ${name}.`,
-  unknownVariant: (label: string, name: string) => `Ukuran "${label}" tidak tersedia untuk ${name}.`,
-  noQris: 'QRIS toko belum dikonfigurasi. Minta admin mengisi payload QRIS statis di pengaturan POS.',
-  badQris: 'Payload QRIS toko tidak valid (format atau CRC salah). Periksa pengaturan POS.',
-  settingsSaved: 'Pengaturan POS berhasil disimpan.',
-  emailInvalid: 'Format email tidak valid.',
-} as const;
-
 const optionalText = (max: number) => z.string().trim().max(max, { error: `Maksimal ${max} karakter.` }).nullish().transform((v) => (v ? v : null));
 
 export const posSaleItemSchema = z.object({
   product_id: z.coerce.number({ error: 'Produk tidak valid.' }).int().positive({ error: 'Produk tidak valid.' }),
   quantity: z.coerce.number({ error: 'Jumlah tidak valid.' }).int({ error: 'Jumlah tidak valid.' }).min(1, { error: 'Jumlah minimal 1.' }).max(1000, { error: posMessages.overStock }),
-  /** Sent by the POS, never used: the server prices every line itself. */
-  price: z.number().optional(),
+  /**
+   * The unit price the cashier saw, whole rupiah. The server prices the line itself and refuses
+   * the sale (409 PRICE_CHANGED) when this differs, so nothing is charged at a price not shown.
+   */
+  price: z
+    .number({ error: posMessages.priceRequired })
+    .int({ error: posMessages.priceRequired })
+    .min(0, { error: posMessages.priceRequired })
+    .max(1_000_000_000, { error: posMessages.priceRequired }),
   /** 'default' means no variant (spec §9). */
   variant_label: z.string().trim().max(100).nullish().transform((v) => (v && v !== 'default' ? v : null)),
 });
@@ -50,11 +41,17 @@ export const posSaleSchema = z.object({
   payment_method: z.enum(POS_PAYMENT_METHODS, { error: posMessages.unknownMethod }).default('cash'),
   payment_reference: optionalText(120),
   cash_received: z.coerce.number().min(0).max(1_000_000_000).nullish().transform((v) => (v === null || v === undefined ? null : Math.round(v))),
-  /** Sent by the POS, never used: the server computes the total. */
-  total_amount: z.number().optional(),
+  /** The total the customer was asked for (cash counted, QRIS amount); checked like the prices. */
+  total_amount: z
+    .number({ error: posMessages.totalRequired })
+    .int({ error: posMessages.totalRequired })
+    .min(0, { error: posMessages.totalRequired })
+    .max(1_000_000_000_000, { error: posMessages.totalRequired }),
   order_items: z.array(posSaleItemSchema).max(200).default([]),
 });
 export type PosSale = z.infer<typeof posSaleSchema>;
+/** What the POS screen sends (before the schema's defaults and trimming). */
+export type PosSaleInput = z.input<typeof posSaleSchema>;
 
 /** Change due = cash received minus total, when paying cash and positive (spec §9). */
 export function changeDue(method: PosPaymentMethod, cashReceived: number | null, total: number): number {
@@ -67,17 +64,6 @@ export function posSaleError(input: { itemCount: number; method: PosPaymentMetho
   if (input.itemCount === 0) return posMessages.emptyCart;
   if (input.method === 'cash' && (input.cashReceived ?? 0) < input.total) return posMessages.shortCash;
   return null;
-}
-
-/** The POS cart line key combines product id and variant label (spec §9). */
-export function posLineKey(productId: number, variantLabel: string | null | undefined): string {
-  return `${productId}-${variantLabel && variantLabel !== 'default' ? variantLabel : 'default'}`;
-}
-
-/** Quantity clamped between 1 and stock (spec §5). */
-export function clampPosQuantity(quantity: number, stock: number): number {
-  if (!Number.isFinite(quantity)) return 1;
-  return Math.max(1, Math.min(Math.floor(quantity), Math.max(stock, 1)));
 }
 
 export const posSettingsSchema = z.object({

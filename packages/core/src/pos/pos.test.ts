@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDue, clampPosQuantity, posLineKey, posMessages, posSaleError, posSaleSchema } from './index';
+import { changeDue, posMessages, posSaleError, posSaleSchema } from './index';
 
 describe('POS rules', () => {
   it('checks an empty cart before short cash', () => {
@@ -15,19 +15,25 @@ describe('POS rules', () => {
     expect(changeDue('debit', 50000, 37500)).toBe(0);
   });
 
-  it('keys lines by product and variant and clamps quantity between 1 and stock', () => {
-    expect(posLineKey(4, null)).toBe('4-default');
-    expect(posLineKey(4, 'default')).toBe('4-default');
-    expect(posLineKey(4, 'L')).toBe('4-L');
-    expect(clampPosQuantity(0, 5)).toBe(1);
-    expect(clampPosQuantity(9, 5)).toBe(5);
-    expect(clampPosQuantity(3.7, 5)).toBe(3);
+  it('reads the sale payload with the variant "default" as none', () => {
+    const sale = posSaleSchema.parse({ payment_method: 'cash', cash_received: '50000', total_amount: 2, order_items: [{ product_id: '3', quantity: 2, price: 1, variant_label: 'default' }] });
+    expect(sale.order_items[0]).toMatchObject({ product_id: 3, quantity: 2, price: 1, variant_label: null });
+    expect(sale.cash_received).toBe(50000);
+    expect(sale.total_amount).toBe(2);
+    expect(posSaleSchema.safeParse({ payment_method: 'bitcoin', total_amount: 0 }).success).toBe(false);
   });
 
-  it('reads the sale payload with the variant "default" as none', () => {
-    const sale = posSaleSchema.parse({ payment_method: 'cash', cash_received: '50000', order_items: [{ product_id: '3', quantity: 2, price: 1, variant_label: 'default' }] });
-    expect(sale.order_items[0]).toMatchObject({ product_id: 3, quantity: 2, variant_label: null });
-    expect(sale.cash_received).toBe(50000);
-    expect(posSaleSchema.safeParse({ payment_method: 'bitcoin' }).success).toBe(false);
+  // Issue 13 §9: the server can only check what the cashier saw if the sale says it.
+  it('requires every line price and the total, in whole rupiah, with Indonesian messages', () => {
+    const line = { product_id: 3, quantity: 1, variant_label: null };
+    const issue = (body: unknown) => posSaleSchema.safeParse(body).error?.issues[0];
+    expect(issue({ total_amount: 22000, order_items: [line] })).toMatchObject({ path: ['order_items', 0, 'price'], message: posMessages.priceRequired });
+    expect(issue({ total_amount: 22000, order_items: [{ ...line, price: null }] })?.message).toBe(posMessages.priceRequired);
+    expect(issue({ total_amount: 22000, order_items: [{ ...line, price: '22000' }] })?.message).toBe(posMessages.priceRequired);
+    expect(issue({ total_amount: 22000, order_items: [{ ...line, price: 21999.5 }] })?.message).toBe(posMessages.priceRequired);
+    expect(issue({ total_amount: 22000, order_items: [{ ...line, price: -1 }] })?.message).toBe(posMessages.priceRequired);
+    expect(issue({ order_items: [{ ...line, price: 22000 }] })).toMatchObject({ path: ['total_amount'], message: posMessages.totalRequired });
+    expect(issue({ total_amount: 39375.5, order_items: [{ ...line, price: 22000 }] })?.message).toBe(posMessages.totalRequired);
+    expect(posSaleSchema.safeParse({ total_amount: 22000, order_items: [{ ...line, price: 22000 }] }).success).toBe(true);
   });
 });

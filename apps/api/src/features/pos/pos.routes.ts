@@ -21,7 +21,8 @@ export default async function posRoutes(root: FastifyInstance, deps: AppDeps): P
       schema: {
         tags: ['pos'],
         summary: 'Record a sale at the counter (admin)',
-        description: 'Prices, total and change are recomputed by the server (client price and total_amount are ignored); stock is taken in the same transaction as the order.',
+        description:
+          'Every line carries the unit `price` the cashier saw and the sale its `total_amount` (whole rupiah). The server prices the lines itself; any difference answers 409 `PRICE_CHANGED` with `prices` (per line: product_id, variant_label, name, price_seen, price) and the current `total_amount`, and records nothing. Change is computed by the server; stock is taken in the same transaction as the order.',
         security,
         body: posSaleSchema,
         response: { 201: envelope(adminOrderSchema) },

@@ -1,57 +1,39 @@
 /**
- * A sale at the point of sale (back-office spec §2, §5, §9). Like an online order, the server
- * prices every line itself and takes stock in the same transaction as the order, with the same
- * conditional update (orders.repository takeStock): a POS sale and an online order of the last
- * units cannot both succeed. A POS order is handed over at the counter: status delivered, paid.
+ * A sale at the point of sale (back-office spec §2, §5, §9). The lines are priced by the same
+ * rules as online checkout (core/pricing lines.ts), the prices and total the cashier showed are
+ * checked against them (issue 13 §9: 409 PRICE_CHANGED, nothing stored), and stock is taken in
+ * the same transaction as the order by the one stock repository: a POS sale and an online order
+ * of the last units cannot both succeed. A POS order is handed over at the counter: delivered, paid.
  */
 import { AppError } from '@pasar/core/errors';
-import { changeDue, isValidQris, posMessages, posSaleError, qrisMerchantName, type PosSale, type PosSettings, type PosSettingsView } from '@pasar/core/pos';
-import { lineTotal, unitPrice } from '@pasar/core/pricing';
+import { changeDue, isValidQris, posMessages, posPriceConflict, posSaleError, qrisMerchantName, type PosSale, type PosSettings, type PosSettingsView } from '@pasar/core/pos';
+import { firstShortage, priceLines, subtotalOf } from '@pasar/core/pricing';
 import type { AdminOrder } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../accounts/sessions.repository';
 import { insertOrderEvent } from '../orders/admin-orders.repository';
 import { adminOrders } from '../orders/admin-orders.service';
-import { insertOrderWithItems, loadProductsForOrder, type NewOrderItem } from '../orders/orders.repository';
+import { insertOrderWithItems, loadProductsForOrder } from '../orders/orders.repository';
 import { InsufficientStock, takeStock } from '../stock/stock.repository';
 import { getSetting, putSetting } from '../settings/settings.repository';
 
 export async function recordPosSale(db: Db, sale: PosSale, cashier: SessionUser): Promise<AdminOrder> {
-  const empty = posSaleError({ itemCount: sale.order_items.length, method: sale.payment_method, cashReceived: 0, total: 0 });
-  if (empty === posMessages.emptyCart) throw new AppError('UNPROCESSABLE', posMessages.emptyCart);
+  // Spec §9 order: an empty cart first, whatever else the sale says.
+  if (sale.order_items.length === 0) throw new AppError('UNPROCESSABLE', posMessages.emptyCart);
 
   const products = await loadProductsForOrder(db, [...new Set(sale.order_items.map((i) => i.product_id))]);
-  const lines: NewOrderItem[] = sale.order_items.map((item) => {
-    const product = products.get(item.product_id);
-    if (!product || !product.is_active || !product.category_active) throw new AppError('UNPROCESSABLE', posMessages.unknownProduct(item.product_id));
-    let variant: string | null = null;
-    if (product.size_variants.length > 0) {
-      if (!item.variant_label) throw new AppError('UNPROCESSABLE', posMessages.variantRequired(product.name));
-      if (!product.size_variants.some((v) => v.label === item.variant_label)) throw new AppError('UNPROCESSABLE', posMessages.unknownVariant(item.variant_label, product.name));
-      variant = item.variant_label;
-    } else if (item.variant_label) {
-      throw new AppError('UNPROCESSABLE', posMessages.unknownVariant(item.variant_label, product.name));
-    }
-    const price = unitPrice(product, variant);
-    return { product_id: product.id, product_name: product.name, variant_label: variant, selected_options: [], quantity: item.quantity, price, line_total: lineTotal(price, item.quantity) };
-  });
+  const lines = priceLines(products, sale.order_items);
+  const total = subtotalOf(lines);
+
+  // Before stock and cash: a price that rose makes the cash counted for the old total look short,
+  // and the cashier must first learn the new total (issue 13 §9).
+  const conflict = posPriceConflict({ items: sale.order_items, total_amount: sale.total_amount }, lines, total);
+  if (conflict) throw new AppError('PRICE_CHANGED', posMessages.priceChanged, { details: { prices: conflict.prices, total_amount: conflict.total_amount } });
 
   // Quantity against what is on the shelf now, per product and variant (spec §5 messages).
-  const wanted = new Map<string, { product_id: number; variant: string | null; quantity: number }>();
-  for (const line of lines) {
-    const key = `${line.product_id}|${line.variant_label ?? ''}`;
-    const entry = wanted.get(key) ?? { product_id: line.product_id, variant: line.variant_label, quantity: 0 };
-    entry.quantity += line.quantity;
-    wanted.set(key, entry);
-  }
-  for (const entry of wanted.values()) {
-    const product = products.get(entry.product_id)!;
-    const stock = entry.variant ? (product.size_variants.find((v) => v.label === entry.variant)?.stock ?? 0) : product.stock;
-    if (stock <= 0) throw new AppError('OUT_OF_STOCK', posMessages.noStock);
-    if (entry.quantity > stock) throw new AppError('OUT_OF_STOCK', posMessages.overStock);
-  }
+  const shortage = firstShortage(products, lines);
+  if (shortage) throw new AppError('OUT_OF_STOCK', shortage.available <= 0 ? posMessages.noStock : posMessages.overStock);
 
-  const total = lines.reduce((s, l) => s + l.line_total, 0);
   const cashReceived = sale.payment_method === 'cash' ? (sale.cash_received ?? 0) : null;
   const rule = posSaleError({ itemCount: lines.length, method: sale.payment_method, cashReceived, total });
   if (rule) throw new AppError('UNPROCESSABLE', rule, rule === posMessages.shortCash ? { fields: { cash_received: rule } } : {});

@@ -1,33 +1,44 @@
 /**
  * Point of sale (back-office spec §2, §4, §5, §8, §9): product grid with search and category
- * chips, the cart keyed by product and variant, customer data, payment (Tunai, QRIS, debit,
- * transfer) with the spec's switching rules, cash in steps of 1000 and change, notes, pickup
- * information, and the receipt. The server reprices and takes stock in one transaction.
+ * chips, the cart keyed by product and variant (core/pos posCartReducer), customer data, payment
+ * (Tunai, QRIS, debit, transfer) with the spec's switching rules, cash in steps of 1000 and change,
+ * notes, pickup information, and the receipt. The sale carries the prices and total the cart shows;
+ * the server refuses it when they are no longer current (issue 13 §9), and the cart then takes the
+ * current prices, says what changed and, for QRIS, shows a code for the new total.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@pasar/core/catalog';
 import type { AdminOrder } from '@pasar/core/orders';
 import type { StoreProfile } from '@pasar/core/settings';
 import { formatRupiah } from '@pasar/core/money';
 import { availableStock, lineTotal, unitPrice } from '@pasar/core/pricing';
-import { CASH_STEP, POS_PAYMENT_METHODS, changeDue, clampPosQuantity, posLineKey, posMessages, posPaymentLabels, posSaleError, type PosPaymentMethod } from '@pasar/core/pos';
+import {
+  CASH_STEP,
+  POS_PAYMENT_METHODS,
+  changeDue,
+  describePriceChanges,
+  emptyPosCart,
+  posCartCount,
+  posCartReducer,
+  posCartTotal,
+  posMessages,
+  posPaymentLabels,
+  posSaleError,
+  posSaleLines,
+  uangPas,
+  type PosPaymentMethod,
+} from '@pasar/core/pos';
 import { ProductImage } from '../../components/product-image';
 import { Modal } from '../../components/modal';
 import { buttonStyles, ErrorBanner, failureMessage, SuccessBanner, TextAreaField, TextField } from '../../components/admin/admin-ui';
 import { api } from '../../lib/api-client';
 import { useCategories } from '../../lib/catalog-api';
-import { usePosProducts, usePosSettings, useRecordSale } from './api/pos-api';
+import { priceChangedOf, usePosProducts, usePosSettings, useRecordSale } from './api/pos-api';
+import { PriceChangeNotice, type PriceChange } from './price-change-notice';
 import { PosSettingsModal } from './pos-settings-modal';
 import { QrisModal } from './qris-modal';
 import { Receipt } from './receipt';
-
-interface Line {
-  key: string;
-  product: Product;
-  variant: string | null;
-  quantity: number;
-}
 
 interface Customer {
   name: string;
@@ -48,7 +59,7 @@ export default function PosPage() {
   const store = useQuery({ queryKey: ['settings', 'store'], queryFn: ({ signal }) => api<{ store_profile: StoreProfile | null }>('/settings/store', { signal }), staleTime: 5 * 60_000 });
   const record = useRecordSale();
 
-  const [lines, setLines] = useState<Line[]>([]);
+  const [cart, dispatch] = useReducer(posCartReducer, emptyPosCart);
   const [customer, setCustomer] = useState<Customer>(emptyCustomer);
   const [method, setMethod] = useState<PosPaymentMethod>('cash');
   const [cash, setCash] = useState('');
@@ -56,9 +67,11 @@ export default function PosPage() {
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const [choosing, setChoosing] = useState<Product | null>(null);
   const [customerOpen, setCustomerOpen] = useState(false);
   const [qrisOpen, setQrisOpen] = useState(false);
+  const [qrisNotice, setQrisNotice] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [receipt, setReceipt] = useState<AdminOrder | null>(null);
 
@@ -70,37 +83,26 @@ export default function PosPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const total = useMemo(() => lines.reduce((s, l) => s + lineTotal(unitPrice(l.product, l.variant), l.quantity), 0), [lines]);
+  const lines = cart.lines;
+  const total = posCartTotal(lines);
   const cashValue = cash === '' ? null : Math.max(0, Math.round(Number(cash)));
   const change = changeDue(method, cashValue, total);
-  const itemCount = lines.reduce((s, l) => s + l.quantity, 0);
+  const itemCount = posCartCount(lines);
+  // A failed save and a refused cart action share the banner; the newer one is what is shown.
+  const shownError = error ?? cart.problem;
 
   const add = (product: Product, variant: string | null) => {
     setError(null);
     setNotice(null);
-    const stock = availableStock(product, variant);
-    if (stock <= 0) return setError(posMessages.noStock);
-    const key = posLineKey(product.id, variant);
-    setLines((current) => {
-      const existing = current.find((l) => l.key === key);
-      if (existing) {
-        if (existing.quantity + 1 > stock) {
-          setError(posMessages.overStock);
-          return current;
-        }
-        return current.map((l) => (l.key === key ? { ...l, quantity: l.quantity + 1 } : l));
-      }
-      return [...current, { key, product, variant, quantity: 1 }];
-    });
+    // The line keeps the price the grid shows now: it is sent with the sale and checked there.
+    dispatch({ type: 'add', item: { product_id: product.id, name: product.name, variant_label: variant, price: unitPrice(product, variant), stock: availableStock(product, variant) } });
   };
 
   const pick = (product: Product) => (product.size_variants.length > 0 ? setChoosing(product) : add(product, null));
 
-  const setQuantity = (line: Line, wanted: number) => {
-    const stock = availableStock(line.product, line.variant);
-    if (wanted > stock) setError(posMessages.overStock);
-    else setError(null);
-    setLines((current) => current.map((l) => (l.key === line.key ? { ...l, quantity: clampPosQuantity(wanted, stock) } : l)));
+  const setQuantity = (key: string, wanted: number) => {
+    setError(null);
+    dispatch({ type: 'quantity', key, quantity: wanted });
   };
 
   const chooseMethod = (next: PosPaymentMethod) => {
@@ -108,11 +110,15 @@ export default function PosPage() {
     if (next !== 'cash') setCash('');
     if (next === 'cash') setReference('');
     setMethod(next);
-    if (next === 'qris') setQrisOpen(true);
+    if (next === 'qris') {
+      setQrisNotice(null);
+      setQrisOpen(true);
+    }
   };
 
   const reset = () => {
-    setLines([]);
+    dispatch({ type: 'clear' });
+    setPriceChange(null);
     setCustomer(emptyCustomer);
     setNotes('');
     setCash('');
@@ -122,6 +128,8 @@ export default function PosPage() {
 
   const pay = async () => {
     setNotice(null);
+    setPriceChange(null);
+    dispatch({ type: 'dismiss' });
     const rule = posSaleError({ itemCount: lines.length, method, cashReceived: cashValue ?? 0, total });
     if (rule) return setError(rule);
     setError(null);
@@ -134,14 +142,24 @@ export default function PosPage() {
         payment_method: method,
         payment_reference: method === 'cash' ? null : reference || null,
         cash_received: method === 'cash' ? cashValue : null,
-        total_amount: total,
-        order_items: lines.map((l) => ({ product_id: l.product.id, quantity: l.quantity, price: unitPrice(l.product, l.variant), variant_label: l.variant ?? 'default' })),
+        // The prices and total on screen: what the customer was told, counted or asked by QRIS.
+        ...posSaleLines(lines),
       });
       reset();
       setNotice(result.message ?? posMessages.saved);
       setReceipt(result.data);
     } catch (err) {
-      setError(failureMessage(err, posMessages.saveFailed));
+      const changed = priceChangedOf(err);
+      if (!changed) return setError(failureMessage(err, posMessages.saveFailed));
+      // Nothing was recorded: the cart keeps its lines at the current prices and the cashier,
+      // having told the customer, presses Bayar again. A QRIS code for the old total is useless,
+      // so a new one is drawn for the new total straight away.
+      dispatch({ type: 'reprice', prices: changed.prices });
+      setPriceChange({ changes: describePriceChanges(changed.prices), total: changed.total_amount });
+      if (method === 'qris') {
+        setQrisNotice(posMessages.qrisRedrawn);
+        setQrisOpen(true);
+      }
     }
   };
 
@@ -216,8 +234,15 @@ export default function PosPage() {
       </section>
 
       <aside aria-label="Keranjang kasir" className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:sticky lg:top-4 lg:self-start">
-        <ErrorBanner message={error} onClose={() => setError(null)} />
+        <ErrorBanner
+          message={shownError}
+          onClose={() => {
+            setError(null);
+            dispatch({ type: 'dismiss' });
+          }}
+        />
         <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+        <PriceChangeNotice change={priceChange} onClose={() => setPriceChange(null)} />
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-bold">Keranjang ({itemCount})</h2>
           <button type="button" className={buttonStyles.small} onClick={() => setCustomerOpen(true)}>
@@ -232,29 +257,38 @@ export default function PosPage() {
               <li key={l.key} data-line={l.key} className="py-2">
                 <div className="flex justify-between gap-2 text-sm">
                   <span className="font-semibold">
-                    {l.product.name}
-                    {l.variant && <span className="font-normal text-stone-600"> · {l.variant}</span>}
+                    {l.name}
+                    {l.variant_label && <span className="font-normal text-stone-600"> · {l.variant_label}</span>}
                   </span>
-                  <span className="font-semibold">{formatRupiah(lineTotal(unitPrice(l.product, l.variant), l.quantity))}</span>
+                  <span className="font-semibold">{formatRupiah(lineTotal(l.price, l.quantity))}</span>
                 </div>
                 <div className="mt-1 flex items-center gap-2 text-sm">
-                  <button type="button" className={buttonStyles.small} aria-label={`Kurangi ${l.product.name}`} onClick={() => setQuantity(l, l.quantity - 1)} disabled={l.quantity <= 1}>
+                  <button type="button" className={buttonStyles.small} aria-label={`Kurangi ${l.name}`} onClick={() => setQuantity(l.key, l.quantity - 1)} disabled={l.quantity <= 1}>
                     −
                   </button>
                   <input
                     type="number"
-                    aria-label={`Jumlah ${l.product.name}`}
+                    aria-label={`Jumlah ${l.name}`}
                     min={1}
-                    max={availableStock(l.product, l.variant)}
+                    max={l.stock}
                     value={l.quantity}
-                    onChange={(e) => setQuantity(l, Number(e.target.value))}
+                    onChange={(e) => setQuantity(l.key, Number(e.target.value))}
                     className="w-16 rounded-lg border border-stone-300 px-2 py-1 text-center"
                   />
-                  <button type="button" className={buttonStyles.small} aria-label={`Tambah jumlah ${l.product.name}`} onClick={() => setQuantity(l, l.quantity + 1)}>
+                  <button type="button" className={buttonStyles.small} aria-label={`Tambah jumlah ${l.name}`} onClick={() => setQuantity(l.key, l.quantity + 1)}>
                     +
                   </button>
-                  <span className="text-stone-500">× {formatRupiah(unitPrice(l.product, l.variant))}</span>
-                  <button type="button" className="ml-auto text-red-700 underline" onClick={() => setLines((c) => c.filter((x) => x.key !== l.key))}>
+                  <span className="text-stone-500" data-testid="pos-line-price">
+                    × {formatRupiah(l.price)}
+                  </span>
+                  <button
+                    type="button"
+                    className="ml-auto text-red-700 underline"
+                    onClick={() => {
+                      setError(null);
+                      dispatch({ type: 'remove', key: l.key });
+                    }}
+                  >
                     Hapus
                   </button>
                 </div>
@@ -280,9 +314,15 @@ export default function PosPage() {
           <div>
             <TextField id="pos-cash" label="Uang diterima (Rp)" type="number" min={0} step={CASH_STEP} inputMode="numeric" value={cash} onChange={(e) => setCash(e.target.value)} />
             <div className="mt-1 flex flex-wrap gap-1">
-              {[total, 20000, 50000, 100000].filter((v, i, all) => v > 0 && all.indexOf(v) === i).map((v) => (
-                <button key={v} type="button" className={buttonStyles.small} onClick={() => setCash(String(Math.ceil(v / CASH_STEP) * CASH_STEP))}>
-                  {v === total ? 'Uang pas' : formatRupiah(v)}
+              {total > 0 && (
+                // Exactly the total (issue 13 §9): rounding it up to the cash step recorded money never counted.
+                <button type="button" className={buttonStyles.small} onClick={() => setCash(String(uangPas(total)))}>
+                  Uang pas
+                </button>
+              )}
+              {[20000, 50000, 100000].map((v) => (
+                <button key={v} type="button" className={buttonStyles.small} onClick={() => setCash(String(v))}>
+                  {formatRupiah(v)}
                 </button>
               ))}
             </div>
@@ -297,7 +337,14 @@ export default function PosPage() {
           <div>
             <TextField id="pos-reference" label="Referensi pembayaran (opsional)" value={reference} onChange={(e) => setReference(e.target.value)} />
             {method === 'qris' && (
-              <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => setQrisOpen(true)}>
+              <button
+                type="button"
+                className={`${buttonStyles.small} mt-2`}
+                onClick={() => {
+                  setQrisNotice(null);
+                  setQrisOpen(true);
+                }}
+              >
                 Tampilkan QRIS
               </button>
             )}
@@ -359,7 +406,19 @@ export default function PosPage() {
           </div>
         </Modal>
       )}
-      {qrisOpen && <QrisModal payload={pickup?.qris_payload ?? ''} valid={pickup?.qris_valid ?? false} merchantName={pickup?.qris_merchant_name || storeName} amount={total} onClose={() => setQrisOpen(false)} />}
+      {qrisOpen && (
+        <QrisModal
+          payload={pickup?.qris_payload ?? ''}
+          valid={pickup?.qris_valid ?? false}
+          merchantName={pickup?.qris_merchant_name || storeName}
+          amount={total}
+          notice={qrisNotice}
+          onClose={() => {
+            setQrisOpen(false);
+            setQrisNotice(null);
+          }}
+        />
+      )}
       {settingsOpen && <PosSettingsModal current={pickup} onClose={() => setSettingsOpen(false)} onSaved={(m) => setNotice(m)} />}
       {receipt && <Receipt order={receipt} settings={pickup} storeName={storeName} onClose={() => setReceipt(null)} />}
     </div>

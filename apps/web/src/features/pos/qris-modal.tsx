@@ -1,7 +1,9 @@
 /**
  * The QRIS code modal (back-office spec §2, §4): a real, scannable dynamic QRIS for the exact
  * amount, made from the store's static payload (core/pos/qris: tag 54 set, CRC recomputed).
- * Without a valid configured payload it says so instead of drawing a fake code.
+ * Without a valid configured payload it says so instead of drawing a fake code. The code is drawn
+ * again whenever the amount changes (a price changed on the server, issue 13 §9); `notice` then
+ * tells the cashier that the code the customer may have seen is no longer the one to pay.
  */
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
@@ -10,13 +12,28 @@ import { dynamicQris, posMessages } from '@pasar/core/pos';
 import { Modal } from '../../components/modal';
 import { buttonStyles } from '../../components/admin/admin-ui';
 
-export function QrisModal({ payload, valid, merchantName, amount, onClose }: { payload: string; valid: boolean; merchantName: string; amount: number; onClose: () => void }) {
+export function QrisModal({
+  payload,
+  valid,
+  merchantName,
+  amount,
+  notice = null,
+  onClose,
+}: {
+  payload: string;
+  valid: boolean;
+  merchantName: string;
+  amount: number;
+  notice?: string | null;
+  onClose: () => void;
+}) {
   const [image, setImage] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [qris, setQris] = useState<string | null>(null);
 
   useEffect(() => {
     setImage(null);
+    setQris(null);
     setProblem(null);
     if (!payload) return setProblem(posMessages.noQris);
     if (!valid) return setProblem(posMessages.badQris);
@@ -38,6 +55,11 @@ export function QrisModal({ payload, valid, merchantName, amount, onClose }: { p
 
   return (
     <Modal title="Bayar dengan QRIS" onClose={onClose}>
+      {notice && (
+        <p role="alert" className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-950">
+          {notice}
+        </p>
+      )}
       {problem ? (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900">
           {problem}

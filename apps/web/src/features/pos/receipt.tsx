@@ -1,6 +1,7 @@
 /**
- * The printable receipt (issue 6): store, items, total, paid, change, time and order id, laid
- * out for a 58 mm thermal printer (48 mm printable).
+ * The printable receipt (issue 6): store, items, total, paid, change, time and order id, the
+ * payment method and, for QRIS, debit or transfer, the reference the cashier typed (issue 13 §9),
+ * laid out for a 58 mm thermal printer (48 mm printable).
  *
  * Printing shows the receipt alone and in normal flow. On screen it sits in a fixed, scrolling
  * overlay; printed that way, a long receipt would be cut at the first page (a fixed box repeats
@@ -12,6 +13,7 @@ import { createPortal } from 'react-dom';
 import type { AdminOrder } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
 import { posPaymentLabels, type PosPaymentMethod, type PosSettingsView } from '@pasar/core/pos';
+import { formatDateTime } from '@pasar/core/time';
 import { buttonStyles } from '../../components/admin/admin-ui';
 
 // No @page size: a thermal printer's driver knows its roll (58 mm, continuous); a fixed page
@@ -28,7 +30,6 @@ const printCss = `
 }`;
 
 export function Receipt({ order, settings, storeName, onClose }: { order: AdminOrder; settings: PosSettingsView | undefined; storeName: string; onClose: () => void }) {
-  const when = new Date(order.created_at).toLocaleString('id-ID', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Jakarta' });
   const method = posPaymentLabels[order.payment_method as PosPaymentMethod] ?? order.payment_method;
   return createPortal(
     <div className="pos-receipt-layer fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4" role="dialog" aria-modal="true" aria-label="Struk">
@@ -40,7 +41,7 @@ export function Receipt({ order, settings, storeName, onClose }: { order: AdminO
           {settings?.pickup_phone && <p className="text-center">Telp {settings.pickup_phone}</p>}
           <p className="my-1 border-t border-dashed border-black" />
           <p>No: #{order.id}</p>
-          <p>{when} WIB</p>
+          <p>{formatDateTime(order.created_at)}</p>
           {order.customer_name && <p>Pelanggan: {order.customer_name}</p>}
           <p className="my-1 border-t border-dashed border-black" />
           {order.order_items.map((i) => (
@@ -63,13 +64,25 @@ export function Receipt({ order, settings, storeName, onClose }: { order: AdminO
             <span data-testid="receipt-total">{formatRupiah(order.total_amount)}</span>
           </p>
           <p className="flex justify-between">
-            <span>Bayar ({method})</span>
+            <span>Bayar</span>
             <span>{formatRupiah(order.cash_received ?? order.total_amount)}</span>
           </p>
           <p className="flex justify-between">
             <span>Kembali</span>
             <span data-testid="receipt-change">{formatRupiah(order.change_due ?? 0)}</span>
           </p>
+          <p className="flex justify-between gap-2">
+            <span>Metode</span>
+            <span data-testid="receipt-method">{method}</span>
+          </p>
+          {order.payment_reference && (
+            <p className="flex justify-between gap-2">
+              <span>Ref</span>
+              <span data-testid="receipt-reference" className="break-all text-right">
+                {order.payment_reference}
+              </span>
+            </p>
+          )}
           <p className="my-1 border-t border-dashed border-black" />
           <p className="text-center">Terima kasih telah mendukung UMKM lokal!</p>
         </div>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProductPage } from '@pasar/core/catalog';
 import type { AdminOrder } from '@pasar/core/orders';
-import type { PosSale, PosSettings, PosSettingsView } from '@pasar/core/pos';
-import { api, apiRequest } from '../../../lib/api-client';
+import { posPriceChangedSchema, type PosPriceChanged, type PosSaleInput, type PosSettings, type PosSettingsView } from '@pasar/core/pos';
+import { api, ApiError, apiRequest } from '../../../lib/api-client';
 
 /** Active products with live stock (the admin list is not cached like the public catalogue). */
 export const usePosProducts = (q: string, categoryId: number | null, page: number) => {
@@ -29,11 +29,17 @@ export function useSavePosSettings() {
 export function useRecordSale() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (sale: Omit<PosSale, 'order_items'> & { order_items: { product_id: number; quantity: number; price: number; variant_label: string }[] }) =>
-      apiRequest<AdminOrder>('/orders/pos', { method: 'POST', body: sale }),
+    mutationFn: (sale: PosSaleInput) => apiRequest<AdminOrder>('/orders/pos', { method: 'POST', body: sale }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['pos', 'products'] });
       void client.invalidateQueries({ queryKey: ['admin'] });
     },
   });
+}
+
+/** The server's 409 PRICE_CHANGED answer (current prices and total), or null for any other failure. */
+export function priceChangedOf(error: unknown): PosPriceChanged | null {
+  if (!(error instanceof ApiError) || error.code !== 'PRICE_CHANGED') return null;
+  const parsed = posPriceChangedSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
 }
