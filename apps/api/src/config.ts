@@ -54,11 +54,7 @@ const envSchema = z.object({
    */
   PAYMENT_SANDBOX: booleanFromEnv.default(false),
   /** Outgoing e-mail: smtp://user:pass@host:587 or smtps://… ; without it mail stays in the outbox. */
-  SMTP_URL: z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^smtps?:\/\//, { message: 'harus diawali smtp:// atau smtps://' }).optional()),
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, { message: 'harus diawali smtp:// atau smtps://' }).optional()),
   MAIL_FROM: z.string().trim().default('Pasar UMKM <no-reply@pasar-umkm.local>'),
   /** Background jobs (payment expiry, outbox) run every this many milliseconds; 0 turns them off. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
+import { paymentProvidersLine } from './features/payments/payment-providers';
+import { startJobs } from './jobs';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,12 +14,17 @@ async function main(): Promise<void> {
     if (seeded) console.info('Data demo dimuat ke database kosong.');
   }
   const app = await buildApp({ config, database });
+  // Say plainly what takes money (docs/decisions/013-payments.md).
+  console.info(await paymentProvidersLine(database.db, config));
+  if (!config.SMTP_URL) console.info('Email: SMTP_URL tidak diisi; email disimpan di kotak keluar (admin: /admin/outbox).');
 
   let closing = false;
+  let stopJobs: () => Promise<void> = () => Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await stopJobs();
     await app.close();
     await database.close();
     process.exit(0);
@@ -26,6 +33,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  stopJobs = startJobs({ db: database.db, config, log: app.log });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   console.info(

@@ -11,6 +11,7 @@ import locationsRoutes from './locations/locations.routes';
 import shippingRoutes from './shipping/shipping.routes';
 import couriersRoutes from './couriers/couriers.routes';
 import paymentsRoutes from './payments/payments.routes';
+import paymentReviewRoutes from './payments/payment-review.routes';
 import ordersRoutes from './orders/orders.routes';
 import adminOrdersRoutes from './orders/admin-orders.routes';
 import posRoutes from './pos/pos.routes';
@@ -22,6 +23,7 @@ import usersRoutes from './users/users.routes';
 import dashboardRoutes from './dashboard/dashboard.routes';
 import settingsRoutes from './settings/settings.routes';
 import assistantRoutes from './assistant/assistant.routes';
+import mailRoutes from './mail/mail.routes';
 
 export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, deps);
@@ -31,6 +33,7 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(shippingRoutes, deps);
   await app.register(couriersRoutes, deps);
   await app.register(paymentsRoutes, deps);
+  await app.register(paymentReviewRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(adminOrdersRoutes, deps);
   await app.register(posRoutes, deps);
@@ -42,4 +45,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(dashboardRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(assistantRoutes, deps);
+  await app.register(mailRoutes, deps);
 }

@@ -1,5 +1,8 @@
 /** Orders for API tests: a guest buying in the demo store's own district with a local courier. */
 import type { FastifyInstance } from 'fastify';
+import { defaultPaymentSettings } from '@pasar/core/payments';
+import type { DbOrTx } from '../db/client';
+import { getSetting, putSetting } from '../features/settings/settings.repository';
 
 export interface LocalCourierOption {
   courier_id: number;
@@ -41,4 +44,13 @@ export function guestOrderPayload(order: { productId: number; quantity: number; 
     order_items: [{ product_id: order.productId, quantity: order.quantity }],
     shipping_cost_breakdown: { type: 'local_courier', courier_id: order.local.courier_id, price_id: order.local.price_id },
   };
+}
+
+/**
+ * Tests that place many guest orders from one e-mail or address (stock races, desk figures) lift
+ * the abuse caps of issue 13 §7; the caps' own tests keep the shop's defaults.
+ */
+export async function allowManyUnpaidOrders(db: DbOrTx): Promise<void> {
+  const current = (await getSetting(db, 'payments')) ?? defaultPaymentSettings;
+  await putSetting(db, 'payments', { ...current, max_unpaid_per_email: 100, max_unpaid_per_address: 100, max_line_quantity: 1000 });
 }

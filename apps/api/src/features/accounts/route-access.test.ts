@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 
-const adminPrefixes = ['/categories', '/products', '/knowledge', '/businesses', '/couriers', '/orders', '/users', '/roles', '/dashboard', '/settings/admin', '/assistant/admin'];
+const adminPrefixes = ['/categories', '/products', '/knowledge', '/businesses', '/couriers', '/orders', '/users', '/roles', '/dashboard', '/settings/admin', '/settings/payments', '/outbox', '/assistant/admin'];
 
 /** Routes under those prefixes that are public or for any signed-in customer, on purpose. */
 const notAdmin: { method: string; url: string; why: string }[] = [
@@ -15,6 +15,9 @@ const notAdmin: { method: string; url: string; why: string }[] = [
   { method: 'GET', url: '/api/v1/orders/mine', why: 'a customer lists their own orders' },
   { method: 'GET', url: '/api/v1/orders/mine/:id', why: 'a customer reads their own order' },
   { method: 'POST', url: '/api/v1/orders/lookup', why: 'a guest looks an order up with its e-mail' },
+  { method: 'GET', url: '/api/v1/orders/access/:token', why: "the order's own page, through its unguessable link (issue 13)" },
+  { method: 'POST', url: '/api/v1/orders/access/:token/payment-proof', why: 'the link holder uploads a proof of transfer' },
+  { method: 'POST', url: '/api/v1/orders/mine/:id/payment-proof', why: 'a customer uploads a proof for their own order' },
   { method: 'GET', url: '/api/v1/businesses', why: 'the public list of active partner businesses (back-office spec §4); admins get every one' },
 ];
 

@@ -16,15 +16,21 @@ export async function catalogueFigures(db: DbOrTx) {
 }
 
 export async function orderFigures(db: DbOrTx, dayStart: Date, monthStart: Date) {
-  const [row] = await queryRows<{ pending_today: number; pending_total: number; today: number; revenue: number }>(
+  // Revenue is money received (issue 13 §6): paid orders, counted in the month the money came
+  // (the payment's paid_at; a POS sale is paid when it is made). Unpaid open orders are apart.
+  const [row] = await queryRows<{ pending_today: number; pending_total: number; today: number; revenue: number; unpaid_count: number; unpaid_amount: number }>(
     db,
-    sql`SELECT count(*) FILTER (WHERE status = 'pending' AND created_at >= ${dayStart.toISOString()})::int AS pending_today,
-               count(*) FILTER (WHERE status = 'pending')::int AS pending_total,
-               count(*) FILTER (WHERE created_at >= ${dayStart.toISOString()})::int AS today,
-               COALESCE(sum(total_amount) FILTER (WHERE created_at >= ${monthStart.toISOString()} AND status <> 'cancelled'), 0)::bigint AS revenue
-        FROM orders`,
+    sql`SELECT count(*) FILTER (WHERE o.status = 'pending' AND o.created_at >= ${dayStart.toISOString()})::int AS pending_today,
+               count(*) FILTER (WHERE o.status = 'pending')::int AS pending_total,
+               count(*) FILTER (WHERE o.created_at >= ${dayStart.toISOString()})::int AS today,
+               COALESCE(sum(o.total_amount) FILTER (
+                 WHERE o.payment_status = 'paid' AND o.status <> 'cancelled'
+                   AND COALESCE((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at) >= ${monthStart.toISOString()}), 0)::bigint AS revenue,
+               count(*) FILTER (WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled')::int AS unpaid_count,
+               COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled'), 0)::bigint AS unpaid_amount
+        FROM orders o`,
   );
-  return { ...row!, revenue: Number(row!.revenue) };
+  return { ...row!, revenue: Number(row!.revenue), unpaid_count: Number(row!.unpaid_count), unpaid_amount: Number(row!.unpaid_amount) };
 }
 
 export interface ActivityRow {
@@ -59,9 +65,11 @@ export async function recentActivity(db: DbOrTx, limit: number): Promise<Activit
 
 /** Pending orders for the bell; "new" ones have an id above the newest one the admin has seen. */
 export async function pendingOrders(db: DbOrTx, afterId: number | undefined) {
-  const [counts] = await queryRows<{ pending_total: number; new_pending: number; latest_order_id: number }>(
+  const [counts] = await queryRows<{ pending_total: number; new_pending: number; latest_order_id: number; awaiting_verification: number }>(
     db,
     sql`SELECT (SELECT count(*)::int FROM orders WHERE status = 'pending') AS pending_total,
+               (SELECT count(*)::int FROM orders o JOIN payments p ON p.order_id = o.id
+                 WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled' AND p.status = 'unpaid' AND p.proof_status = 'submitted') AS awaiting_verification,
                (SELECT count(*)::int FROM orders WHERE status = 'pending' ${afterId !== undefined ? sql`AND id > ${afterId}` : sql``}) AS new_pending,
                (SELECT COALESCE(max(id), 0)::int FROM orders) AS latest_order_id`,
   );

@@ -39,6 +39,7 @@ export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSumm
     businesses: { total: catalogue.businesses, active: catalogue.active_businesses },
     orders: { pending_today: orders.pending_today, pending_total: orders.pending_total, today: orders.today },
     revenue_this_month: orders.revenue,
+    awaiting_payment: { count: orders.unpaid_count, amount: orders.unpaid_amount },
     month: storeMonth(now),
     recent_activity: activity.map(describe),
   };
@@ -50,6 +51,7 @@ export async function notifications(db: Db, afterId: number | undefined): Promis
     pending_total: result.pending_total,
     new_pending: result.new_pending,
     latest_order_id: result.latest_order_id,
+    awaiting_verification: Number(result.awaiting_verification),
     latest: result.latest.map((o) => ({ id: o.id, created_at: iso(o.created_at), total_amount: o.total_amount, customer: o.customer ?? 'Tamu', order_type: o.order_type })),
   };
 }

@@ -1,6 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, products } from '../../db/schema';
+import { allowManyUnpaidOrders } from '../../test/orders';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -10,6 +11,7 @@ const now = new Date('2026-11-22T03:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => now });
+  await allowManyUnpaidOrders(t.db);
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
 });
 afterAll(async () => {
@@ -33,18 +35,22 @@ describe(`dashboard (${testEngine})`, () => {
     expect(before.products.total).toBe(all.length);
     expect(before.products.low_stock).toBe(all.filter((p) => p.stock <= 5).length);
 
-    const [today] = await t.db.insert(orders).values({ total_amount: 50000, guest_email: 'a@b.id', status: 'pending', created_at: new Date('2026-11-22T01:00:00Z') }).returning({ id: orders.id });
+    const [today] = await t.db.insert(orders).values({ total_amount: 50000, guest_email: 'a@b.id', status: 'pending', payment_status: 'paid', created_at: new Date('2026-11-22T01:00:00Z') }).returning({ id: orders.id });
     // 23:30 WIB on 21 November: yesterday in the store, though "today" in UTC.
-    await t.db.insert(orders).values({ total_amount: 70000, guest_email: 'b@b.id', status: 'pending', created_at: new Date('2026-11-21T16:30:00Z') });
-    await t.db.insert(orders).values({ total_amount: 90000, guest_email: 'c@b.id', status: 'cancelled', created_at: new Date('2026-11-20T01:00:00Z') });
-    await t.db.insert(orders).values({ total_amount: 11000, guest_email: 'd@b.id', status: 'delivered', created_at: new Date('2026-10-31T16:00:00Z') });
+    await t.db.insert(orders).values({ total_amount: 70000, guest_email: 'b@b.id', status: 'pending', payment_status: 'paid', created_at: new Date('2026-11-21T16:30:00Z') });
+    await t.db.insert(orders).values({ total_amount: 90000, guest_email: 'c@b.id', status: 'cancelled', payment_status: 'paid', created_at: new Date('2026-11-20T01:00:00Z') });
+    await t.db.insert(orders).values({ total_amount: 11000, guest_email: 'd@b.id', status: 'delivered', payment_status: 'paid', created_at: new Date('2026-10-31T16:00:00Z') });
+    // Unpaid money is not revenue (issue 13 §6): it shows apart as "Menunggu pembayaran".
+    await t.db.insert(orders).values({ total_amount: 33000, guest_email: 'u@b.id', status: 'confirmed', payment_status: 'unpaid', created_at: new Date('2026-11-22T01:30:00Z') });
     await t.db.insert(orderEvents).values({ order_id: today!.id, kind: 'status_changed', from_status: 'pending', to_status: 'confirmed', actor_name: 'Admin Toko', created_at: new Date(Date.now() + 60_000) });
 
     const after = (await get('/dashboard/summary')).json().data;
     expect(after.orders.pending_today - before.orders.pending_today).toBe(1);
     expect(after.orders.pending_total - before.orders.pending_total).toBe(2);
-    // Revenue of November (WIB): 50,000 + 70,000; the cancelled one and October's do not count.
+    // Revenue of November (WIB): 50,000 + 70,000; the cancelled one, October's and the unpaid one do not count.
     expect(after.revenue_this_month - before.revenue_this_month).toBe(120000);
+    expect(after.awaiting_payment.amount - before.awaiting_payment.amount).toBe(33000);
+    expect(after.awaiting_payment.count - before.awaiting_payment.count).toBe(1);
     expect(after.month).toBe('2026-11');
     expect(after.recent_activity).toContainEqual(expect.objectContaining({ kind: 'order_status', title: `Pesanan #${today!.id}: Dikonfirmasi`, detail: 'dari Menunggu konfirmasi oleh Admin Toko' }));
     const [fresh] = await t.db.insert(orders).values({ total_amount: 12000, guest_email: 'e@b.id', shipping_name: 'Rina', status: 'delivered', created_at: new Date(Date.now() + 30_000) }).returning({ id: orders.id });

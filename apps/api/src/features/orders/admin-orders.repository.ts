@@ -24,6 +24,11 @@ export function searchCondition(q: string | undefined): SQL {
     sql`to_char(${wib}, 'DD-MM-YYYY') LIKE ${like}`,
     sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_name ILIKE ${like})`,
   ];
+  // The POS reference the cashier typed and a gateway's or transfer's reference (issue 13 §9), from
+  // 4 characters: shorter fragments ("ma") would match every MAN-… reference.
+  if (q.length >= 4) {
+    parts.push(sql`o.payment_reference ILIKE ${like}`, sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.reference ILIKE ${like})`);
+  }
   const id = /^#?(\d{1,9})$/.exec(q);
   if (id) parts.push(sql`o.id = ${Number(id[1])}`);
   // Whole words of a status only: a fragment like "ma" must not match every pending order.
@@ -34,18 +39,43 @@ export function searchCondition(q: string | undefined): SQL {
 
 const statusCondition = (status: OrderStatus | 'all') => (status === 'all' ? sql`TRUE` : sql`o.status = ${status}`);
 
-export async function countByStatus(db: DbOrTx, q: string | undefined): Promise<Map<string, { count: number; revenue: number }>> {
-  const rows = await queryRows<{ status: string; count: number; revenue: string | number }>(
-    db,
-    sql`SELECT o.status, count(*)::int AS count, COALESCE(sum(o.total_amount), 0)::bigint AS revenue FROM orders o WHERE ${searchCondition(q)} GROUP BY o.status`,
-  );
-  return new Map(rows.map((r) => [r.status, { count: Number(r.count), revenue: Number(r.revenue) }]));
+/** A manual transfer whose proof waits for an admin. */
+const awaitingVerification = sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')`;
+const paymentCondition = (payment: 'all' | 'verification') => (payment === 'verification' ? sql`o.payment_status = 'unpaid' AND ${awaitingVerification}` : sql`TRUE`);
+
+export interface StatusFigures {
+  count: number;
+  /** Money received: paid orders of this status. */
+  paid: number;
+  /** Orders of this status whose money has not arrived. */
+  unpaid: number;
+  /** Every order of this status, whatever its payment (what cancelled orders were worth). */
+  value: number;
+  verification: number;
 }
 
-export async function pageOfOrderIds(db: DbOrTx, filter: { q: string | undefined; status: OrderStatus | 'all' }, limit: number, offset: number): Promise<number[]> {
+export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 'all' | 'verification'): Promise<Map<string, StatusFigures>> {
+  const rows = await queryRows<{ status: string; count: number; paid: string | number; unpaid: string | number; value: string | number; verification: number }>(
+    db,
+    sql`SELECT o.status, count(*)::int AS count,
+               COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::bigint AS paid,
+               COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::bigint AS unpaid,
+               COALESCE(sum(o.total_amount), 0)::bigint AS value,
+               count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaitingVerification})::int AS verification
+        FROM orders o WHERE ${searchCondition(q)} AND ${paymentCondition(payment)} GROUP BY o.status`,
+  );
+  return new Map(rows.map((r) => [r.status, { count: Number(r.count), paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: Number(r.verification) }]));
+}
+
+export async function pageOfOrderIds(
+  db: DbOrTx,
+  filter: { q: string | undefined; status: OrderStatus | 'all'; payment?: 'all' | 'verification' },
+  limit: number,
+  offset: number,
+): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT o.id FROM orders o WHERE ${searchCondition(filter.q)} AND ${statusCondition(filter.status)}
+    sql`SELECT o.id FROM orders o WHERE ${searchCondition(filter.q)} AND ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
         ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((r) => r.id);

@@ -34,7 +34,7 @@ export default async function adminOrdersRoutes(root: FastifyInstance, deps: App
     '/orders/export.csv',
     {
       config: adminOnly,
-      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping (admin)', security, querystring: adminOrderQuerySchema.pick({ q: true, status: true }) },
+      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping (admin)', security, querystring: adminOrderQuerySchema.pick({ q: true, status: true, payment: true }) },
     },
     async (request, reply) => {
       const csv = await exportOrdersCsv(db, request.query);

@@ -24,33 +24,43 @@ import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
 
-const emptyCounts = (): Counts => ({ all: 0, pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0 });
+const emptyCounts = (): Counts => ({ all: 0, pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, verification: 0 });
 
 export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> {
   const [list, events] = await Promise.all([loadOrders(db, ids), eventsOf(db, ids)]);
   return list.map((order) => ({
     ...order,
     customer_label: customerLabel(order),
+    proof_url: order.payment?.proof_uploaded_at ? `/api/v1/orders/${order.id}/payment/proof` : null,
     events: events
       .filter((e) => e.order_id === order.id)
       .map((e) => ({ id: e.id, kind: e.kind, from_status: e.from_status, to_status: e.to_status, note: e.note, actor_name: e.actor_name, created_at: e.created_at.toISOString() })),
   }));
 }
 
+/**
+ * The desk's list. Counts per status are over the search (and the payment filter); the summary is
+ * over the tab too: revenue is money received (paid orders, never cancelled ones), unpaid money of
+ * open orders is shown apart ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
+ */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
-  const byStatus = await countByStatus(db, query.q);
+  const byStatus = await countByStatus(db, query.q, query.payment);
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {
-    counts[status] = byStatus.get(status)?.count ?? 0;
+    const figures = byStatus.get(status);
+    counts[status] = figures?.count ?? 0;
     counts.all += counts[status];
+    counts.verification += figures?.verification ?? 0;
   }
   const inFilter = query.status === 'all' ? [...ORDER_STATUSES] : [query.status];
   const byStatusFiltered = emptyCounts();
   for (const status of inFilter) byStatusFiltered[status] = counts[status];
   byStatusFiltered.all = inFilter.reduce((s, status) => s + counts[status], 0);
-  // Revenue leaves cancelled orders out: their money was never kept.
-  const revenue = inFilter.filter((s) => s !== 'cancelled').reduce((s, status) => s + (byStatus.get(status)?.revenue ?? 0), 0);
-  const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.revenue ?? 0) : 0;
+  byStatusFiltered.verification = inFilter.reduce((s, status) => s + (byStatus.get(status)?.verification ?? 0), 0);
+  const open = inFilter.filter((s) => s !== 'cancelled');
+  const revenue = open.reduce((s, status) => s + (byStatus.get(status)?.paid ?? 0), 0);
+  const unpaidAmount = open.reduce((s, status) => s + (byStatus.get(status)?.unpaid ?? 0), 0);
+  const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.value ?? 0) : 0;
   const total = byStatusFiltered.all;
   const ids = await pageOfOrderIds(db, query, query.page_size, (query.page - 1) * query.page_size);
   return {
@@ -59,11 +69,11 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
     page: query.page,
     page_size: query.page_size,
     counts,
-    summary: { count: total, revenue, cancelled_amount: cancelledAmount, by_status: byStatusFiltered },
+    summary: { count: total, revenue, unpaid_amount: unpaidAmount, cancelled_amount: cancelledAmount, by_status: byStatusFiltered },
   };
 }
 
-const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
+export const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
 
 /**
  * Sets an order's status under a row lock. Into `cancelled` returns the stock once (the
@@ -111,6 +121,7 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Sortable in a spreadsheet: 2026-11-23 22:38, in WIB (UTC+7, no daylight saving). */
 const wibTime = (iso: string) => {
   const d = new Date(new Date(iso).getTime() + 7 * 60 * 60 * 1000);
   return d.toISOString().slice(0, 16).replace('T', ' ');
@@ -119,8 +130,8 @@ const wibTime = (iso: string) => {
 export const CSV_EXPORT_LIMIT = 20_000;
 
 /** Every order of the search and status filter, newest first, one row per order. */
-export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status'>): Promise<string> {
-  const header = ['ID Pesanan', 'Tanggal (WIB)', 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
+export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'>): Promise<string> {
+  const header = ['ID Pesanan', 'Tanggal (WIB)', 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
   const lines = [header.map(csvCell).join(',')];
   const ids = await pageOfOrderIds(db, query, CSV_EXPORT_LIMIT, 0);
   for (let at = 0; at < ids.length; at += 500) {
@@ -131,8 +142,9 @@ export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' |
           wibTime(o.created_at),
           o.order_type === 'pos' ? 'POS' : 'Online',
           orderStatusLabel(o.status),
-          paymentStatusLabel(o.payment_status),
+          o.payment ? o.payment.state_label : paymentStatusLabel(o.payment_status),
           o.payment_method,
+          o.payment_reference ?? o.payment?.reference ?? '',
           customerLabel(o),
           o.shipping_name ?? o.customer_name,
           o.shipping_phone ?? o.customer_phone,
@@ -143,6 +155,7 @@ export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' |
           o.subtotal_amount,
           o.shipping_cost,
           o.payment_fee,
+          o.unique_code,
           o.total_amount,
           o.cash_received,
           o.change_due,

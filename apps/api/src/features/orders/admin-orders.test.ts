@@ -4,7 +4,7 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { queryRows } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
-import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -24,6 +24,7 @@ async function placeOrder(quantity: number, email = 'meja@contoh.id', name = 'Ta
 
 beforeAll(async () => {
   t = await createTestApp();
+  await allowManyUnpaidOrders(t.db);
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
   customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
   productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
@@ -71,7 +72,13 @@ describe(`the order desk (${testEngine})`, () => {
     expect(both.counts).toMatchObject({ all: 2, pending: 1, confirmed: 1, shipped: 0 });
     expect(both.summary.count).toBe(2);
     const totals = both.items.reduce((s: number, o: { total_amount: number }) => s + o.total_amount, 0);
-    expect(both.summary.revenue).toBe(totals);
+    // Revenue is money received (issue 13 §6): both orders are unpaid, so it is 0 and their money waits apart.
+    expect(both.summary.revenue).toBe(0);
+    expect(both.summary.unpaid_amount).toBe(totals);
+    const bTotal = both.items.find((o: { id: number }) => o.id === b).total_amount as number;
+    expect((await call('POST', `/orders/${b}/payment/confirm`, {})).statusCode).toBe(200);
+    const afterPaid = (await call('GET', '/orders?q=cari-')).json().data;
+    expect(afterPaid.summary).toMatchObject({ revenue: bTotal, unpaid_amount: totals - bTotal });
 
     expect(both.summary.cancelled_amount).toBe(0);
 
@@ -79,7 +86,7 @@ describe(`the order desk (${testEngine})`, () => {
     const c = await placeOrder(1, 'cari-tiga@contoh.id', 'Penerima Tiga');
     await call('PUT', `/orders/${c}`, { status: 'cancelled' });
     const withCancelled = (await call('GET', '/orders?q=cari-')).json().data;
-    expect(withCancelled.summary.revenue).toBe(totals);
+    expect(withCancelled.summary).toMatchObject({ revenue: bTotal, unpaid_amount: totals - bTotal });
     const cTotal = withCancelled.items.find((o: { id: number }) => o.id === c).total_amount as number;
     expect(cTotal).toBeGreaterThan(0);
     expect(withCancelled.summary.cancelled_amount).toBe(cTotal);

@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Order } from '@pasar/core/checkout';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
+import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, productVariants, products, type SelectedOption } from '../../db/schema';
 
@@ -62,10 +63,6 @@ export async function insertOrderWithItems(tx: DbOrTx, order: NewOrder, items: N
   return row.id;
 }
 
-export async function insertPayment(tx: DbOrTx, payment: typeof payments.$inferInsert): Promise<void> {
-  await tx.insert(payments).values(payment);
-}
-
 export async function findOrderIdByIdempotencyKey(db: DbOrTx, key: string): Promise<{ id: number; user_id: number | null; guest_email: string | null } | undefined> {
   const rows = await db.select({ id: orders.id, user_id: orders.user_id, guest_email: orders.guest_email }).from(orders).where(eq(orders.idempotency_key, key)).limit(1);
   return rows[0];
@@ -95,7 +92,11 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
         subtotal_amount: o.subtotal_amount,
         shipping_cost: o.shipping_cost,
         payment_fee: o.payment_fee,
+        unique_code: o.unique_code,
         total_amount: o.total_amount,
+        payment_reference: o.payment_reference,
+        payment_due_at: iso(o.payment_due_at),
+        order_url: o.access_token ? orderPath(o.access_token) : null,
         cash_received: o.cash_received,
         change_due: o.change_due,
         notes: o.notes,
@@ -143,6 +144,14 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
               instructions: payment.instructions,
               expires_at: iso(payment.expires_at),
               paid_at: iso(payment.paid_at),
+              sandbox: payment.provider === 'sandbox',
+              bank_accounts: payment.bank_accounts,
+              transfer_note: payment.transfer_note,
+              proof_status: payment.proof_status as 'none' | 'submitted' | 'rejected',
+              proof_uploaded_at: iso(payment.proof_uploaded_at),
+              rejection_reason: payment.rejection_reason,
+              verified_at: iso(payment.verified_at),
+              state_label: paymentStateLabel(o.payment_status, payment.proof_status),
             }
           : null,
       };
@@ -160,5 +169,15 @@ export async function listOrderIdsOfUser(db: DbOrTx, userId: number): Promise<nu
 export async function findOrderOwner(db: DbOrTx, id: number): Promise<{ user_id: number | null; guest_email: string | null } | undefined> {
   const rows = await db.select({ user_id: orders.user_id, guest_email: orders.guest_email }).from(orders).where(eq(orders.id, id)).limit(1);
   return rows[0];
+}
+
+export async function findOrderIdByAccessToken(db: DbOrTx, token: string): Promise<number | undefined> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.access_token, token)).limit(1);
+  return rows[0]?.id;
+}
+
+/** Kode unik: set once the order has its id, and added to the total it belongs to. */
+export async function addUniqueCode(tx: DbOrTx, orderId: number, code: number): Promise<void> {
+  await tx.update(orders).set({ unique_code: code, total_amount: sql`${orders.total_amount} + ${code}` }).where(eq(orders.id, orderId));
 }
 

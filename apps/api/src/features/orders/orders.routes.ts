@@ -1,14 +1,19 @@
 /** Online orders (storefront spec §7): place one; customers read their own; guests look one up. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderPayloadSchema, orderSchema } from '@pasar/core/checkout';
+import { AppError } from '@pasar/core/errors';
+import { accessTokenParams, paymentMessages, PROOF_MAX_BYTES } from '@pasar/core/payments';
 import type { AppDeps } from '../../app';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { publicOrigin } from '../catalog/catalog.seo';
 import { providersFor } from '../../integrations/providers';
-import { lookupGuestOrder, myOrder, myOrders, placeOrder } from './orders.service';
+import { readForm } from '../../lib/form';
+import { queueProofUploadedMail } from '../mail/mail.service';
+import { uploadPaymentProof } from '../payments/payments.service';
+import { lookupGuestOrder, myOrder, myOrderId, myOrders, orderById, orderIdByToken, placeOrder } from './orders.service';
 
 export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +40,8 @@ export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps)
         idempotencyKey: typeof key === 'string' ? key.trim() : undefined,
         origin: publicOrigin(deps, request),
         now: now(),
-        providers: providersFor(deps.config),
+        config: deps.config,
+        rajaongkir: providersFor(deps.config).rajaongkir,
       });
       return reply.status(201).send(ok(order, 'Pesanan berhasil dibuat.'));
     },
@@ -64,5 +70,56 @@ export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) => ok(await lookupGuestOrder(db, request.body.order_id, request.body.email)),
+  );
+
+  app.get(
+    '/orders/access/:token',
+    { schema: { tags: ['orders'], summary: "An order read through its own unguessable link (order_url)", params: accessTokenParams, response: { 200: envelope(orderSchema) } } },
+    async (request) => ok(await orderById(db, await orderIdByToken(db, request.params.token))),
+  );
+
+  /** Multipart `file`: the proof of transfer, checked by content; the answer is the order. */
+  const receiveProof = async (request: FastifyRequest, orderId: number) => {
+    const form = await readForm(request, {
+      fileFields: ['file'],
+      limits: { fileSize: PROOF_MAX_BYTES, files: 1 },
+      notAnObject: () => new AppError('VALIDATION_ERROR', paymentMessages.proofMissing, { fields: { file: paymentMessages.proofMissing } }),
+      fileTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', paymentMessages.proofTooLarge, { fields: { file: paymentMessages.proofTooLarge } }),
+      tooManyFiles: () => new AppError('VALIDATION_ERROR', paymentMessages.proofMissing, { fields: { file: paymentMessages.proofMissing } }),
+    });
+    await uploadPaymentProof(db, deps.config, orderId, form.files[0]?.buffer, now());
+    const order = await orderById(db, orderId);
+    await queueProofUploadedMail(db, order, { origin: publicOrigin(deps, request), smtp: Boolean(deps.config.SMTP_URL) });
+    return ok(order, paymentMessages.proofUploaded);
+  };
+
+  app.post(
+    '/orders/access/:token/payment-proof',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Upload a proof of transfer (multipart file: JPG, PNG, WEBP or PDF, at most 5 MB) through the order link',
+        consumes: ['multipart/form-data'],
+        params: accessTokenParams,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => receiveProof(request, await orderIdByToken(db, request.params.token)),
+  );
+
+  app.post(
+    '/orders/mine/:id/payment-proof',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['orders'],
+        summary: "Upload a proof of transfer for the signed-in customer's order (multipart file)",
+        consumes: ['multipart/form-data'],
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: envelope(orderSchema) },
+      },
+    },
+    async (request) => receiveProof(request, await myOrderId(db, requireUser(request).id, request.params.id)),
   );
 }

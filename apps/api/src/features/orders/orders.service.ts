@@ -1,41 +1,46 @@
 /**
- * Placing an order (issue 4). The server is the source of truth: every unit price, line total,
- * shipping cost and fee is recomputed here; client prices and totals are ignored. Stock is taken
- * in the same transaction as the order; an Idempotency-Key makes a double submit one order.
+ * Placing an order and reading it back (storefront spec §3, §4, §7; issue 13). The server is the
+ * source of truth: lines are priced by core's shared `priceLines`, shipping is re-quoted, the fee
+ * and the kode unik are added here. Stock is taken in the same transaction as the order
+ * (features/stock); the payment comes from the chosen provider (features/payments), inside the
+ * transaction for local providers, after the commit for network ones. An Idempotency-Key makes a
+ * double submit one order.
  */
+import { randomBytes } from 'node:crypto';
 import { checkoutError, checkoutMessages, customerFee, parsePaymentMethod, shippingWeight, type Order, type OrderPayload } from '@pasar/core/checkout';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
-import { lineTotal, unitPrice } from '@pasar/core/pricing';
+import { defaultPaymentSettings, orderPath, paymentMessages, uniqueCodeFor, type PaymentSettings } from '@pasar/core/payments';
+import { firstShortage, priceLines, subtotalOf, type PricedLine } from '@pasar/core/pricing';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { createSandboxTransaction, sandboxChannels, type Channel } from '../../integrations/payments/sandbox-gateway';
 import { ProviderFailure } from '../../integrations/http';
-import type { TripayClient } from '../../integrations/payments/tripay-client';
+import type { Channel } from '../../integrations/payments/sandbox-gateway';
+import type { PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
-import { cancelOrderForPayment } from '../payments/payments.repository';
-import { InsufficientStock, takeStock } from '../stock/stock.repository';
 import type { SessionUser } from '../accounts/sessions.repository';
 import { localCourierOptions } from '../couriers/local-options';
-import { uniqueViolation } from '../accounts/accounts.repository';
+import { queueOrderPlacedMails } from '../mail/mail.service';
+import { livePaymentProviders } from '../payments/payment-providers';
+import { cancelOrderForPayment, countOpenUnpaid } from '../payments/payments.repository';
+import { createOrderPayment } from '../payments/payments.service';
 import { getSetting } from '../settings/settings.repository';
+import { storeBankAccounts } from '../settings/settings.service';
 import { quoteNationalShipping } from '../shipping/shipping.service';
+import { InsufficientStock, takeStock } from '../stock/stock.repository';
 import {
+  addUniqueCode,
+  findOrderIdByAccessToken,
   findOrderIdByIdempotencyKey,
   findOrderOwner,
   insertOrderWithItems,
-  insertPayment,
   listOrderIdsOfUser,
   loadOrders,
   loadProductsForOrder,
-  type NewOrderItem,
   type ProductForOrder,
 } from './orders.repository';
 
 export const orderMessages = {
-  unknownProduct: (id: number) => `Produk #${id} tidak ditemukan atau sudah tidak dijual.`,
-  variantRequired: (name: string) => `Pilih ukuran untuk ${name}.`,
-  unknownVariant: (label: string, name: string) => `Ukuran "${label}" tidak tersedia untuk ${name}.`,
-  unknownOption: (group: string, value: string, name: string) => `Pilihan "${group}: ${value}" tidak tersedia untuk ${name}.`,
   outOfStock: (name: string, left: number) => (left > 0 ? `Stok ${name} tidak mencukupi. Tersisa ${left}.` : `Stok ${name} habis.`),
   unknownShipping: 'Layanan pengiriman yang dipilih tidak tersedia. Pilih ulang layanan pengiriman.',
   unknownPayment: 'Metode pembayaran tidak dikenal. Silakan pilih metode lain.',
@@ -49,7 +54,8 @@ export interface OrderContext {
   idempotencyKey?: string | undefined;
   origin: string;
   now: Date;
-  providers?: { tripay?: TripayClient | undefined; rajaongkir?: RajaOngkirClient | undefined };
+  config: Config;
+  rajaongkir?: RajaOngkirClient | undefined;
 }
 
 export async function getOrders(db: Db, ids: number[]): Promise<Order[]> {
@@ -65,42 +71,85 @@ async function existingForKey(db: Db, key: string, ctx: OrderContext): Promise<O
   return order;
 }
 
-interface PricedLine extends NewOrderItem {
-  product: ProductForOrder;
+interface ChosenPayment {
+  provider: PaymentProvider;
+  channel: Channel | null;
 }
 
-function priceLines(payload: OrderPayload, products: Map<number, ProductForOrder>): PricedLine[] {
-  return payload.order_items.map((item) => {
-    const product = products.get(item.product_id);
-    if (!product || !product.is_active || !product.category_active) throw new AppError('UNPROCESSABLE', orderMessages.unknownProduct(item.product_id));
-    let variantLabel: string | null = null;
-    if (product.size_variants.length > 0) {
-      if (!item.variant_label) throw new AppError('UNPROCESSABLE', orderMessages.variantRequired(product.name));
-      if (!product.size_variants.some((v) => v.label === item.variant_label)) throw new AppError('UNPROCESSABLE', orderMessages.unknownVariant(item.variant_label, product.name));
-      variantLabel = item.variant_label;
-    } else if (item.variant_label) {
-      throw new AppError('UNPROCESSABLE', orderMessages.unknownVariant(item.variant_label, product.name));
-    }
-    const seen = new Set<string>();
-    for (const option of item.selected_options) {
-      const group = product.option_groups.find((g) => g.name === option.group);
-      if (!group || !group.values.includes(option.value) || seen.has(option.group)) {
-        throw new AppError('UNPROCESSABLE', orderMessages.unknownOption(option.group, option.value, product.name));
-      }
-      seen.add(option.group);
-    }
-    const price = unitPrice(product, variantLabel);
+/** The provider and channel of `payment_method`; the spec's rule 7 message when none is live. */
+async function choosePayment(db: Db, payload: OrderPayload, config: Config): Promise<{ chosen: ChosenPayment | null; channelsAvailable: boolean; providerName: string }> {
+  const providers = await livePaymentProviders(db, config);
+  const method = parsePaymentMethod(payload.payment_method);
+  if (method.kind === 'manual') return { chosen: { provider: providers.manual, channel: null }, channelsAvailable: true, providerName: 'Tripay' };
+  const gateway = providers.gateway;
+  if (!gateway) return { chosen: null, channelsAvailable: false, providerName: 'Tripay' };
+  let channels: Channel[];
+  try {
+    channels = await gateway.channels();
+  } catch (error) {
+    if (error instanceof ProviderFailure) throw new AppError('PROVIDER_ERROR', checkoutMessages.channelsFailed(gateway.displayName));
+    throw error;
+  }
+  const channel = method.provider === 'tripay' ? channels.find((c) => c.code === method.channel && c.active) : undefined;
+  return { chosen: channel ? { provider: gateway, channel } : null, channelsAvailable: channels.some((c) => c.active), providerName: 'Tripay' };
+}
+
+interface Shipping {
+  cost: number;
+  courier: string | null;
+  service: string | null;
+  breakdown: Record<string, unknown>;
+}
+
+/** Shipping, recomputed: a local courier's price for the district, or the national quote. */
+async function quoteShipping(db: Db, payload: OrderPayload, lines: PricedLine[], products: Map<number, ProductForOrder>, ctx: OrderContext): Promise<Shipping> {
+  const breakdown = payload.shipping_cost_breakdown;
+  const destination = payload.shipping_district_id as number;
+  if (breakdown?.type === 'local_courier') {
+    const options = await localCourierOptions(db, { cityId: payload.shipping_city_id as number, districtId: destination });
+    const chosen = options.find((o) => o.courier_id === breakdown.courier_id && o.price_id === breakdown.price_id);
+    if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
     return {
-      product,
-      product_id: product.id,
-      product_name: product.name,
-      variant_label: variantLabel,
-      selected_options: item.selected_options,
-      quantity: item.quantity,
-      price,
-      line_total: lineTotal(price, item.quantity),
+      cost: chosen.effective_price,
+      courier: chosen.courier_name,
+      service: `Kurir lokal (same-day) · ${chosen.region}`,
+      breakdown: { type: 'local_courier', courier_id: chosen.courier_id, price_id: chosen.price_id, cost: chosen.effective_price },
     };
-  });
+  }
+  const store = await getSetting(db, 'store_location');
+  const origin = lines.map((l) => products.get(l.product_id)?.business_district_id).find((d) => d) ?? store?.district_id;
+  if (!origin) throw new AppError('UNPROCESSABLE', checkoutMessages.storeLocationIncomplete);
+  const weight = shippingWeight(lines.reduce((s, l) => s + l.quantity, 0));
+  const options = await quoteNationalShipping(
+    db,
+    { originDistrictId: origin, destinationDistrictId: destination, weightGrams: weight, couriers: [String(payload.shipping_courier)] },
+    ctx.rajaongkir,
+  );
+  const chosen = options.find((o) => o.courier_code === payload.shipping_courier?.toLowerCase() && o.service === payload.shipping_service);
+  if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
+  return {
+    cost: chosen.cost,
+    courier: chosen.courier_code,
+    service: chosen.service,
+    breakdown: { type: 'national', courier_code: chosen.courier_code, service: chosen.service, weight, origin_district_id: origin, cost: chosen.cost },
+  };
+}
+
+/** Issue 13 §7: unpaid orders cost nothing to place, so a guest's open unpaid ones are capped. */
+async function checkUnpaidCaps(db: Db, payload: OrderPayload, ctx: OrderContext, settings: PaymentSettings): Promise<void> {
+  if (ctx.user) return;
+  const open = await countOpenUnpaid(db, { email: payload.guest_email, address: payload.shipping_address, districtId: payload.shipping_district_id });
+  if (open.byEmail >= settings.max_unpaid_per_email) throw new AppError('RATE_LIMITED', paymentMessages.tooManyUnpaidEmail(open.byEmail));
+  if (open.byAddress >= settings.max_unpaid_per_address) throw new AppError('RATE_LIMITED', paymentMessages.tooManyUnpaidAddress(open.byAddress));
+}
+
+function paymentItems(lines: PricedLine[], shipping: number, fee: number, uniqueCode: number): PaymentRequest['items'] {
+  return [
+    ...lines.map((l) => ({ name: l.product_name, price: l.price, quantity: l.quantity })),
+    ...(shipping > 0 ? [{ name: 'Ongkos kirim', price: shipping, quantity: 1 }] : []),
+    ...(fee > 0 ? [{ name: 'Biaya pembayaran', price: fee, quantity: 1 }] : []),
+    ...(uniqueCode > 0 ? [{ name: 'Kode unik', price: uniqueCode, quantity: 1 }] : []),
+  ];
 }
 
 export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
@@ -110,22 +159,9 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   }
   const products = await loadProductsForOrder(db, [...new Set(payload.order_items.map((i) => i.product_id))]);
   // Rule 1 first: an empty cart says so before any product check.
-  const lines = payload.order_items.length === 0 ? [] : priceLines(payload, products);
-  const store = await getSetting(db, 'store_location');
+  const lines = payload.order_items.length === 0 ? [] : priceLines(products, payload.order_items);
+  const { chosen, channelsAvailable, providerName } = await choosePayment(db, payload, ctx.config);
   const breakdown = payload.shipping_cost_breakdown;
-  const payment = parsePaymentMethod(payload.payment_method);
-  const tripay = ctx.providers?.tripay;
-  let channels: Channel[] = sandboxChannels;
-  if (tripay && payment.kind === 'provider') {
-    try {
-      channels = await tripay.channels();
-    } catch (error) {
-      if (error instanceof ProviderFailure) throw new AppError('PROVIDER_ERROR', checkoutMessages.channelsFailed('Tripay'));
-      throw error;
-    }
-  }
-  const channel = payment.kind === 'provider' ? channels.find((c) => c.code === payment.channel && c.active) : undefined;
-
   const ruleError = checkoutError({
     itemCount: lines.length,
     shipping_name: payload.shipping_name,
@@ -135,69 +171,56 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     shipping_province_id: payload.shipping_province_id,
     shipping_city_id: payload.shipping_city_id,
     shipping_district_id: payload.shipping_district_id,
-    originDistrictIds: lines.map((l) => l.product.business_district_id),
+    originDistrictIds: lines.map((l) => products.get(l.product_id)?.business_district_id ?? null),
     signedIn: ctx.user !== null,
     guest_email: payload.guest_email,
     shippingChosen: Boolean(breakdown?.type) && (breakdown?.type === 'local_courier' || Boolean(payload.shipping_courier && payload.shipping_service)),
     paymentMethod: payload.payment_method,
-    provider: { name: 'Tripay', channelsAvailable: channels.some((c) => c.active) },
+    provider: { name: providerName, channelsAvailable },
   });
   if (ruleError) throw new AppError('UNPROCESSABLE', ruleError);
-  if (payment.kind === 'provider' && (payment.provider !== 'tripay' || !channel)) throw new AppError('UNPROCESSABLE', orderMessages.unknownPayment);
+  if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownPayment);
 
-  for (const line of lines) {
-    const available = line.variant_label ? (line.product.size_variants.find((v) => v.label === line.variant_label)?.stock ?? 0) : line.product.stock;
-    const wanted = lines.filter((l) => l.product_id === line.product_id && l.variant_label === line.variant_label).reduce((s, l) => s + l.quantity, 0);
-    if (wanted > available) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(line.product_name, available));
-  }
+  const settings = (await getSetting(db, 'payments')) ?? defaultPaymentSettings;
+  const tooMany = lines.find((l) => l.quantity > settings.max_line_quantity);
+  if (tooMany) throw new AppError('BAD_REQUEST', paymentMessages.lineQuantityTooLarge(tooMany.product_name, settings.max_line_quantity), { fields: { order_items: paymentMessages.lineQuantityTooLarge(tooMany.product_name, settings.max_line_quantity) } });
+  const shortage = firstShortage(products, lines);
+  if (shortage) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(shortage.name, shortage.available));
+  await checkUnpaidCaps(db, payload, ctx, settings);
 
-  // Shipping, recomputed: a local courier's price for the district, or the national quote.
-  const destinationDistrict = payload.shipping_district_id as number;
-  let shippingCost: number;
-  let shippingCourier = payload.shipping_courier;
-  let shippingService = payload.shipping_service;
-  let shippingBreakdown: Record<string, unknown>;
-  if (breakdown?.type === 'local_courier') {
-    const options = await localCourierOptions(db, { cityId: payload.shipping_city_id as number, districtId: destinationDistrict });
-    const chosen = options.find((o) => o.courier_id === breakdown.courier_id && o.price_id === breakdown.price_id);
-    if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
-    shippingCost = chosen.effective_price;
-    shippingCourier = chosen.courier_name;
-    shippingService = `Kurir lokal (same-day) · ${chosen.region}`;
-    shippingBreakdown = { type: 'local_courier', courier_id: chosen.courier_id, price_id: chosen.price_id, cost: shippingCost };
-  } else {
-    const origin = lines.find((l) => l.product.business_district_id)?.product.business_district_id ?? store?.district_id;
-    if (!origin) throw new AppError('UNPROCESSABLE', checkoutMessages.storeLocationIncomplete);
-    const weight = shippingWeight(lines.reduce((s, l) => s + l.quantity, 0));
-    const options = await quoteNationalShipping(db, {
-      originDistrictId: origin,
-      destinationDistrictId: destinationDistrict,
-      weightGrams: weight,
-      couriers: [String(payload.shipping_courier)],
-    }, ctx.providers?.rajaongkir);
-    const chosen = options.find((o) => o.courier_code === payload.shipping_courier?.toLowerCase() && o.service === payload.shipping_service);
-    if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
-    shippingCost = chosen.cost;
-    shippingCourier = chosen.courier_code;
-    shippingService = chosen.service;
-    shippingBreakdown = { type: 'national', courier_code: chosen.courier_code, service: chosen.service, weight, origin_district_id: origin, cost: shippingCost };
-  }
-
-  const subtotal = lines.reduce((s, l) => s + l.line_total, 0);
-  const beforeFee = subtotal + shippingCost;
+  const shipping = await quoteShipping(db, payload, lines, products, ctx);
+  const beforeFee = subtotalOf(lines) + shipping.cost;
+  const channel = chosen.channel;
   if (channel && (beforeFee < channel.minimum_amount || beforeFee > channel.maximum_amount)) {
     throw new AppError('UNPROCESSABLE', orderMessages.amountOutOfRange(channel.name, channel.minimum_amount, channel.maximum_amount));
   }
   const fee = channel ? customerFee(channel.fee_customer, beforeFee) : 0;
-  const total = beforeFee + fee;
+  const manual = chosen.provider.id === 'manual';
+  const bankAccounts = manual ? await storeBankAccounts(db) : [];
+  const deadline = new Date(ctx.now.getTime() + settings.manual_deadline_hours * 60 * 60 * 1000);
+  const accessToken = randomBytes(32).toString('hex');
+  const buyerEmail = ctx.user?.email ?? payload.guest_email ?? '';
+
+  const paymentRequest = (orderId: number, uniqueCode: number): PaymentRequest => ({
+    orderId,
+    merchantRef: `ORD-${orderId}`,
+    amount: beforeFee + fee + uniqueCode,
+    fee,
+    channel,
+    customer: { name: payload.shipping_name ?? '', email: buyerEmail, phone: payload.shipping_phone },
+    items: paymentItems(lines, shipping.cost, fee, uniqueCode),
+    origin: ctx.origin,
+    orderPath: orderPath(accessToken),
+    now: ctx.now,
+    deadline,
+    bankAccounts,
+  });
 
   let orderId: number;
+  let uniqueCode = 0;
   try {
     orderId = await db.transaction(async (tx) => {
-      await takeStock(
-        tx,
-        lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })),
-      );
+      await takeStock(tx, lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })));
       const id = await insertOrderWithItems(
         tx,
         {
@@ -207,14 +230,14 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
           order_type: 'online',
           payment_method: payload.payment_method,
           payment_status: 'unpaid',
-          subtotal_amount: subtotal,
-          shipping_cost: shippingCost,
+          subtotal_amount: subtotalOf(lines),
+          shipping_cost: shipping.cost,
           payment_fee: fee,
-          total_amount: total,
+          total_amount: beforeFee + fee,
           notes: payload.notes,
           customer_name: payload.shipping_name,
           customer_phone: payload.shipping_phone,
-          customer_email: ctx.user?.email ?? payload.guest_email,
+          customer_email: buyerEmail || null,
           shipping_name: payload.shipping_name,
           shipping_phone: payload.shipping_phone,
           shipping_address: payload.shipping_address,
@@ -225,131 +248,48 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
           shipping_district_id: payload.shipping_district_id,
           shipping_district: payload.shipping_district,
           shipping_postcode: payload.shipping_postcode,
-          shipping_courier: shippingCourier,
-          shipping_service: shippingService,
-          shipping_cost_breakdown: shippingBreakdown,
+          shipping_courier: shipping.courier,
+          shipping_service: shipping.service,
+          shipping_cost_breakdown: shipping.breakdown,
           idempotency_key: ctx.idempotencyKey ?? null,
+          access_token: accessToken,
+          payment_due_at: deadline,
         },
-        lines.map(({ product: _p, ...item }) => item),
+        lines,
       );
-      if (channel && tripay) {
-        // Tripay is called after the commit: no row locks are held across a network call.
-      } else if (channel) {
-        // The embedded sandbox answers locally, so it can run inside the transaction.
-        const trx = createSandboxTransaction(
-          { method: channel.code, merchantRef: `ORD-${id}`, amount: total, customerName: payload.shipping_name ?? '', customerEmail: ctx.user?.email ?? payload.guest_email ?? '', origin: ctx.origin },
-          ctx.now,
-        );
-        await insertPayment(tx, {
-          order_id: id,
-          provider: 'sandbox',
-          channel_code: channel.code,
-          reference: trx.reference,
-          merchant_ref: `ORD-${id}`,
-          payment_name: trx.payment_name,
-          amount: total,
-          fee_customer: fee,
-          status: 'unpaid',
-          pay_code: trx.pay_code,
-          pay_url: trx.pay_url,
-          checkout_url: trx.checkout_url,
-          qr_url: trx.qr_url,
-          instructions: trx.instructions,
-          expires_at: trx.expires_at,
-        });
-      } else {
-        const bank = await getSetting(tx, 'bank_account');
-        await insertPayment(tx, {
-          order_id: id,
-          provider: 'manual',
-          channel_code: null,
-          reference: `MAN-${id}`,
-          merchant_ref: `ORD-${id}`,
-          payment_name: 'Transfer bank manual',
-          amount: total,
-          fee_customer: 0,
-          status: 'unpaid',
-          instructions: [
-            {
-              title: 'Transfer bank manual',
-              steps: [
-                `Transfer <b>${formatRupiah(total)}</b> ke rekening <b>${bank?.bank_name ?? 'koperasi'} ${bank?.account_number ?? ''}</b> a.n. <b>${bank?.account_name ?? 'Pasar UMKM'}</b>.`,
-                `Tulis berita transfer: <b>Pesanan #${id}</b>.`,
-                'Admin mengonfirmasi pembayaran Anda dalam 24 jam setelah dana diterima.',
-              ],
-            },
-          ],
-          expires_at: new Date(ctx.now.getTime() + 24 * 60 * 60 * 1000),
-        });
+      if (manual && settings.unique_code_enabled) {
+        uniqueCode = uniqueCodeFor(id);
+        await addUniqueCode(tx, id, uniqueCode);
       }
+      // Local providers answer without the network: no row lock is held across a network call.
+      if (chosen.provider.local) await createOrderPayment(tx, chosen.provider, paymentRequest(id, uniqueCode));
       return id;
     });
   } catch (error) {
-    if (error instanceof InsufficientStock) {
-      throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(error.line.name, 0));
-    }
+    if (error instanceof InsufficientStock) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(error.line.name, 0));
     // Two submits with one key raced: the other one won; answer with its order.
-    if (ctx.idempotencyKey && uniqueViolation(error) === undefined && isIdempotencyViolation(error)) {
+    if (ctx.idempotencyKey && isIdempotencyViolation(error)) {
       const existing = await existingForKey(db, ctx.idempotencyKey, ctx);
       if (existing) return existing;
     }
     throw error;
   }
-  if (channel && tripay) await createTripayPayment(db, tripay, { orderId, channel, total, fee, lines, payload, ctx });
+  if (!chosen.provider.local) await createRemotePayment(db, chosen.provider, paymentRequest(orderId, uniqueCode));
   const [order] = await loadOrders(db, [orderId]);
   if (!order) throw new AppError('INTERNAL', checkoutMessages.orderFailed);
+  await queueOrderPlacedMails(db, order, { origin: ctx.origin, smtp: Boolean(ctx.config.SMTP_URL) });
   return order;
 }
 
 /**
- * Opens the Tripay transaction of a committed order. When Tripay fails the order must not keep
- * holding stock: it is cancelled and its stock returned, and the buyer sees the spec's message.
+ * Opens a network gateway's transaction for a committed order. When it fails the order must not
+ * keep holding stock: it is cancelled with its stock returned, and the buyer sees the spec's message.
  */
-async function createTripayPayment(
-  db: Db,
-  tripay: TripayClient,
-  input: { orderId: number; channel: Channel; total: number; fee: number; lines: PricedLine[]; payload: OrderPayload; ctx: OrderContext },
-): Promise<void> {
-  const merchantRef = `ORD-${input.orderId}`;
+async function createRemotePayment(db: Db, provider: PaymentProvider, request: PaymentRequest): Promise<void> {
   try {
-    const trx = await tripay.createTransaction({
-      method: input.channel.code,
-      merchantRef,
-      amount: input.total,
-      customerName: input.payload.shipping_name ?? '',
-      customerEmail: input.ctx.user?.email ?? input.payload.guest_email ?? '',
-      customerPhone: input.payload.shipping_phone,
-      // Tripay wants items that add up to the amount: shipping and fee are items too.
-      orderItems: [
-        ...input.lines.map((l) => ({ name: l.product_name, price: l.price, quantity: l.quantity })),
-        ...(input.total - input.fee - input.lines.reduce((s, l) => s + l.line_total, 0) > 0
-          ? [{ name: 'Ongkos kirim', price: input.total - input.fee - input.lines.reduce((s, l) => s + l.line_total, 0), quantity: 1 }]
-          : []),
-        ...(input.fee > 0 ? [{ name: 'Biaya pembayaran', price: input.fee, quantity: 1 }] : []),
-      ],
-      callbackUrl: `${input.ctx.origin}/api/v1/payments/tripay/callback`,
-      returnUrl: `${input.ctx.origin}/pesanan/${input.orderId}`,
-      expiredTime: Math.floor(input.ctx.now.getTime() / 1000) + 24 * 60 * 60,
-    });
-    await insertPayment(db, {
-      order_id: input.orderId,
-      provider: 'tripay',
-      channel_code: input.channel.code,
-      reference: trx.reference,
-      merchant_ref: merchantRef,
-      payment_name: trx.payment_name,
-      amount: input.total,
-      fee_customer: input.fee,
-      status: 'unpaid',
-      pay_code: trx.pay_code,
-      pay_url: trx.pay_url,
-      checkout_url: trx.checkout_url,
-      qr_url: trx.qr_url,
-      instructions: trx.instructions,
-      expires_at: trx.expires_at,
-    });
+    await createOrderPayment(db, provider, request);
   } catch (error) {
-    await db.transaction((tx) => cancelOrderForPayment(tx, input.orderId, 'Gateway pembayaran gagal membuat transaksi; stok dikembalikan.'));
+    await db.transaction((tx) => cancelOrderForPayment(tx, request.orderId, 'Gateway pembayaran gagal membuat transaksi; stok dikembalikan.'));
     if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.orderFailed);
     throw error;
   }
@@ -364,12 +304,28 @@ export async function myOrders(db: Db, userId: number): Promise<Order[]> {
   return loadOrders(db, await listOrderIdsOfUser(db, userId));
 }
 
-export async function myOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+export async function myOrderId(db: Db, userId: number, orderId: number): Promise<number> {
   const owner = await findOrderOwner(db, orderId);
   if (!owner || owner.user_id !== userId) throw new AppError('NOT_FOUND', orderMessages.notFound);
+  return orderId;
+}
+
+export async function myOrder(db: Db, userId: number, orderId: number): Promise<Order> {
+  await myOrderId(db, userId, orderId);
+  return orderById(db, orderId);
+}
+
+export async function orderById(db: Db, orderId: number): Promise<Order> {
   const [order] = await loadOrders(db, [orderId]);
   if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
   return order;
+}
+
+/** The order behind an unguessable link; any unknown token is the same 404. */
+export async function orderIdByToken(db: Db, token: string): Promise<number> {
+  const id = await findOrderIdByAccessToken(db, token);
+  if (id === undefined) throw new AppError('NOT_FOUND', paymentMessages.accessNotFound);
+  return id;
 }
 
 /** A guest reads an order with its id and the e-mail used; any mismatch is the same 404. */
@@ -378,7 +334,5 @@ export async function lookupGuestOrder(db: Db, orderId: number, email: string): 
   if (!owner || !owner.guest_email || owner.guest_email.toLowerCase() !== email.trim().toLowerCase()) {
     throw new AppError('NOT_FOUND', orderMessages.notFound);
   }
-  const [order] = await loadOrders(db, [orderId]);
-  if (!order) throw new AppError('NOT_FOUND', orderMessages.notFound);
-  return order;
+  return orderById(db, orderId);
 }

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
-import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
 const id: Record<string, number> = {};
@@ -15,6 +15,7 @@ const stockOf = async (pid: number) => (await t.db.select({ s: products.stock })
 
 beforeAll(async () => {
   t = await createTestApp();
+  await allowManyUnpaidOrders(t.db);
   for (const name of ['Keripik Tempe Original', 'Sambal Roa Botol', 'Batik Tulis Mega Mendung', 'Kue Balok Cokelat Lumer', 'Kacang Sangrai Bawang', 'Opak Ketan Bakar']) {
     id[name] = await productId(name);
   }

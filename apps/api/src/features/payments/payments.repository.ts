@@ -1,6 +1,6 @@
 /** The only SQL for payments. */
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { returnOrderStock } from '../stock/stock.repository';
 
@@ -43,4 +43,105 @@ export async function cancelOrderForPayment(db: DbOrTx, orderId: number, note: s
 
 export async function recordPaymentEvent(db: DbOrTx, orderId: number, note: string): Promise<void> {
   await db.insert(orderEvents).values({ order_id: orderId, kind: 'payment', note });
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+
+export async function insertPayment(db: DbOrTx, payment: NewPaymentRow): Promise<void> {
+  await db.insert(payments).values(payment);
+}
+
+/** The order's current payment (the newest), locked for a confirm, reject or proof upload. */
+export async function lockLatestPayment(tx: DbOrTx, orderId: number): Promise<PaymentRow | undefined> {
+  const rows = await tx.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(desc(payments.id)).for('update').limit(1);
+  return rows[0];
+}
+
+export async function latestPayment(db: DbOrTx, orderId: number): Promise<PaymentRow | undefined> {
+  const rows = await db.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(desc(payments.id)).limit(1);
+  return rows[0];
+}
+
+/** Locks the order row: a confirm, a reject, an upload and the expiry job take it in this order. */
+export async function lockOrderForPayment(tx: DbOrTx, orderId: number) {
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status, payment_status: orders.payment_status, version: orders.version, user_id: orders.user_id, access_token: orders.access_token })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+    .limit(1);
+  return rows[0];
+}
+
+export async function setOrderDueAt(db: DbOrTx, orderId: number, dueAt: Date): Promise<void> {
+  await db.update(orders).set({ payment_due_at: dueAt }).where(eq(orders.id, orderId));
+}
+
+export async function saveProof(tx: DbOrTx, paymentId: number, proof: { file: string; contentType: string; at: Date }): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ proof_status: 'submitted', proof_file: proof.file, proof_content_type: proof.contentType, proof_uploaded_at: proof.at, rejection_reason: null, updated_at: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
+export async function rejectProof(tx: DbOrTx, paymentId: number, reason: string, actorId: number, at: Date): Promise<void> {
+  await tx.update(payments).set({ proof_status: 'rejected', rejection_reason: reason, verified_by: actorId, verified_at: at, updated_at: sql`now()` }).where(eq(payments.id, paymentId));
+}
+
+/** An admin confirmed the money: payment and order paid; a pending order moves to confirmed. */
+export async function markManualPaid(tx: DbOrTx, input: { paymentId: number; orderId: number; actorId: number; at: Date; confirmOrder: boolean }): Promise<void> {
+  await tx.update(payments).set({ status: 'paid', paid_at: input.at, verified_by: input.actorId, verified_at: input.at, updated_at: sql`now()` }).where(eq(payments.id, input.paymentId));
+  await tx
+    .update(orders)
+    .set({ payment_status: 'paid', ...(input.confirmOrder ? { status: 'confirmed' } : {}), version: sql`${orders.version} + 1`, updated_at: sql`now()` })
+    .where(eq(orders.id, input.orderId));
+}
+
+export async function bumpOrderVersion(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx.update(orders).set({ version: sql`${orders.version} + 1`, updated_at: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+export async function insertPaymentEvent(tx: DbOrTx, event: { order_id: number; note: string; actor_user_id?: number | null; actor_name?: string | null; to_status?: string | null; from_status?: string | null }): Promise<void> {
+  await tx.insert(orderEvents).values({ kind: 'payment', ...event });
+}
+
+/**
+ * Claims unpaid orders past their deadline (no proof waiting for an admin) and cancels them as
+ * expired, in the caller's transaction. SKIP LOCKED lets any number of processes run this at once:
+ * a row another run (or a confirm) holds is left to it, so each order expires once.
+ */
+export async function expireDueOrders(tx: DbOrTx, now: Date, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`WITH due AS (
+          SELECT o.id FROM orders o
+          WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled' AND o.payment_due_at <= ${now.toISOString()}
+            AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')
+          ORDER BY o.payment_due_at, o.id
+          LIMIT ${limit}
+          FOR UPDATE OF o SKIP LOCKED)
+        UPDATE orders o SET status = 'cancelled', payment_status = 'expired', version = o.version + 1, updated_at = now()
+        FROM due WHERE o.id = due.id
+        RETURNING o.id`,
+  );
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length > 0) {
+    await tx.update(payments).set({ status: 'expired', updated_at: sql`now()` }).where(and(inArray(payments.order_id, ids), eq(payments.status, 'unpaid')));
+  }
+  return ids;
+}
+
+/** Open unpaid online orders of a guest e-mail, and to one address (normalised), for the abuse caps. */
+export async function countOpenUnpaid(db: DbOrTx, input: { email: string | null; address: string | null; districtId: number | null }): Promise<{ byEmail: number; byAddress: number }> {
+  const [row] = await queryRows<{ by_email: number; by_address: number }>(
+    db,
+    sql`SELECT
+          count(*) FILTER (WHERE ${input.email ?? ''} <> '' AND lower(o.guest_email) = lower(${input.email ?? ''}))::int AS by_email,
+          count(*) FILTER (WHERE ${input.address ?? ''} <> '' AND o.shipping_district_id = ${input.districtId ?? 0}
+                             AND regexp_replace(lower(o.shipping_address), '[^a-z0-9]+', '', 'g') = regexp_replace(lower(${input.address ?? ''}), '[^a-z0-9]+', '', 'g'))::int AS by_address
+        FROM orders o
+        WHERE o.order_type = 'online' AND o.user_id IS NULL AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'`,
+  );
+  return { byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }

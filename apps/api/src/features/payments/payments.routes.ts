@@ -1,6 +1,7 @@
 /**
- * Payment channels (storefront spec §7), the gateway's callback, and the sandbox gateway's
- * local pay page. Without Tripay credentials every online payment goes through the sandbox.
+ * Payment channels (storefront spec §7), the gateway's callback, and the sandbox gateway's local
+ * pay page. Which gateway is live: docs/decisions/013-payments.md (no gateway, Tripay, or the sandbox
+ * in the demo shop only).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,10 +9,10 @@ import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import type { AppDeps } from '../../app';
-import { callbackSignature, SANDBOX_PRIVATE_KEY, SANDBOX_PROVIDER_NAME, sandboxChannels } from '../../integrations/payments/sandbox-gateway';
+import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { envelope, ok } from '../../lib/http';
 import { ProviderFailure } from '../../integrations/http';
-import { providersFor } from '../../integrations/providers';
+import { livePaymentProviders } from './payment-providers';
 import { checkoutMessages } from '@pasar/core/checkout';
 import { escapeHtml } from '../catalog/catalog.seo';
 import { findPaymentByReference } from './payments.repository';
@@ -32,28 +33,27 @@ const channelSchema = z.object({
 export default async function paymentsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const now = deps.now ?? (() => new Date());
-  const privateKey = deps.config.tripay?.privateKey ?? SANDBOX_PRIVATE_KEY;
+  // Which gateway is live is settled once (integrations/payments/registry.ts): the sandbox only in the
+  // demo shop or with PAYMENT_SANDBOX=true, so its public key can never pay a real shop's order.
+  const gateway = (await livePaymentProviders(deps.database.db, deps.config)).gateway;
 
   app.get(
     '/payments/tripay/channels',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Online payment channels (the embedded sandbox gateway without Tripay credentials)',
+        summary: 'Online payment channels: Tripay, the demo sandbox (sandbox: true, no money moves), or none',
         response: { 200: envelope(z.object({ channels: z.array(channelSchema), provider: z.string(), sandbox: z.boolean() })) },
       },
     },
     async () => {
-      const tripay = providersFor(deps.config).tripay;
-      if (tripay) {
-        try {
-          return ok({ channels: (await tripay.channels()).filter((c) => c.active), provider: 'Tripay', sandbox: false }, 'Metode pembayaran tersedia.');
-        } catch (error) {
-          if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.channelsFailed('Tripay'));
-          throw error;
-        }
+      if (!gateway) return ok({ channels: [], provider: 'Tripay', sandbox: false }, checkoutMessages.providerUnavailable('Tripay'));
+      try {
+        return ok({ channels: (await gateway.channels()).filter((c) => c.active), provider: gateway.displayName, sandbox: gateway.sandbox }, 'Metode pembayaran tersedia.');
+      } catch (error) {
+        if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.channelsFailed('Tripay'));
+        throw error;
       }
-      return ok({ channels: sandboxChannels, provider: SANDBOX_PROVIDER_NAME, sandbox: true }, 'Metode pembayaran tersedia.');
     },
   );
 
@@ -65,6 +65,7 @@ export default async function paymentsRoutes(root: FastifyInstance, deps: AppDep
       '/payments/tripay/callback',
       { schema: { tags: ['payments'], summary: 'Payment status callback (HMAC-SHA256 of the raw body in X-Callback-Signature)' } },
       async (request) => {
+        if (!gateway?.callbackKey) throw new AppError('NOT_FOUND', 'Gateway pembayaran online tidak aktif di toko ini.');
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         const header = (name: string) => {
           const v = request.headers[name];
@@ -74,7 +75,7 @@ export default async function paymentsRoutes(root: FastifyInstance, deps: AppDep
           rawBody,
           signature: header('x-callback-signature'),
           event: header('x-callback-event'),
-          privateKey,
+          privateKey: gateway.callbackKey,
           now: now(),
         });
         return { success: true };
@@ -82,8 +83,7 @@ export default async function paymentsRoutes(root: FastifyInstance, deps: AppDep
     );
   });
 
-  if (deps.config.tripay) return;
-  await app.register(async (scope) => sandboxPayPage(scope, deps, now));
+  if (gateway?.sandbox) await app.register(async (scope) => sandboxPayPage(scope, deps, now));
 }
 
 /** The sandbox's pay page posts a plain HTML form. */
@@ -103,7 +103,7 @@ async function sandboxPayPage(scope: FastifyInstance, deps: AppDeps, now: () => 
       const done = payment.status !== 'unpaid';
       const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Pembayaran ${escapeHtml(payment.reference)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f5f5f4;margin:0;padding:24px;color:#1c1917}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 1px 3px #0002}h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:800;color:#166534}button{width:100%;padding:14px;border-radius:12px;border:0;font-weight:700;font-size:1rem;margin-top:10px;cursor:pointer}.pay{background:#166534;color:#fff}.fail{background:#e7e5e4}.note{font-size:.85rem;color:#57534e}</style></head>
-<body><main><p class="note">Gateway Sandbox Pasar UMKM — tidak ada uang sungguhan.</p><h1>${escapeHtml(payment.payment_name)}</h1>
+<body><main><p class="note"><b>Mode demo — tidak ada uang yang berpindah.</b> Gateway Sandbox Pasar UMKM.</p><h1>${escapeHtml(payment.payment_name)}</h1>
 <p>Pesanan #${payment.order_id} · ${escapeHtml(payment.reference)}</p><p class="amount">${formatRupiah(payment.amount)}</p>
 ${done ? `<p role="status"><b>Status: ${escapeHtml(payment.status)}</b></p>` : `<form method="post"><button class="pay" name="action" value="pay">Bayar sekarang</button><button class="fail" name="action" value="fail">Batalkan pembayaran</button><button class="fail" name="action" value="expire">Biarkan kedaluwarsa</button></form>`}
 </main></body></html>`;

@@ -5,11 +5,35 @@
  * FAILED → failed (likewise), REFUND → refunded. Tripay's callbacks and the sandbox's take
  * this one path.
  */
-import { timingSafeEqual } from 'node:crypto';
-import { AppError } from '@pasar/core/errors';
-import type { Db } from '../../db/client';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError, genericMessages } from '@pasar/core/errors';
+import { formatRupiah } from '@pasar/core/money';
+import { adminOrderMessages } from '@pasar/core/orders';
+import { detectProofType, paymentMessages, PROOF_MAX_BYTES, type ProofType } from '@pasar/core/payments';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import type { PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
-import { cancelOrderForPayment, lockPaymentByReference, recordPaymentEvent, setPaymentStatus } from './payments.repository';
+import { returnOrderStock } from '../stock/stock.repository';
+import {
+  bumpOrderVersion,
+  cancelOrderForPayment,
+  expireDueOrders,
+  insertPayment,
+  insertPaymentEvent,
+  latestPayment,
+  lockLatestPayment,
+  lockOrderForPayment,
+  lockPaymentByReference,
+  markManualPaid,
+  recordPaymentEvent,
+  rejectProof,
+  saveProof,
+  setOrderDueAt,
+  setPaymentStatus,
+} from './payments.repository';
 
 const statusMap = { PAID: 'paid', EXPIRED: 'expired', FAILED: 'failed', REFUND: 'refunded' } as const;
 
@@ -59,4 +83,129 @@ export async function handlePaymentCallback(
     }
     return { changed: true, status };
   });
+}
+
+/** Saves the provider's payment of a new order and sets the order's deadline from its expiry. */
+export async function createOrderPayment(db: DbOrTx, provider: PaymentProvider, request: PaymentRequest): Promise<void> {
+  const payment = await provider.createPayment(request);
+  await insertPayment(db, { order_id: request.orderId, merchant_ref: request.merchantRef, status: 'unpaid', ...payment });
+  await setOrderDueAt(db, request.orderId, payment.expires_at);
+}
+
+const proofExtension: Record<ProofType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+export const proofsDir = (config: Config) => path.join(config.dataDir, 'payment-proofs');
+
+/**
+ * The buyer's proof of transfer: JPG, PNG, WEBP or PDF by content, at most 5 MB, for an unpaid
+ * manual transfer of an open order. A new proof replaces a rejected (or earlier) one.
+ */
+export async function uploadPaymentProof(db: Db, config: Config, orderId: number, file: Buffer | undefined, now: Date): Promise<void> {
+  if (!file || file.length === 0) throw new AppError('VALIDATION_ERROR', paymentMessages.proofMissing, { fields: { file: paymentMessages.proofMissing } });
+  if (file.length > PROOF_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', paymentMessages.proofTooLarge, { fields: { file: paymentMessages.proofTooLarge } });
+  const type = detectProofType(file);
+  if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', paymentMessages.proofBadType, { fields: { file: paymentMessages.proofBadType } });
+  const dir = proofsDir(config);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${orderId}-${randomBytes(12).toString('hex')}.${proofExtension[type]}`;
+  await fs.writeFile(path.join(dir, name), file);
+  let replaced: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const order = await lockOrderForPayment(tx, orderId);
+      const payment = order ? await lockLatestPayment(tx, orderId) : undefined;
+      if (!order || !payment) throw new AppError('NOT_FOUND', paymentMessages.accessNotFound);
+      if (payment.provider !== 'manual' || payment.status !== 'unpaid' || order.payment_status !== 'unpaid' || order.status === 'cancelled') {
+        throw new AppError('CONFLICT', paymentMessages.proofNotExpected);
+      }
+      replaced = payment.proof_file;
+      await saveProof(tx, payment.id, { file: name, contentType: type, at: now });
+      await bumpOrderVersion(tx, orderId);
+      await insertPaymentEvent(tx, { order_id: orderId, note: replaced ? 'Pembeli mengunggah bukti transfer baru.' : 'Pembeli mengunggah bukti transfer.' });
+    });
+  } catch (error) {
+    await fs.rm(path.join(dir, name), { force: true });
+    throw error;
+  }
+  if (replaced) await fs.rm(path.join(dir, path.basename(replaced)), { force: true });
+}
+
+export async function readPaymentProof(db: DbOrTx, config: Config, orderId: number): Promise<{ bytes: Buffer; contentType: string }> {
+  const payment = await latestPayment(db, orderId);
+  if (!payment?.proof_file || !payment.proof_content_type) throw new AppError('NOT_FOUND', paymentMessages.proofNoFile);
+  try {
+    return { bytes: await fs.readFile(path.join(proofsDir(config), path.basename(payment.proof_file))), contentType: payment.proof_content_type };
+  } catch {
+    throw new AppError('NOT_FOUND', paymentMessages.proofNoFile);
+  }
+}
+
+export interface PaymentActor {
+  id: number;
+  name: string;
+}
+
+function checkVersion(current: number, sent: number | undefined): void {
+  if (sent !== undefined && sent !== current) throw new AppError('STALE_UPDATE', genericMessages.staleUpdate);
+}
+
+/**
+ * An admin confirms a manual transfer (storefront spec §4): paid, and a pending order moves to
+ * confirmed. The order row is locked first, so two admins confirming at once confirm once and an
+ * expiry racing a confirm leaves one of the two outcomes, never both.
+ */
+export async function confirmManualPayment(db: Db, orderId: number, actor: PaymentActor, version: number | undefined, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrderForPayment(tx, orderId);
+    if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
+    const payment = await lockLatestPayment(tx, orderId);
+    if (!payment || payment.provider !== 'manual') throw new AppError('UNPROCESSABLE', paymentMessages.notManual);
+    if (order.payment_status === 'paid' || payment.status === 'paid') throw new AppError('CONFLICT', paymentMessages.alreadyPaid);
+    if (order.status === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notConfirmable);
+    checkVersion(order.version, version);
+    const confirmOrder = order.status === 'pending';
+    await markManualPaid(tx, { paymentId: payment.id, orderId, actorId: actor.id, at: now, confirmOrder });
+    await insertPaymentEvent(tx, {
+      order_id: orderId,
+      actor_user_id: actor.id,
+      actor_name: actor.name,
+      note: `Pembayaran ${formatRupiah(payment.amount)} dikonfirmasi (${payment.reference}).`,
+      ...(confirmOrder ? { from_status: 'pending', to_status: 'confirmed' } : {}),
+    });
+  });
+}
+
+/** An admin rejects a submitted proof with a reason; the buyer may upload another. */
+export async function rejectManualPayment(db: Db, orderId: number, actor: PaymentActor, input: { reason: string; version?: number | undefined }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrderForPayment(tx, orderId);
+    if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
+    const payment = await lockLatestPayment(tx, orderId);
+    if (!payment || payment.provider !== 'manual') throw new AppError('UNPROCESSABLE', paymentMessages.notManual);
+    if (payment.status !== 'unpaid' || payment.proof_status !== 'submitted' || order.status === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notRejectable);
+    checkVersion(order.version, input.version);
+    await rejectProof(tx, payment.id, input.reason, actor.id, now);
+    await bumpOrderVersion(tx, orderId);
+    await insertPaymentEvent(tx, { order_id: orderId, actor_user_id: actor.id, actor_name: actor.name, note: `Bukti transfer ditolak: ${input.reason}` });
+  });
+}
+
+/**
+ * The expiry job's one run: cancels unpaid orders past their deadline and returns their stock,
+ * in batches, each batch one transaction. Safe to run from several processes at once.
+ */
+export async function expireUnpaidOrders(db: Db, now: Date, batch = 100): Promise<number[]> {
+  const expired: number[] = [];
+  for (;;) {
+    const ids = await db.transaction(async (tx) => {
+      const claimed = await expireDueOrders(tx, now, batch);
+      for (const id of claimed) {
+        await returnOrderStock(tx, id);
+        await insertPaymentEvent(tx, { order_id: id, note: paymentMessages.expiredNote, to_status: 'cancelled' });
+      }
+      return claimed;
+    });
+    expired.push(...ids);
+    if (ids.length < batch) return expired;
+  }
 }

@@ -2,10 +2,12 @@
  * The embedded sandbox payment gateway: offers a few channels with Tripay's shapes, creates
  * transactions with a local pay page, and signs its callbacks exactly as Tripay does
  * (HMAC-SHA256 of the raw body), so the online flow runs end to end offline
- * (docs/decisions/032-payments.md). Never used when Tripay credentials are configured.
+ * (docs/decisions/013-payments.md). Never used when Tripay credentials are configured, and only
+ * in the demo shop or with PAYMENT_SANDBOX=true.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { formatRupiah } from '@pasar/core/money';
+import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
 
 /** Sandbox only: signs the local pay page's callbacks. Real money never passes through it. */
 export const SANDBOX_PRIVATE_KEY = 'pasar-umkm-sandbox-private-key';
@@ -66,7 +68,7 @@ export function createSandboxTransaction(input: CreateTransactionInput, now: Dat
     pay_url: payUrl,
     checkout_url: payUrl,
     qr_url: null,
-    instructions: [{ title: `Bayar dengan ${channel.name} (sandbox)`, steps }],
+    instructions: [{ title: `Bayar dengan ${channel.name} (Mode demo — tidak ada uang yang berpindah)`, steps }],
     expires_at: new Date(now.getTime() + 24 * 60 * 60 * 1000),
   };
 }
@@ -75,3 +77,21 @@ export function createSandboxTransaction(input: CreateTransactionInput, now: Dat
 export function callbackSignature(rawBody: string | Buffer, privateKey: string): string {
   return createHmac('sha256', privateKey).update(rawBody).digest('hex');
 }
+
+/** The sandbox behind the one provider interface; registered only on purpose (registry.ts). */
+export const sandboxGateway: PaymentProvider = {
+  id: 'sandbox',
+  displayName: SANDBOX_PROVIDER_NAME,
+  local: true,
+  sandbox: true,
+  callbackKey: SANDBOX_PRIVATE_KEY,
+  channels: () => Promise.resolve(sandboxChannels),
+  createPayment(request: PaymentRequest): Promise<NewPayment> {
+    if (!request.channel) throw new Error('the sandbox needs a channel');
+    const trx = createSandboxTransaction(
+      { method: request.channel.code, merchantRef: request.merchantRef, amount: request.amount, customerName: request.customer.name, customerEmail: request.customer.email, origin: request.origin },
+      request.now,
+    );
+    return Promise.resolve({ ...trx, provider: 'sandbox', channel_code: request.channel.code, amount: request.amount, fee_customer: request.fee, bank_accounts: [], transfer_note: null });
+  },
+};

@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { ProviderFailure, providerFetch, TtlCache } from '../http';
 import type { Channel, GatewayTransaction } from './sandbox-gateway';
+import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
 
 export interface TripayConfig {
   apiKey: string;
@@ -118,4 +119,32 @@ export class TripayClient {
       expires_at: new Date((data.expired_time ?? Math.floor(Date.now() / 1000) + 86400) * 1000),
     };
   }
+}
+
+/** Tripay behind the one provider interface: a network call, so it runs after the order commits. */
+export function tripayProvider(client: TripayClient, privateKey: string): PaymentProvider {
+  return {
+    id: 'tripay',
+    displayName: 'Tripay',
+    local: false,
+    sandbox: false,
+    callbackKey: privateKey,
+    channels: () => client.channels(),
+    async createPayment(request: PaymentRequest): Promise<NewPayment> {
+      if (!request.channel) throw new Error('Tripay needs a channel');
+      const trx = await client.createTransaction({
+        method: request.channel.code,
+        merchantRef: request.merchantRef,
+        amount: request.amount,
+        customerName: request.customer.name,
+        customerEmail: request.customer.email,
+        customerPhone: request.customer.phone,
+        orderItems: request.items,
+        callbackUrl: `${request.origin}/api/v1/payments/tripay/callback`,
+        returnUrl: `${request.origin}${request.orderPath}`,
+        expiredTime: Math.floor(request.now.getTime() / 1000) + 24 * 60 * 60,
+      });
+      return { ...trx, provider: 'tripay', channel_code: request.channel.code, amount: request.amount, fee_customer: request.fee, bank_accounts: [], transfer_note: null };
+    },
+  };
 }

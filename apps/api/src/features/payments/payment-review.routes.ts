@@ -1,0 +1,84 @@
+/**
+ * An admin confirms or rejects a manual transfer and looks at its proof (storefront spec §4
+ * "an admin confirms manual payments"; issue 13 §4). Admin only; each action lands in the audit trail.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminOrderSchema } from '@pasar/core/orders';
+import { paymentConfirmSchema, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
+import { AppError } from '@pasar/core/errors';
+import type { AppDeps } from '../../app';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly, requireUser } from '../../plugins/auth';
+import { actorName, adminOrders } from '../orders/admin-orders.service';
+import { confirmManualPayment, readPaymentProof, rejectManualPayment } from './payments.service';
+
+const security = [{ bearer: [] }];
+
+export default async function paymentReviewRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  const answer = async (id: number, message: string) => {
+    const [order] = await adminOrders(db, [id]);
+    if (!order) throw new AppError('NOT_FOUND', paymentMessages.accessNotFound);
+    return ok(order, message);
+  };
+
+  app.post(
+    '/orders/:id/payment/confirm',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'Confirm a manual transfer (admin): paid, and a pending order becomes confirmed',
+        description: 'Send the version you read to refuse a stale confirm. A second confirm answers 409; a cancelled (expired) order cannot be confirmed.',
+        security,
+        params: idParams,
+        body: paymentConfirmSchema,
+        response: { 200: envelope(adminOrderSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await confirmManualPayment(db, request.params.id, { id: user.id, name: actorName(user) }, request.body.version, now());
+      return answer(request.params.id, paymentMessages.confirmed);
+    },
+  );
+
+  app.post(
+    '/orders/:id/payment/reject',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['payments'],
+        summary: 'Reject a submitted proof of transfer with a reason (admin); the buyer may upload another',
+        security,
+        params: idParams,
+        body: paymentRejectSchema,
+        response: { 200: envelope(adminOrderSchema) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await rejectManualPayment(db, request.params.id, { id: user.id, name: actorName(user) }, request.body, now());
+      return answer(request.params.id, paymentMessages.rejected);
+    },
+  );
+
+  app.get(
+    '/orders/:id/payment/proof',
+    { config: adminOnly, schema: { tags: ['payments'], summary: "The order's proof of transfer as uploaded (admin)", security, params: idParams } },
+    async (request, reply) => {
+      const proof = await readPaymentProof(db, deps.config, request.params.id);
+      // Never rendered as a page of this origin: a PDF or image only, downloaded or shown in an <img>.
+      return reply
+        .type(proof.contentType)
+        .header('Content-Disposition', `inline; filename="bukti-transfer-${request.params.id}"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .send(proof.bytes);
+    },
+  );
+}

@@ -1,0 +1,27 @@
+/** Store settings read by several features, each in one place. */
+import { defaultPaymentSettings, type PaymentSettings } from '@pasar/core/payments';
+import type { BankAccount } from '@pasar/core/settings';
+import type { DbOrTx } from '../../db/client';
+import { getSetting, putSetting } from './settings.repository';
+
+/**
+ * The accounts a manual transfer may go to: the payment settings' list, or the older single
+ * `bank_account` setting of a shop configured before the list existed.
+ */
+export async function storeBankAccounts(db: DbOrTx): Promise<BankAccount[]> {
+  const payments = await getSetting(db, 'payments');
+  if (payments && payments.bank_accounts.length > 0) return payments.bank_accounts;
+  const single = await getSetting(db, 'bank_account');
+  return single ? [single] : [];
+}
+
+export async function paymentSettings(db: DbOrTx): Promise<PaymentSettings> {
+  const stored = await getSetting(db, 'payments');
+  if (stored) return stored;
+  return { ...defaultPaymentSettings, bank_accounts: await storeBankAccounts(db) };
+}
+
+export async function savePaymentSettings(db: DbOrTx, settings: PaymentSettings): Promise<PaymentSettings> {
+  await putSetting(db, 'payments', settings);
+  return paymentSettings(db);
+}

@@ -1,0 +1,54 @@
+/**
+ * Background jobs of the server process (DESIGN.md, second wave): the payment deadline and the
+ * e-mail outbox, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
+ * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them; a run that is
+ * still busy is not started twice by the same process. Tests call the job bodies with a fake clock.
+ */
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createMailer } from './integrations/mail/mailer';
+import { sendDueMail } from './features/mail/mail.service';
+import { expireUnpaidOrders } from './features/payments/payments.service';
+
+export interface JobLog {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export function startJobs(input: { db: Db; config: Config; log: JobLog; now?: () => Date }): () => Promise<void> {
+  const { db, config, log } = input;
+  const now = input.now ?? (() => new Date());
+  const mailer = createMailer(config);
+  let running: Promise<void> | null = null;
+
+  const runOnce = async () => {
+    try {
+      const expired = await expireUnpaidOrders(db, now());
+      if (expired.length > 0) log.info({ orders: expired }, 'pesanan belum dibayar melewati batas waktu dibatalkan');
+    } catch (error) {
+      log.error({ err: error }, 'payment expiry job failed');
+    }
+    if (mailer) {
+      try {
+        const result = await sendDueMail(db, mailer, now());
+        if (result.sent + result.failed > 0) log.info(result, 'outbox email dikirim');
+      } catch (error) {
+        log.error({ err: error }, 'mail outbox job failed');
+      }
+    }
+  };
+  const tick = () => {
+    if (running) return;
+    running = runOnce().finally(() => {
+      running = null;
+    });
+  };
+
+  tick();
+  const timer = config.JOB_INTERVAL_MS > 0 ? setInterval(tick, config.JOB_INTERVAL_MS) : null;
+  timer?.unref();
+  return async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  };
+}
