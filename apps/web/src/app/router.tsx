@@ -19,6 +19,7 @@ const adminScreens: RouteObject[] = [
   { path: 'businesses', lazy: screen(() => import('../features/businesses/businesses-page')) },
   { path: 'couriers/*', lazy: screen(() => import('../features/couriers/couriers-page')) },
   { path: 'orders', lazy: screen(() => import('../features/orders/admin-orders-page')) },
+  { path: 'outbox', lazy: screen(() => import('../features/mail/outbox-page')) },
   { path: 'pos', lazy: screen(() => import('../features/pos/pos-page')) },
   { path: 'users', lazy: screen(() => import('../features/users/users-page')) },
 ];

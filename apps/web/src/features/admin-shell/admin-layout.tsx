@@ -18,6 +18,7 @@ export const adminNav = [
   { to: '/admin/businesses', label: 'Usaha Mitra', icon: 'M3 21h18M5 21V7l7-4 7 4v14M9 9h1M14 9h1M9 13h1M14 13h1' },
   { to: '/admin/couriers', label: 'Kurir', icon: 'M1 3h15v13H1zM16 8h4l3 3v5h-7M5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z' },
   { to: '/admin/orders', label: 'Pesanan', icon: 'M9 5h10M9 12h10M9 19h10M4 5h.01M4 12h.01M4 19h.01' },
+  { to: '/admin/outbox', label: 'Kotak keluar email', icon: 'M3 5h18v14H3zM3 5l9 7 9-7' },
   { to: '/admin/pos', label: 'Kasir (POS)', icon: 'M3 4h18v12H3zM7 20h10M12 16v4' },
   { to: '/admin/users', label: 'Pengguna', icon: 'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z' },
 ] as const;

@@ -1,0 +1,110 @@
+/**
+ * The only SQL for the e-mail outbox (docs/decisions/013-payments.md, E-mail).
+ *
+ * A row's life: `kept` (no SMTP, never sent by the job) or `pending` → `sending` (claimed by one
+ * process) → `sent`, or back to `pending` later after a failure, or `failed` after the last
+ * attempt. While a row is `sending`, `next_attempt_at` holds the end of the claim: a process that
+ * died mid-send leaves the row there, and the sweep hands it back once the claim has run out.
+ */
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+export type NewMailRow = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'order_id' | 'to_address' | 'subject' | 'text_body' | 'html_body'> & {
+  status: 'pending' | 'kept';
+};
+
+/** After this many failed sends a message is given up (`failed`) and stays for the admin to see. */
+export const MAIL_MAX_ATTEMPTS = 5;
+/** How long a claim lasts; a send never takes this long (the SMTP client times out well before). */
+export const MAIL_CLAIM_MS = 10 * 60_000;
+const RETRY_BASE_MS = 5 * 60_000;
+const RETRY_MAX_MS = 6 * 3600_000;
+
+/**
+ * Wait before the next attempt after `attempts` failed ones: 5, 15, 45, 135 minutes. A mail server
+ * that is down for a few hours still gets the message; one that refuses it is not hammered.
+ */
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(RETRY_BASE_MS * 3 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+export async function insertMail(db: DbOrTx, rows: NewMailRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(mailOutbox).values(rows);
+}
+
+export async function listMail(db: DbOrTx, paging: { page: number; pageSize: number }): Promise<{ rows: MailRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const [counted] = await db.select({ total: count() }).from(mailOutbox);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Takes the next due message for this process: one statement that locks the row and marks it
+ * `sending`, skipping rows another process holds, so two processes (or two overlapping job runs)
+ * never send one message twice and neither waits for the other. One row at a time, so several
+ * processes share a backlog and a crash strands at most one message until the sweep.
+ */
+export async function claimNextMail(db: DbOrTx, now: Date): Promise<MailRow | undefined> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
+    .orderBy(asc(mailOutbox.next_attempt_at), asc(mailOutbox.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1`, next_attempt_at: new Date(now.getTime() + MAIL_CLAIM_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return rows[0];
+}
+
+export async function markMailSent(db: DbOrTx, id: number, now: Date): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sent_at: now, last_error: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending')));
+}
+
+/**
+ * Records a failed send: back to `pending` after the back-off, or `failed` when that was the last
+ * attempt. `attempts` already counts this one (the claim added it).
+ */
+export async function markMailRetry(db: DbOrTx, row: Pick<MailRow, 'id' | 'attempts'>, error: string, now: Date): Promise<'pending' | 'failed'> {
+  const giveUp = row.attempts >= MAIL_MAX_ATTEMPTS;
+  await db
+    .update(mailOutbox)
+    .set(
+      giveUp
+        ? { status: 'failed', last_error: error }
+        : { status: 'pending', last_error: error, next_attempt_at: new Date(now.getTime() + mailRetryDelayMs(row.attempts)) },
+    )
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'sending')));
+  return giveUp ? 'failed' : 'pending';
+}
+
+/**
+ * Hands back messages whose claim ran out (the process sending them stopped): due again at once,
+ * or `failed` when they had used their last attempt. Answers how many were handed back.
+ */
+export async function releaseStaleMail(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      status: sql`CASE WHEN ${mailOutbox.attempts} >= ${MAIL_MAX_ATTEMPTS} THEN 'failed' ELSE 'pending' END`,
+      last_error: 'Pengiriman terputus sebelum selesai (proses server berhenti).',
+      next_attempt_at: now,
+    })
+    .where(and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.next_attempt_at, now)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}

@@ -1,0 +1,117 @@
+/**
+ * E-mail use cases (docs/decisions/013-payments.md, E-mail): the order and payment code queues
+ * messages in its own transaction, so a message exists exactly when its order does; the outbox job
+ * sends them later, outside any request, and a slow or refusing mail server never fails a checkout.
+ */
+import type { Order } from '@pasar/core/checkout';
+import type { OutboxList, OutboxQuery, MailStatus } from '@pasar/core/mail';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { getSetting } from '../settings/settings.repository';
+import { claimNextMail, insertMail, listMail, markMailRetry, markMailSent, releaseStaleMail, type NewMailRow } from './mail.repository';
+import { orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail, type MailContent, type MailContext, type MailKind } from './mail.templates';
+
+export interface QueueContext {
+  /** The shop's public address (PUBLIC_URL or the request's origin), for the links in the message. */
+  origin: string;
+  /** SMTP is configured: the message waits for the job (`pending`); otherwise it is `kept` for the admin. */
+  smtp: boolean;
+}
+
+const DEFAULT_STORE_NAME = 'Pasar UMKM';
+
+async function storeContext(db: DbOrTx, origin: string): Promise<MailContext & { notifyAddress: string | undefined }> {
+  // One after the other: `db` may be the caller's transaction, which runs one query at a time.
+  const profile = await getSetting(db, 'store_profile');
+  const payments = await getSetting(db, 'payments');
+  const notifyAddress = payments?.notify_email.trim() || profile?.email.trim() || undefined;
+  return { storeName: profile?.name ?? DEFAULT_STORE_NAME, origin, notifyAddress };
+}
+
+function row(kind: MailKind, order: Order, to: string, content: MailContent, ctx: QueueContext): NewMailRow {
+  return {
+    kind,
+    order_id: order.id,
+    to_address: to,
+    subject: content.subject,
+    text_body: content.text,
+    html_body: content.html,
+    status: ctx.smtp ? 'pending' : 'kept',
+  };
+}
+
+/** The buyer's confirmation with the payment instructions, and the shop's notice of the new order. */
+export async function queueOrderPlacedMails(db: DbOrTx, order: Order, ctx: QueueContext): Promise<void> {
+  const store = await storeContext(db, ctx.origin);
+  const rows: NewMailRow[] = [];
+  const buyer = order.customer_email?.trim();
+  if (buyer) rows.push(row('order_created', order, buyer, orderPlacedBuyerMail(order, store), ctx));
+  if (store.notifyAddress) rows.push(row('order_created_store', order, store.notifyAddress, orderPlacedStoreMail(order, store), ctx));
+  await insertMail(db, rows);
+}
+
+/** Tells the shop that a proof of transfer waits for a check. */
+export async function queueProofUploadedMail(db: DbOrTx, order: Order, ctx: QueueContext): Promise<void> {
+  const store = await storeContext(db, ctx.origin);
+  if (!store.notifyAddress) return;
+  await insertMail(db, [row('payment_proof_store', order, store.notifyAddress, proofUploadedStoreMail(order, store), ctx)]);
+}
+
+/**
+ * A run stops claiming after this much real time and leaves the rest to the next run: every claim
+ * it holds stays far younger than the claim window (MAIL_CLAIM_MS) the sweep respects, a run
+ * normally ends before the next tick of the default one-minute timer, and a shutdown that waits
+ * for the run does not wait long. A few hundred messages still go out per run.
+ */
+const RUN_BUDGET_MS = 45_000;
+
+/**
+ * The outbox job: hands back messages stranded by a stopped process, then claims due messages one
+ * at a time and sends them. A failed send is recorded and retried later with a back-off; the run
+ * goes on with the next message. `failed` counts this run's failed sends, retried or given up.
+ */
+export async function sendDueMail(db: Db, mailer: Mailer, now: Date): Promise<{ sent: number; failed: number }> {
+  await releaseStaleMail(db, now);
+  const started = performance.now();
+  let sent = 0;
+  let failed = 0;
+  while (performance.now() - started < RUN_BUDGET_MS) {
+    const mail = await claimNextMail(db, now);
+    if (!mail) break;
+    try {
+      await mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+    } catch (error) {
+      await markMailRetry(db, mail, (error instanceof Error ? error.message : String(error)).slice(0, 1000), now);
+      failed += 1;
+      continue;
+    }
+    await markMailSent(db, mail.id, now);
+    sent += 1;
+  }
+  return { sent, failed };
+}
+
+/** The back office's view of the outbox, newest first. */
+export async function listOutbox(db: DbOrTx, query: OutboxQuery, ctx: { smtp: boolean }): Promise<OutboxList> {
+  const { rows, total } = await listMail(db, { page: query.page, pageSize: query.page_size });
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      order_id: r.order_id,
+      to_address: r.to_address,
+      subject: r.subject,
+      text_body: r.text_body,
+      // The table's check constraint allows exactly these.
+      status: r.status as MailStatus,
+      attempts: r.attempts,
+      last_error: r.last_error,
+      created_at: r.created_at.toISOString(),
+      sent_at: r.sent_at ? r.sent_at.toISOString() : null,
+    })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    smtp_configured: ctx.smtp,
+  };
+}

@@ -1,0 +1,15 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OutboxList } from '@pasar/core/mail';
+import { api } from '../../../lib/api-client';
+
+// Under 'admin' so that logging out drops it with the other back-office data.
+const key = ['admin', 'outbox'] as const;
+
+export const useOutbox = (paging: { page: number; page_size: number }) =>
+  useQuery({
+    queryKey: [...key, paging],
+    queryFn: ({ signal }) => api<OutboxList>(`/outbox?page=${paging.page}&page_size=${paging.page_size}`, { signal }),
+    placeholderData: keepPreviousData,
+    // The outbox job sends in the background; a waiting message turns into "Terkirim" on its own.
+    refetchInterval: 30_000,
+  });

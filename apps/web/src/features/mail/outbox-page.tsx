@@ -1,0 +1,215 @@
+/**
+ * Kotak keluar email (docs/decisions/013-payments.md, E-mail): every message the shop sent or
+ * keeps, newest first. Without SMTP nothing leaves the server, so the admin reads each message
+ * here and forwards it by hand; a click opens its text with a copy button and a mail link.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { OUTBOX_PAGE_SIZES, mailStatusLabels, type MailStatus, type OutboxItem } from '@pasar/core/mail';
+import { formatDateTime } from '@pasar/core/time';
+import { AdminPageHeader, buttonStyles, EmptyState, failureMessage } from '../../components/admin/admin-ui';
+import { useOutbox } from './api/outbox-api';
+
+const statusStyles: Record<MailStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  sending: 'bg-sky-100 text-sky-900',
+  sent: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+  kept: 'bg-stone-200 text-stone-800',
+};
+
+const kindLabels: Record<string, string> = {
+  order_created: 'Konfirmasi pesanan untuk pembeli',
+  order_created_store: 'Pemberitahuan pesanan baru untuk toko',
+  payment_proof_store: 'Bukti transfer untuk diperiksa',
+};
+
+function usePaging(): [{ page: number; page_size: number }, (patch: { page?: number; page_size?: number }) => void] {
+  const [params, setParams] = useSearchParams();
+  const size = Number(params.get('size'));
+  const paging = {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    page_size: (OUTBOX_PAGE_SIZES as readonly number[]).includes(size) ? size : 20,
+  };
+  const update = (patch: { page?: number; page_size?: number }) => {
+    const next = { ...paging, page: 1, ...patch };
+    const p = new URLSearchParams();
+    if (next.page > 1) p.set('page', String(next.page));
+    if (next.page_size !== 20) p.set('size', String(next.page_size));
+    setParams(p, { replace: true });
+  };
+  return [paging, update];
+}
+
+function StatusBadge({ status }: { status: MailStatus }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${statusStyles[status]}`}>{mailStatusLabels[status]}</span>;
+}
+
+function MessageDetail({ item }: { item: OutboxItem }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`Kepada: ${item.to_address}\nSubjek: ${item.subject}\n\n${item.text_body}`);
+      setCopied('Isi email disalin.');
+    } catch {
+      setCopied('Tidak dapat menyalin otomatis; pilih teksnya lalu salin.');
+    }
+  };
+  const mailto = `mailto:${encodeURIComponent(item.to_address)}?subject=${encodeURIComponent(item.subject)}&body=${encodeURIComponent(item.text_body)}`;
+  return (
+    <div className="border-t border-stone-100 bg-stone-50 px-4 py-3 text-sm">
+      <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-stone-500">Jenis</dt>
+        <dd>{kindLabels[item.kind] ?? item.kind}</dd>
+        {item.order_id !== null && (
+          <>
+            <dt className="text-stone-500">Pesanan</dt>
+            <dd>
+              <Link to={`/admin/orders?q=${item.order_id}`} className="font-semibold text-green-800 underline">
+                #{item.order_id}
+              </Link>
+            </dd>
+          </>
+        )}
+        <dt className="text-stone-500">Percobaan kirim</dt>
+        <dd>{item.attempts}</dd>
+        {item.sent_at && (
+          <>
+            <dt className="text-stone-500">Terkirim</dt>
+            <dd>{formatDateTime(item.sent_at)}</dd>
+          </>
+        )}
+        {item.last_error && (
+          <>
+            <dt className="text-stone-500">Galat terakhir</dt>
+            <dd className="break-words text-red-800">{item.last_error}</dd>
+          </>
+        )}
+      </dl>
+      <pre aria-label={`Isi email ${item.subject}`} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-stone-200 bg-white p-3 font-sans text-sm text-stone-900">
+        {item.text_body}
+      </pre>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <button type="button" className={buttonStyles.small} onClick={() => void copy()}>
+          Salin isi
+        </button>
+        <a href={mailto} className={buttonStyles.small}>
+          Buka di aplikasi email
+        </a>
+        {copied && (
+          <span role="status" className="text-stone-600">
+            {copied}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export default function OutboxPage() {
+  const [paging, update] = usePaging();
+  const outbox = useOutbox(paging);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const data = outbox.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
+  return (
+    <div>
+      <AdminPageHeader
+        title="Kotak keluar email"
+        description="Email yang dikirim toko: konfirmasi pesanan untuk pembeli, pemberitahuan pesanan baru dan bukti transfer untuk toko."
+        actions={
+          <button type="button" className={buttonStyles.secondary} onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
+            {outbox.isFetching ? 'Memuat…' : 'Muat ulang'}
+          </button>
+        }
+      />
+      {data && !data.smtp_configured && (
+        <div role="note" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p className="font-semibold">Pengiriman email belum diatur (SMTP).</p>
+          <p className="mt-1">
+            Email tidak dikirim ke siapa pun; semuanya disimpan di sini dengan status “{mailStatusLabels.kept}”. Buka sebuah pesan untuk menyalin isinya, lalu teruskan secara
+            manual lewat email atau WhatsApp. Agar email terkirim otomatis, isi <code className="rounded bg-amber-100 px-1">SMTP_URL</code> dan{' '}
+            <code className="rounded bg-amber-100 px-1">MAIL_FROM</code> di konfigurasi server.
+          </p>
+        </div>
+      )}
+      {outbox.isError && (
+        <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <span>{failureMessage(outbox.error, 'Gagal memuat kotak keluar email.')}</span>
+          <button type="button" className={buttonStyles.small} onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
+            Coba lagi
+          </button>
+        </div>
+      )}
+      {!data && !outbox.isError && <p role="status">Memuat kotak keluar…</p>}
+      {data && data.items.length === 0 && <EmptyState title="Belum ada email.">Email muncul di sini setelah ada pesanan atau bukti transfer.</EmptyState>}
+      {data && data.items.length > 0 && (
+        <section aria-label="Daftar email" className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+          <div aria-hidden="true" className="hidden grid-cols-[11rem_minmax(0,14rem)_minmax(0,1fr)_12rem] gap-3 bg-stone-50 px-4 py-2 text-left text-sm font-semibold md:grid">
+            <span>Tanggal</span>
+            <span>Kepada</span>
+            <span>Subjek</span>
+            <span>Status</span>
+          </div>
+          <ul className="divide-y divide-stone-100">
+            {data.items.map((item) => {
+              const open = openId === item.id;
+              return (
+                <li key={item.id} data-mail-id={item.id}>
+                  <button
+                    type="button"
+                    aria-expanded={open}
+                    aria-controls={`mail-${item.id}`}
+                    onClick={() => setOpenId(open ? null : item.id)}
+                    className={`grid w-full grid-cols-1 gap-1 px-4 py-3 text-left text-sm hover:bg-green-50 md:grid-cols-[11rem_minmax(0,14rem)_minmax(0,1fr)_12rem] md:gap-3 ${open ? 'bg-green-50' : ''}`}
+                  >
+                    <span className="text-stone-600 md:text-stone-900">{formatDateTime(item.created_at)}</span>
+                    <span className="break-all md:truncate">
+                      <span className="text-stone-500 md:sr-only">Kepada: </span>
+                      {item.to_address}
+                    </span>
+                    <span className="font-semibold md:truncate md:font-normal">{item.subject}</span>
+                    <span className="flex flex-col items-start gap-1">
+                      <StatusBadge status={item.status} />
+                      {item.last_error && item.status !== 'sent' && <span className="line-clamp-2 text-xs text-red-800">{item.last_error}</span>}
+                    </span>
+                  </button>
+                  {open && (
+                    <div id={`mail-${item.id}`}>
+                      <MessageDetail item={item} />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {data && data.total > 0 && (
+        <nav aria-label="Halaman email" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+          <label className="flex items-center gap-2">
+            Per halaman
+            <select value={paging.page_size} onChange={(e) => update({ page_size: Number(e.target.value) })} className="rounded-lg border border-stone-300 px-2 py-1">
+              {OUTBOX_PAGE_SIZES.map((n) => (
+                <option key={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <div className="flex items-center gap-2">
+            <button type="button" className={buttonStyles.small} disabled={paging.page <= 1} onClick={() => update({ page: paging.page - 1 })}>
+              Sebelumnya
+            </button>
+            <span>
+              Halaman {paging.page} dari {pages}
+            </span>
+            <button type="button" className={buttonStyles.small} disabled={paging.page >= pages} onClick={() => update({ page: paging.page + 1 })}>
+              Berikutnya
+            </button>
+          </div>
+        </nav>
+      )}
+      <p className="mt-4 text-xs text-stone-500">Email yang gagal terkirim dicoba lagi otomatis, makin lama makin jarang, sampai 5 kali; setelah itu statusnya “{mailStatusLabels.failed}”.</p>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The e-mail outbox as the back office reads it (docs/decisions/013-payments.md, E-mail): every
+ * message the shop sends, with its state. Without SMTP a message is `kept` here, for the admin
+ * to forward by hand.
+ */
+import { z } from 'zod';
+
+export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const mailStatusLabels: Record<MailStatus, string> = {
+  pending: 'Menunggu kirim',
+  sending: 'Sedang dikirim',
+  sent: 'Terkirim',
+  failed: 'Gagal',
+  kept: 'Disimpan (SMTP belum diatur)',
+};
+
+export const OUTBOX_PAGE_SIZES = [20, 50, 100] as const;
+
+export const outboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((v) => (OUTBOX_PAGE_SIZES as readonly number[]).includes(v), { error: 'Ukuran halaman harus 20, 50, atau 100.' })
+    .default(20),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+export const outboxItemSchema = z.object({
+  id: z.number().int(),
+  /** order_created (to the buyer), order_created_store, payment_proof_store (to the shop). */
+  kind: z.string(),
+  order_id: z.number().int().nullable(),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+
+export const outboxListSchema = z.object({
+  items: z.array(outboxItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** False: SMTP_URL is not set, so new messages are kept here instead of being sent. */
+  smtp_configured: z.boolean(),
+});
+export type OutboxList = z.infer<typeof outboxListSchema>;
