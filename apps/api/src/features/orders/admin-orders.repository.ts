@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { statusesMatchingQuery, type OrderStatus } from '@pasar/core/orders';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { orderEvents, orderItems, orders } from '../../db/schema';
+import { orderEvents, orders } from '../../db/schema';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const wib = sql`(o.created_at AT TIME ZONE 'UTC' + interval '7 hours')`;

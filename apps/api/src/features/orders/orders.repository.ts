@@ -2,12 +2,12 @@
  * The only SQL of orders. `takeStock` and `insertOrderWithItems` are shared by online
  * checkout and the point of sale: one way to sell, one way to never oversell.
  */
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order } from '@pasar/core/checkout';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, productVariants, products, type SelectedOption } from '../../db/schema';
+import { orderItems, orders, payments, type SelectedOption } from '../../db/schema';
 
 export interface ProductForOrder {
   id: number;
