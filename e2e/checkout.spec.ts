@@ -27,7 +27,7 @@ async function fillRecipient(page: Page) {
 }
 
 describe('checkout', () => {
-  it('a guest buys with manual transfer and lands on the catalogue with the alert', async () => {
+  it('a guest buys with manual transfer and stays on the success panel with the order', async () => {
     const { page } = await e2e.openPage();
     await addToCartAndCheckout(page, 'Opak Ketan Bakar');
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
@@ -40,8 +40,10 @@ describe('checkout', () => {
     await expect.poll(() => page.getByText('500 g', { exact: true }).count()).toBeGreaterThan(0);
     await screenshot(page, 'checkout');
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
-    await page.waitForURL(`${e2e.baseUrl}/catalog`);
-    await page.getByRole('alert').filter({ hasText: 'Pesanan berhasil dibuat. Terima kasih!' }).waitFor();
+    // Decision 013: the browser stays on the success panel with the order and how to pay it (was /catalog).
+    await page.getByRole('status').filter({ hasText: 'Pesanan berhasil dibuat. Terima kasih!' }).waitFor();
+    await expect.poll(() => page.getByTestId('payment-info').getByRole('heading', { level: 1 }).textContent()).toMatch(/^Pesanan #\d+$/);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items?.length ?? 0)).toBe(0);
   });
 

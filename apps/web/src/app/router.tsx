@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
             ),
             children: [{ index: true, lazy: screen(() => import('../features/accounts/profile-page')) }],
           },
+          // Decision 013: the order's own page, open to whoever holds its link (a guest has no account).
+          { path: 'pesanan/akses/:token', lazy: screen(() => import('../features/payments/order-access-page')) },
           {
             path: 'pesanan',
             element: (

@@ -1,13 +1,19 @@
-/** Checkout (storefront spec §2 Checkout, §4 Checkout, §5, §8, §9). */
+/** Checkout (storefront spec §2 Checkout, §4 Checkout, §5, §8, §9; decision 013 for what follows success). */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { checkoutError, checkoutMessages as m, customerFee, distinctOrigins, isLocalDestination, NATIONAL_COURIERS, shippingWeight, type Order, type OrderPayload } from '@pasar/core/checkout';
 import { formatGrams, formatRupiah } from '@pasar/core/money';
+import { paymentMessages } from '@pasar/core/payments';
+import { formatDateTime } from '@pasar/core/time';
 import { Modal } from '../../components/modal';
 import { ProductImage } from '../../components/product-image';
 import { ApiError } from '../../lib/api-client';
 import { cartActions, useCart } from '../../lib/cart';
 import { useSession } from '../../lib/session';
+import { paymentStateText } from '../payments/components/order-badges';
+import { OrderPageLink } from '../payments/components/order-link';
+import { OrderItems, OrderTotals } from '../payments/components/order-summary';
+import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../payments/components/payment-instructions';
 import {
   fetchLocalOptions,
   fetchNationalOptions,
@@ -23,6 +29,22 @@ import {
 } from './api/checkout-api';
 
 type Shipping = { kind: 'national'; option: NationalOption } | { kind: 'local'; option: LocalOption } | null;
+
+/**
+ * The placed order, kept in this page's history entry rather than in component state: a reload,
+ * or Back from the order's page, shows the success panel again instead of an empty cart, and the
+ * guest keeps the link to the order.
+ */
+interface Placed {
+  placedOrder: Order;
+  provider: string;
+}
+function placedOf(state: unknown): Placed | null {
+  if (typeof state !== 'object' || state === null || !('placedOrder' in state) || !('provider' in state)) return null;
+  const { placedOrder, provider } = state as { placedOrder: unknown; provider: unknown };
+  if (typeof placedOrder !== 'object' || placedOrder === null || typeof provider !== 'string') return null;
+  return { placedOrder: placedOrder as Order, provider };
+}
 
 function AreaSelect({ id, label, areas, value, disabled, onChange }: { id: string; label: string; areas: Area[] | undefined; value: number | null; disabled?: boolean; onChange: (area: Area | null) => void }) {
   return (
@@ -64,6 +86,7 @@ export default function CheckoutPage() {
   const cart = useCart();
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const store = useStore();
   const provinces = useProvinces();
   const channels = useChannels();
@@ -89,7 +112,7 @@ export default function CheckoutPage() {
   const [modal, setModal] = useState<'shipping' | 'payment' | null>(null);
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState<{ order: Order; provider: string } | null>(null);
+  const done = placedOf(location.state);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
 
   const totalQuantity = cart.totalItems;
@@ -99,6 +122,7 @@ export default function CheckoutPage() {
   const originDistrict = origins[0] ?? storeLocation?.district_id ?? null;
   const channelList = channels.data?.channels.filter((c) => c.active) ?? [];
   const providerName = channels.data?.provider ?? 'Tripay';
+  const sandboxChannels = channels.data?.sandbox === true && channelList.length > 0;
   const chosenChannel = payment.startsWith('tripay:') ? channelList.find((c) => `tripay:${c.code}` === payment) : undefined;
   const shippingCost = shipping ? (shipping.kind === 'local' ? shipping.option.effective_price : shipping.option.cost) : 0;
   const fee = chosenChannel ? customerFee(chosenChannel.fee_customer, cart.totalAmount + shippingCost) : 0;
@@ -214,14 +238,16 @@ export default function CheckoutPage() {
     };
     try {
       const { data: order } = await placeOrder(body, idempotencyKey);
-      cartActions.clear();
-      if (payment === 'manual') {
-        navigate('/catalog', { state: { notice: m.successManual } });
-        return;
-      }
-      setDone({ order, provider: providerName });
-      const url = order.payment?.pay_url ?? order.payment?.checkout_url;
+      // Spec §4: a gateway's pay page opens in a new tab, right away while the click still counts.
+      const url = payment === 'manual' ? null : (order.payment?.pay_url ?? order.payment?.checkout_url);
       if (url) window.open(url, '_blank', 'noopener');
+      // Decision 013: a manual transfer stays here too (not /catalog), so the order number, the
+      // amount and the accounts are on screen. The panel is shown before the cart empties, so the
+      // empty-cart screen never flashes in between.
+      await navigate(location.pathname, { replace: true, state: { placedOrder: order, provider: providerName } satisfies Placed });
+      cartActions.clear();
+      // The submit button sat at the bottom of a long form: start the panel at its first line.
+      window.scrollTo({ top: 0 });
     } catch (e) {
       setError(e instanceof ApiError && e.message ? e.message : m.orderFailed);
     } finally {
@@ -230,39 +256,52 @@ export default function CheckoutPage() {
   };
 
   if (done) {
-    const p = done.order.payment;
+    const order = done.placedOrder;
+    const manual = isManualTransfer(order);
     return (
-      <div className="mx-auto max-w-2xl px-4 py-10">
+      <div className="mx-auto max-w-5xl px-4 py-8">
         <p role="status" className="rounded-xl bg-green-100 p-4 font-semibold text-green-900">
-          {m.successProvider(done.provider)}
+          {manual ? m.successManual : m.successProvider(done.provider)}
         </p>
-        <div className="mt-4 rounded-2xl bg-white p-6 ring-1 ring-stone-200" data-testid="payment-info">
-          <h1 className="text-xl font-bold">Pesanan #{done.order.id}</h1>
-          <p className="mt-1">
-            {p?.payment_name} · Referensi <b>{p?.reference}</b>
+        <div className="mt-4" data-testid="payment-info">
+          <h1 className="text-2xl font-extrabold">Pesanan #{order.id}</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            Dipesan {formatDateTime(order.created_at)} · {paymentStateText(order)}
           </p>
-          <p className="mt-2 text-2xl font-extrabold text-green-800">{formatRupiah(done.order.total_amount)}</p>
-          {p?.instructions.map((ins) => (
-            <div key={ins.title} className="mt-4">
-              <p className="font-semibold">{ins.title}</p>
-              <ol className="ml-5 list-decimal text-sm">
-                {ins.steps.map((s) => (
-                  // Steps come from our own templates or the gateway; they carry <b> only.
-                  <li key={s} dangerouslySetInnerHTML={{ __html: s.replace(/<(?!\/?b>)[^>]*>/g, '') }} />
-                ))}
-              </ol>
+          <div className="mt-4 grid items-start gap-4 lg:grid-cols-[1fr_380px]">
+            {awaitsPayment(order) && <PaymentInstructions order={order} />}
+            {/* The summary panel: the link to the order first, as a guest has no other way back. */}
+            <div className="space-y-4">
+              <div className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
+                {order.order_url && (
+                  <>
+                    <OrderPageLink url={order.order_url} className="block rounded-xl bg-green-800 px-5 py-3 text-center font-bold text-white hover:bg-green-900">
+                      Lihat halaman pesanan
+                    </OrderPageLink>
+                    <p className="mt-2 text-sm text-stone-700">
+                      Simpan tautan halaman pesanan ini: di sana Anda dapat melihat status pesanan{manual ? ' dan mengunggah bukti transfer setelah membayar' : ''}.
+                    </p>
+                  </>
+                )}
+                <p className="mt-3 text-sm">
+                  <Link to={session ? '/pesanan' : '/catalog'} className="font-semibold text-green-800 underline">
+                    {session ? 'Lihat di Pesanan Saya' : 'Kembali ke katalog'}
+                  </Link>
+                </p>
+              </div>
+              <section aria-labelledby="placed-summary" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
+                <h2 id="placed-summary" className="text-lg font-bold">
+                  Ringkasan pesanan
+                </h2>
+                <div className="mt-2">
+                  <OrderItems order={order} />
+                </div>
+                <div className="mt-3 border-t border-stone-200 pt-3">
+                  <OrderTotals order={order} />
+                </div>
+              </section>
             </div>
-          ))}
-          {(p?.pay_url ?? p?.checkout_url) && (
-            <a href={p?.pay_url ?? p?.checkout_url ?? '#'} target="_blank" rel="noopener noreferrer" className="mt-4 inline-block rounded-xl bg-green-800 px-5 py-3 font-bold text-white">
-              Buka halaman pembayaran
-            </a>
-          )}
-          <p className="mt-4 text-sm">
-            <Link to={session ? `/pesanan/${done.order.id}` : '/catalog'} className="font-semibold text-green-800 underline">
-              {session ? 'Lihat di Pesanan Saya' : 'Kembali ke katalog'}
-            </Link>
-          </p>
+          </div>
         </div>
       </div>
     );
@@ -342,6 +381,7 @@ export default function CheckoutPage() {
                 Pilih metode pembayaran
               </button>
             </div>
+            {chosenChannel && channels.data?.sandbox === true && <p className="mt-1 text-xs font-semibold text-sky-900">{paymentMessages.sandboxNotice}</p>}
             {channels.isError && <p className="mt-1 text-sm text-red-700">{m.channelsFailed(providerName)}</p>}
           </div>
         </section>
@@ -423,12 +463,18 @@ export default function CheckoutPage() {
       {modal === 'payment' && (
         <Modal title="Pilih metode pembayaran" onClose={() => setModal(null)}>
           <label className="flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-            <input type="radio" name="payment" checked={payment === 'manual'} onChange={() => { setPayment('manual'); setModal(null); }} />
+            {/* onClick too: choosing the method already chosen fires no change, yet must close the chooser. */}
+            <input type="radio" name="payment" checked={payment === 'manual'} onChange={() => setPayment('manual')} onClick={() => setModal(null)} />
             <span className="flex-1">Transfer bank manual <span className="block text-xs text-stone-600">Dikonfirmasi admin dalam 24 jam</span></span>
           </label>
+          {sandboxChannels && (
+            <p className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm font-semibold text-sky-900 ring-1 ring-sky-200" data-testid="sandbox-notice">
+              {paymentMessages.sandboxNotice}
+            </p>
+          )}
           {channelList.map((c) => (
             <label key={c.code} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-              <input type="radio" name="payment" checked={payment === `tripay:${c.code}`} onChange={() => { setPayment(`tripay:${c.code}`); setModal(null); }} />
+              <input type="radio" name="payment" checked={payment === `tripay:${c.code}`} onChange={() => setPayment(`tripay:${c.code}`)} onClick={() => setModal(null)} />
               <span className="flex-1">{c.name} <span className="block text-xs text-stone-600">{providerName}</span></span>
               {customerFee(c.fee_customer, cart.totalAmount + shippingCost) > 0 && <span className="text-xs">+{formatRupiah(customerFee(c.fee_customer, cart.totalAmount + shippingCost))}</span>}
             </label>

@@ -1,10 +1,9 @@
-/** "Pesanan Saya": the signed-in customer's orders, newest first. */
+/** "Pesanan Saya": the signed-in customer's orders, newest first, each with its payment's state ("Menunggu verifikasi"). */
 import { Link } from 'react-router';
 import { formatRupiah } from '@pasar/core/money';
+import { formatDateTime } from '@pasar/core/time';
+import { OrderBadges } from '../payments/components/order-badges';
 import { useMyOrders } from './api/my-orders-api';
-import { OrderBadges } from './order-badges';
-
-const dateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 
 export default function MyOrdersPage() {
   const orders = useMyOrders();
@@ -30,8 +29,12 @@ export default function MyOrdersPage() {
                   <OrderBadges order={o} />
                 </div>
                 <p className="mt-1 text-sm text-stone-600">
-                  {dateFormat.format(new Date(o.created_at))} · {o.order_items.reduce((s, i) => s + i.quantity, 0)} barang · <b>{formatRupiah(o.total_amount)}</b>
+                  {formatDateTime(o.created_at)} · {o.order_items.reduce((s, i) => s + i.quantity, 0)} barang · <b>{formatRupiah(o.total_amount)}</b>
+                  {o.unique_code > 0 && ` (termasuk kode unik ${formatRupiah(o.unique_code)})`}
                 </p>
+                {o.payment_status === 'unpaid' && o.status !== 'cancelled' && o.payment_due_at && (
+                  <p className="mt-1 text-sm text-amber-900">Bayar sebelum {formatDateTime(o.payment_due_at)}</p>
+                )}
               </Link>
             </li>
           ))}

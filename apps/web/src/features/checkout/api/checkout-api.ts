@@ -42,8 +42,9 @@ export const useCities = (provinceId: number | null) =>
   useQuery({ queryKey: ['locations', 'cities', provinceId], queryFn: () => api<Area[]>(`/locations/rajaongkir/provinces/${provinceId}/cities`), enabled: provinceId !== null, staleTime: Infinity });
 export const useDistricts = (cityId: number | null) =>
   useQuery({ queryKey: ['locations', 'districts', cityId], queryFn: () => api<Area[]>(`/locations/rajaongkir/cities/${cityId}/districts`), enabled: cityId !== null, staleTime: Infinity });
+/** `sandbox`: the embedded demo gateway answers, and no money moves (decision 013). */
 export const useChannels = () =>
-  useQuery({ queryKey: ['payments', 'channels'], queryFn: () => api<{ channels: Channel[]; provider: string }>('/payments/tripay/channels'), staleTime: 5 * 60_000 });
+  useQuery({ queryKey: ['payments', 'channels'], queryFn: () => api<{ channels: Channel[]; provider: string; sandbox: boolean }>('/payments/tripay/channels'), staleTime: 5 * 60_000 });
 
 export function fetchNationalOptions(body: { origin_district_id: number; destination_district_id: number; weight: number; courier: string }) {
   return api<{ options: NationalOption[] }>('/shipping/cost', { method: 'POST', body });
