@@ -22,6 +22,7 @@ const adminScreens: RouteObject[] = [
   { path: 'outbox', lazy: screen(() => import('../features/mail/outbox-page')) },
   { path: 'pos', lazy: screen(() => import('../features/pos/pos-page')) },
   { path: 'users', lazy: screen(() => import('../features/users/users-page')) },
+  { path: 'settings/payments', lazy: screen(() => import('../features/settings/payment-settings-page')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,6 +1,7 @@
 /**
- * The admin shell (back-office spec §2): collapsible sidebar, mobile menu, the nine admin routes,
- * a notification bell, a shortcut to orders, and logout back to /.
+ * The admin shell (back-office spec §2): collapsible sidebar, mobile menu, the nine admin routes
+ * and the payment settings (decision 013), a notification bell, a shortcut to orders, and logout
+ * back to /.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ export const adminNav = [
   { to: '/admin/outbox', label: 'Kotak keluar email', icon: 'M3 5h18v14H3zM3 5l9 7 9-7' },
   { to: '/admin/pos', label: 'Kasir (POS)', icon: 'M3 4h18v12H3zM7 20h10M12 16v4' },
   { to: '/admin/users', label: 'Pengguna', icon: 'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z' },
+  { to: '/admin/settings/payments', label: 'Pengaturan pembayaran', icon: 'M2 7h20v12H2zM2 11h20M6 15h4' },
 ] as const;
 
 const COLLAPSED_KEY = 'admin_sidebar_collapsed';

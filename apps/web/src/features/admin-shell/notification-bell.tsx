@@ -1,11 +1,14 @@
 /**
  * The bell of the admin shell (the spec gives it no behaviour): it counts pending orders placed
- * after the newest order this admin saw when last opening it (by order id), polls every 30 s,
- * lists the newest pending orders, and opens the order desk filtered on pending.
+ * after the newest order this admin saw when last opening it (by order id) plus every proof of
+ * transfer waiting for verification (work to do, not news: opening the bell does not clear them),
+ * polls every 30 s, lists the newest pending orders, and opens the order desk filtered on pending
+ * or on "Menunggu verifikasi".
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRupiah } from '@pasar/core/money';
+import { formatDateTime } from '@pasar/core/time';
 import { lastSeen, markSeen, useNotifications } from './api/notifications-api';
 
 export function NotificationBell() {
@@ -13,7 +16,9 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const { data } = useNotifications(seen);
   const box = useRef<HTMLDivElement>(null);
-  const count = data?.new_pending ?? 0;
+  const newPending = data?.new_pending ?? 0;
+  const proofs = data?.awaiting_verification ?? 0;
+  const count = newPending + proofs;
 
   useEffect(() => {
     if (!open) return;
@@ -30,7 +35,7 @@ export function NotificationBell() {
   }, [open]);
 
   const toggle = () => {
-    if (!open && data && count > 0) {
+    if (!open && data && newPending > 0) {
       // Opening the bell marks every order up to the newest one the server reported as seen; the
       // list stays visible until closed. The next poll counts only orders with a higher id.
       const newest = data.latest_order_id;
@@ -46,7 +51,7 @@ export function NotificationBell() {
         type="button"
         onClick={toggle}
         aria-expanded={open}
-        aria-label={count > 0 ? `Notifikasi: ${count} pesanan baru menunggu konfirmasi` : 'Notifikasi'}
+        aria-label={count > 0 ? `Notifikasi: ${[newPending > 0 ? `${newPending} pesanan baru menunggu konfirmasi` : '', proofs > 0 ? `${proofs} bukti transfer menunggu verifikasi` : ''].filter(Boolean).join(', ')}` : 'Notifikasi'}
         className="relative rounded-lg p-2 text-stone-700 hover:bg-stone-100"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
@@ -60,7 +65,23 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div role="dialog" aria-label="Pesanan menunggu konfirmasi" className="absolute right-0 z-40 mt-2 w-80 rounded-2xl border border-stone-200 bg-white p-3 shadow-xl">
+        // On a phone the bell sits mid-header: a panel hung from it would run off the left edge, so
+        // there it spans the screen under the header instead.
+        <div
+          role="dialog"
+          aria-label="Pesanan menunggu konfirmasi"
+          className="fixed inset-x-2 top-14 z-40 rounded-2xl border border-stone-200 bg-white p-3 shadow-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80"
+        >
+          {proofs > 0 && (
+            <Link
+              to="/admin/orders?payment=verification"
+              onClick={() => setOpen(false)}
+              className="mb-2 flex items-center justify-between gap-2 rounded-lg bg-amber-50 px-2 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100"
+            >
+              <span>{proofs} bukti transfer menunggu verifikasi</span>
+              <span aria-hidden="true">→</span>
+            </Link>
+          )}
           <p className="px-1 text-sm font-semibold text-stone-800">
             {data ? `${data.pending_total} pesanan menunggu konfirmasi` : 'Memuat…'}
           </p>
@@ -70,7 +91,7 @@ export function NotificationBell() {
                 <Link to={`/admin/orders?order=${o.id}`} onClick={() => setOpen(false)} className="flex justify-between gap-2 rounded-lg px-1 py-2 text-sm hover:bg-stone-50">
                   <span>
                     #{o.id} · {o.customer}
-                    <span className="block text-xs text-stone-500">{new Date(o.created_at).toLocaleString('id-ID')}</span>
+                    <span className="block text-xs text-stone-500">{formatDateTime(o.created_at)}</span>
                   </span>
                   <span className="font-semibold">{formatRupiah(o.total_amount)}</span>
                 </Link>

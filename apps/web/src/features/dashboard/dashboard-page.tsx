@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
 import { dashboardMessages } from '@pasar/core/dashboard';
 import { formatRupiah } from '@pasar/core/money';
+import { paymentMessages } from '@pasar/core/payments';
+import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, ErrorBanner, StatCard } from '../../components/admin/admin-ui';
 import { useSession } from '../../lib/session';
 import { useDashboardSummary } from './api/dashboard-api';
@@ -38,11 +40,18 @@ export default function DashboardPage() {
     <div>
       <AdminPageHeader title="Dasbor" description={`Selamat datang, ${session.user.first_name}. Angka di bawah diambil langsung dari data toko.`} />
       <ErrorBanner message={summary.isError ? dashboardMessages.loadFailed : null} />
-      <section aria-label="Ringkasan" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <section aria-label="Ringkasan" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <StatCard label="Produk" value={d ? d.products.total : '…'} hint={d ? `${d.products.low_stock} stok menipis (≤ 5)` : undefined} tone={d && d.products.low_stock > 0 ? 'amber' : 'stone'} />
         <StatCard label="Usaha mitra" value={d ? d.businesses.total : '…'} hint={d ? `${d.businesses.active} aktif` : undefined} />
         <StatCard label="Pesanan menunggu hari ini" value={d ? d.orders.pending_today : '…'} hint={d ? `${d.orders.pending_total} menunggu seluruhnya · ${d.orders.today} pesanan hari ini` : undefined} tone="blue" />
-        <StatCard label="Pendapatan bulan ini" value={d ? formatRupiah(d.revenue_this_month) : '…'} hint={d ? `${monthName(d.month)}, tanpa pesanan dibatalkan` : undefined} tone="green" />
+        {/* Issue 13: revenue is money received (paid orders only); unpaid open orders are shown apart. */}
+        <StatCard label="Pendapatan bulan ini" value={d ? formatRupiah(d.revenue_this_month) : '…'} hint={d ? `${monthName(d.month)}, hanya pesanan yang sudah dibayar` : undefined} tone="green" />
+        <StatCard
+          label={paymentMessages.waitingPayment}
+          value={d ? formatRupiah(d.awaiting_payment.amount) : '…'}
+          hint={d ? `${d.awaiting_payment.count} pesanan belum dibayar; belum termasuk pendapatan` : undefined}
+          tone="amber"
+        />
       </section>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
@@ -76,7 +85,7 @@ export default function DashboardPage() {
                     {a.detail && <span className="block text-sm text-stone-600">{a.detail}</span>}
                   </span>
                   <time dateTime={a.at} className="shrink-0 text-xs text-stone-500">
-                    {new Date(a.at).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' })}
+                    {formatDateTime(a.at)}
                   </time>
                 </Link>
               </li>

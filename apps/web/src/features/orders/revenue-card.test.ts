@@ -1,23 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupiah } from '@pasar/core/money';
-import { moneyCard } from './revenue-card';
+import { moneyCard, unpaidCard } from './revenue-card';
 
-const summary = (over: { revenue: number; cancelled_amount: number; cancelled: number }) => ({
+const summary = (over: { revenue: number; cancelled_amount: number; cancelled: number; unpaid_amount?: number }) => ({
   count: 4,
   revenue: over.revenue,
+  unpaid_amount: over.unpaid_amount ?? 0,
   cancelled_amount: over.cancelled_amount,
-  by_status: { all: 4, pending: 1, confirmed: 1, shipped: 1, delivered: 0, cancelled: over.cancelled },
+  by_status: { all: 4, pending: 1, confirmed: 1, shipped: 1, delivered: 0, cancelled: over.cancelled, verification: 0 },
 });
 
-describe('the order desk money card', () => {
-  it('shows revenue, naming the cancelled orders it leaves out', () => {
+describe('the order desk money cards', () => {
+  it('shows the money received, saying it counts paid orders only and naming the cancelled orders it leaves out', () => {
     expect(moneyCard(summary({ revenue: 150_000, cancelled_amount: 40_000, cancelled: 1 }), 'all')).toEqual({
       label: 'Pendapatan',
       value: formatRupiah(150_000),
-      hint: `Tanpa 1 pesanan dibatalkan (${formatRupiah(40_000)})`,
+      hint: `Hanya pesanan yang sudah dibayar; tanpa 1 pesanan dibatalkan (${formatRupiah(40_000)})`,
       tone: 'green',
     });
-    expect(moneyCard(summary({ revenue: 150_000, cancelled_amount: 0, cancelled: 0 }), 'pending').hint).toBe('Tanpa pesanan dibatalkan');
+    expect(moneyCard(summary({ revenue: 150_000, cancelled_amount: 0, cancelled: 0 }), 'pending').hint).toBe('Hanya pesanan yang sudah dibayar');
+  });
+
+  it('never adds unpaid orders to the revenue: they have their own card', () => {
+    const s = summary({ revenue: 150_000, cancelled_amount: 0, cancelled: 0, unpaid_amount: 72_345 });
+    expect(moneyCard(s, 'all').value).toBe(formatRupiah(150_000));
+    expect(unpaidCard(s, 'all')).toEqual({
+      label: 'Menunggu pembayaran',
+      value: formatRupiah(72_345),
+      hint: 'Belum dibayar; belum termasuk pendapatan',
+      tone: 'amber',
+    });
   });
 
   it('on the cancelled tab shows what the cancelled orders were worth, labelled so, never a bare Rp0', () => {
@@ -25,10 +37,12 @@ describe('the order desk money card', () => {
     expect(card.label).toBe('Nilai pesanan dibatalkan');
     expect(card.value).toBe(formatRupiah(40_000));
     expect(card.hint).toBe('Tidak dihitung sebagai pendapatan');
+    expect(unpaidCard(summary({ revenue: 0, cancelled_amount: 40_000, cancelled: 1 }), 'cancelled').hint).toBe('Pesanan dibatalkan tidak ditagih');
   });
 
   it('keeps the label of the tab while its figures load', () => {
     expect(moneyCard(undefined, 'cancelled')).toMatchObject({ label: 'Nilai pesanan dibatalkan', value: '…' });
     expect(moneyCard(undefined, 'all')).toMatchObject({ label: 'Pendapatan', value: '…' });
+    expect(unpaidCard(undefined, 'all')).toMatchObject({ label: 'Menunggu pembayaran', value: '…' });
   });
 });

@@ -1,11 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminOrder, AdminOrderList, OrderStatus } from '@pasar/core/orders';
+import type { StoreProfile } from '@pasar/core/settings';
 import { API_BASE, api, apiRequest, ApiError } from '../../../lib/api-client';
 import { sessionStore } from '../../../lib/session';
 
 export interface OrderFilter {
   q: string;
   status: 'all' | OrderStatus;
+  /** 'verification': manual transfers whose proof waits for an admin (decision 013). */
+  payment: 'all' | 'verification';
   page: number;
   page_size: number;
 }
@@ -15,6 +18,7 @@ const search = (f: Partial<OrderFilter>) => {
   const p = new URLSearchParams();
   if (f.q) p.set('q', f.q);
   if (f.status && f.status !== 'all') p.set('status', f.status);
+  if (f.payment && f.payment !== 'all') p.set('payment', f.payment);
   if (f.page) p.set('page', String(f.page));
   if (f.page_size) p.set('page_size', String(f.page_size));
   return p.toString();
@@ -27,22 +31,108 @@ export const useAdminOrders = (filter: OrderFilter) =>
     placeholderData: keepPreviousData,
   });
 
+/**
+ * One order that is not on the page shown (a dashboard or bell link, or an order that left the
+ * filter after the admin acted on it): the list searched by its id, which finds it whatever its
+ * status. Kept as a list answer under the list's key, so a status change or a payment action
+ * replaces its row and reloads it like every other page.
+ */
+export const useAdminOrder = (id: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: [...key, 'one', id],
+    queryFn: ({ signal }) => api<AdminOrderList>(`/orders?${search({ q: String(id), page_size: 10 })}`, { signal }),
+    select: (list) => list.items.find((o) => o.id === id) ?? null,
+    enabled: enabled && id !== null,
+  });
+
+/** Replaces an order in every cached page with the server's answer. */
+function replaceOrder(client: QueryClient, order: AdminOrder): void {
+  client.setQueriesData<AdminOrderList>({ queryKey: key }, (list) => (list ? { ...list, items: list.items.map((o) => (o.id === order.id ? order : o)) } : list));
+}
+
+/** Everything an order's money or status moves: the desk's pages and counts, the dashboard and the bell. */
+function reloadAfterOrderChange(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: key }),
+    client.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+    client.invalidateQueries({ queryKey: ['admin', 'notifications'] }),
+  ]);
+}
+
 /** The changed row is replaced by the server's answer in every cached page, then counts refresh. */
 export function useChangeOrderStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status, version }: { id: number; status: OrderStatus; version: number }) => apiRequest<AdminOrder>(`/orders/${id}`, { method: 'PUT', body: { status, version } }),
     onSuccess: ({ data }) => {
-      client.setQueriesData<AdminOrderList>({ queryKey: key }, (list) => (list ? { ...list, items: list.items.map((o) => (o.id === data.id ? data : o)) } : list));
+      replaceOrder(client, data);
       void client.invalidateQueries({ queryKey: key });
     },
   });
 }
 
-/** The CSV comes with the bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadOrdersCsv(filter: Pick<OrderFilter, 'q' | 'status'>): Promise<void> {
+export type PaymentAction = { kind: 'confirm'; id: number; version: number } | { kind: 'reject'; id: number; version: number; reason: string };
+
+/**
+ * Confirms or rejects a manual transfer (decision 013). Whatever the answer — done, or refused
+ * because someone else changed the order first (409) — the list, the panel, the dashboard and the
+ * bell reload, so the admin always ends up looking at the real state.
+ */
+export function usePaymentAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: PaymentAction) =>
+      action.kind === 'confirm'
+        ? apiRequest<AdminOrder>(`/orders/${action.id}/payment/confirm`, { method: 'POST', body: { version: action.version } })
+        : apiRequest<AdminOrder>(`/orders/${action.id}/payment/reject`, { method: 'POST', body: { reason: action.reason, version: action.version } }),
+    onSuccess: ({ data }) => {
+      // The answer is an order only by contract; a body without one must not blank a row.
+      if (data && typeof data === 'object' && 'id' in data) replaceOrder(client, data);
+    },
+    onSettled: () => reloadAfterOrderChange(client),
+  });
+}
+
+/** The store's name for messages to buyers; absent when the profile is not set. */
+export const useStoreName = () =>
+  useQuery({
+    queryKey: ['settings', 'store'],
+    queryFn: ({ signal }) => api<{ store_profile: StoreProfile | null }>('/settings/store', { signal }),
+    select: (s) => s.store_profile?.name ?? null,
+    staleTime: 5 * 60_000,
+  });
+
+/** Request headers of a file fetched outside the JSON client (it reads JSON envelopes only). */
+function authHeaders(): Record<string, string> {
   const token = sessionStore.token();
-  const response = await fetch(`${API_BASE}/orders/export.csv?${search(filter)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * The proof of transfer, served to admins only (decision 013: never from /uploads), so the browser
+ * cannot load `proof_url` in an <img> by itself: it is fetched with the bearer token as a blob.
+ * `proof_url` is an API path, with or without the /api/v1 prefix.
+ */
+export async function fetchProof(proofUrl: string, signal?: AbortSignal): Promise<Blob> {
+  const url = proofUrl.startsWith(`${API_BASE}/`) || /^https?:\/\//.test(proofUrl) ? proofUrl : `${API_BASE}${proofUrl.startsWith('/') ? '' : '/'}${proofUrl}`;
+  // A new upload after a rejection may come at the same address: never a cached old picture.
+  const response = await fetch(url, { headers: authHeaders(), cache: 'no-store', credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  if (!response.ok) {
+    let message = `Bukti transfer tidak dapat dimuat (${response.status}).`;
+    try {
+      const body = (await response.json()) as { error?: string };
+      if (body.error) message = body.error;
+    } catch {
+      /* not JSON: keep the status line */
+    }
+    throw new ApiError(response.status, message, 'HTTP_ERROR');
+  }
+  return response.blob();
+}
+
+/** The CSV comes with the bearer token, so it is fetched and handed to the browser as a file. */
+export async function downloadOrdersCsv(filter: Pick<OrderFilter, 'q' | 'status' | 'payment'>): Promise<void> {
+  const response = await fetch(`${API_BASE}/orders/export.csv?${search(filter)}`, { headers: authHeaders() });
   if (!response.ok) throw new ApiError(response.status, `Ekspor gagal (${response.status}).`, 'HTTP_ERROR');
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'pesanan.csv';
   const url = URL.createObjectURL(await response.blob());

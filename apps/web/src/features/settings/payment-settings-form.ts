@@ -1,0 +1,74 @@
+/**
+ * The payment settings form's values and their check (decision 013). Inputs hold text; the check
+ * is the core's own `paymentSettingsSchema`, the one the API applies, so the screen refuses
+ * exactly what the server would, with the same words. Rules whose schema carries no message of its
+ * own get the core's Indonesian fallback, without the field's name, as the message sits under it.
+ */
+import { fieldErrors } from '@pasar/core/accounts';
+import { paymentSettingsSchema, type PaymentSettings } from '@pasar/core/settings';
+import { indonesianIssueMessage } from '@pasar/core/validation';
+
+/** At most this many accounts (the schema's limit). */
+export const MAX_BANK_ACCOUNTS = 5;
+
+export interface BankAccountRow {
+  /** Stable React key of the row; never sent. */
+  key: number;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+}
+
+export interface PaymentSettingsForm {
+  bank_accounts: BankAccountRow[];
+  unique_code_enabled: boolean;
+  manual_deadline_hours: string;
+  max_unpaid_per_email: string;
+  max_unpaid_per_address: string;
+  max_line_quantity: string;
+  notify_email: string;
+}
+
+let rowKey = 0;
+export const newBankRow = (account?: Omit<BankAccountRow, 'key'>): BankAccountRow => ({
+  key: ++rowKey,
+  bank_name: account?.bank_name ?? '',
+  account_number: account?.account_number ?? '',
+  account_name: account?.account_name ?? '',
+});
+
+export function toForm(settings: PaymentSettings): PaymentSettingsForm {
+  return {
+    bank_accounts: settings.bank_accounts.map((a) => newBankRow(a)),
+    unique_code_enabled: settings.unique_code_enabled,
+    manual_deadline_hours: String(settings.manual_deadline_hours),
+    max_unpaid_per_email: String(settings.max_unpaid_per_email),
+    max_unpaid_per_address: String(settings.max_unpaid_per_address),
+    max_line_quantity: String(settings.max_line_quantity),
+    notify_email: settings.notify_email,
+  };
+}
+
+/** An empty box is "not given", never 0 and never the schema's default. */
+const number = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+type Issue = Parameters<typeof indonesianIssueMessage>[0];
+const issueMessage = (issue: Issue): string =>
+  issue.input === undefined || issue.input === null || issue.input === '' ? 'Wajib diisi.' : indonesianIssueMessage({ ...issue, path: [] });
+
+export type CheckResult = { ok: true; data: PaymentSettings } | { ok: false; errors: Record<string, string> };
+
+/** Errors are keyed by the field's path as the API names it: `manual_deadline_hours`, `bank_accounts.0.bank_name`. */
+export function checkPaymentSettings(form: PaymentSettingsForm): CheckResult {
+  const candidate = {
+    bank_accounts: form.bank_accounts.map((a) => ({ bank_name: a.bank_name.trim(), account_number: a.account_number.trim(), account_name: a.account_name.trim() })),
+    unique_code_enabled: form.unique_code_enabled,
+    manual_deadline_hours: number(form.manual_deadline_hours),
+    max_unpaid_per_email: number(form.max_unpaid_per_email),
+    max_unpaid_per_address: number(form.max_unpaid_per_address),
+    max_line_quantity: number(form.max_line_quantity),
+    notify_email: form.notify_email,
+  };
+  const parsed = paymentSettingsSchema.safeParse(candidate, { error: issueMessage });
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}
