@@ -4,22 +4,15 @@
  */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order } from '@pasar/core/checkout';
+import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, type SelectedOption } from '../../db/schema';
 
-export interface ProductForOrder {
-  id: number;
-  name: string;
-  price: number;
-  discount: number;
-  stock: number;
-  is_active: boolean;
-  category_active: boolean;
+/** What core's line pricing needs, plus where the product ships from (storefront spec rule 4). */
+export interface ProductForOrder extends SellableProduct {
   business_district_id: number | null;
-  option_groups: { name: string; values: string[] }[];
-  size_variants: { label: string; price: number; stock: number }[];
 }
 
 export async function loadProductsForOrder(db: DbOrTx, ids: number[]): Promise<Map<number, ProductForOrder>> {
