@@ -68,9 +68,9 @@ async function proofPng(page: Page, amount: number): Promise<Buffer> {
 }
 
 /** The buyer sends the proof through the order link, as the order page does. */
-async function uploadProof(order: PlacedOrder, png: Buffer): Promise<void> {
+async function uploadProof(order: PlacedOrder, bytes: Buffer, type = 'image/png'): Promise<void> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bukti-transfer.png');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), type === 'application/pdf' ? 'bukti-transfer.pdf' : 'bukti-transfer.png');
   const res = await fetch(`${e2e.baseUrl}/api/v1/orders/access/${accessToken(order)}/payment-proof`, { method: 'POST', body: form });
   expect(res.status, await res.clone().text()).toBe(200);
 }
@@ -273,12 +273,22 @@ describe('back office: payments on the order desk', () => {
     expect(order.unique_code).toBeGreaterThanOrEqual(1);
     expect(order.unique_code).toBeLessThanOrEqual(999);
     expect(order.total_amount).toBe(order.subtotal_amount + order.shipping_cost + order.payment_fee + order.unique_code);
+    // This buyer sends the proof as a PDF: the panel offers it as a download, not a picture.
+    await uploadProof(order, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), 'application/pdf');
     await page.goto(`/admin/orders?order=${order.id}`);
     const panel = page.getByRole('complementary', { name: `Detail pesanan #${order.id}` });
+    const pdf = panel.getByRole('link', { name: 'Unduh bukti transfer (PDF)' });
+    await pdf.waitFor();
+    expect(await pdf.getAttribute('download')).toBe(`bukti-transfer-pesanan-${order.id}.pdf`);
+    expect(await pdf.getAttribute('href')).toMatch(/^blob:/);
+    const download = page.waitForEvent('download');
+    await pdf.click();
+    expect((await download).suggestedFilename()).toBe(`bukti-transfer-pesanan-${order.id}.pdf`);
     await expect.poll(() => panel.getByTestId('expected-amount').textContent()).toBe(formatRupiah(order.total_amount));
     await panel.getByText(`+${formatRupiah(order.unique_code)} (sudah termasuk dalam jumlah)`).waitFor();
     const waText = new URL((await panel.getByRole('link', { name: 'Hubungi via WhatsApp' }).getAttribute('href'))!).searchParams.get('text');
-    expect(waText).toContain(`termasuk kode unik ${formatRupiah(order.unique_code)}`);
+    // A proof is in: the message says it is being checked, for the amount with its kode unik.
+    expect(waText).toContain(`bukti transfer pesanan #${order.id} sebesar ${formatRupiah(order.total_amount)} dan sedang memeriksanya`);
   });
 
   it('the settings screen, the bell and the desk fit a phone', async () => {
