@@ -45,9 +45,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Full envelope: `{ success, data, message }`. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; message?: string }> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+interface Sent {
+  response: Response;
+}
+
+/** Sends one request with the token and anti-forgery header; a 401 ends the session once, here. */
+async function send(path: string, options: RequestOptions & { accept: string; cache?: RequestCache }): Promise<Sent> {
+  const headers: Record<string, string> = { Accept: options.accept, ...options.headers };
   const token = sessionStore.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   const xsrf = readCookie('XSRF-TOKEN');
@@ -61,32 +65,55 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null, credentials: 'same-origin' });
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'Tidak dapat terhubung ke server. Periksa koneksi internet Anda.', 'NETWORK_ERROR');
   }
-  const text = await response.text();
-  let json: unknown;
+  if (response.status === 401) onUnauthorized();
+  return { response };
+}
+
+function parseJson(text: string): unknown {
   try {
-    json = text ? JSON.parse(text) : undefined;
+    return text ? JSON.parse(text) : undefined;
   } catch {
-    json = undefined;
+    return undefined;
   }
-  if (response.status === 401) {
-    onUnauthorized();
-  }
-  const envelope = json as { success?: boolean; data?: T; message?: string; error?: string; code?: string; fields?: Record<string, string> } | undefined;
-  if (!response.ok || !envelope || envelope.success === false) {
-    throw new ApiError(
-      response.status,
-      envelope?.error ?? envelope?.message ?? `Permintaan gagal (${response.status}).`,
-      envelope?.code ?? 'HTTP_ERROR',
-      envelope?.fields,
-      json,
-    );
-  }
+}
+
+type Envelope<T> = { success?: boolean; data?: T; message?: string; error?: string; code?: string; fields?: Record<string, string> } | undefined;
+
+function failure(status: number, json: unknown): ApiError {
+  const envelope = json as Envelope<unknown>;
+  return new ApiError(status, envelope?.error ?? envelope?.message ?? `Permintaan gagal (${status}).`, envelope?.code ?? 'HTTP_ERROR', envelope?.fields, json);
+}
+
+/** Full envelope: `{ success, data, message }`. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; message?: string }> {
+  const { response } = await send(path, { ...options, accept: 'application/json' });
+  const json = parseJson(await response.text());
+  const envelope = json as Envelope<T>;
+  if (!response.ok || !envelope || envelope.success === false) throw failure(response.status, json);
   return { data: envelope.data as T, ...(envelope.message !== undefined ? { message: envelope.message } : {}) };
+}
+
+/**
+ * A file the API serves behind the token (a proof of transfer, the CSV export): the same headers
+ * and 401 handling as JSON calls, the error envelope read when it fails.
+ */
+export async function apiFile(path: string, options: Pick<RequestOptions, 'signal'> & { cache?: RequestCache } = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const { response } = await send(path, { ...options, accept: '*/*' });
+  if (!response.ok) throw failure(response.status, parseJson(await response.text()));
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }
 
 /** Just the `data` of a successful answer. */

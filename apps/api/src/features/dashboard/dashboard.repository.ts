@@ -45,7 +45,7 @@ export interface ActivityRow {
   order_type: string | null;
 }
 
-/** The newest events of three kinds merged: orders placed, status changes, products added. */
+/** The newest events of three kinds merged: orders placed, status changes (by an admin, a confirmed payment or an expiry), products added. */
 export async function recentActivity(db: DbOrTx, limit: number): Promise<ActivityRow[]> {
   return queryRows<ActivityRow>(
     db,
@@ -55,7 +55,7 @@ export async function recentActivity(db: DbOrTx, limit: number): Promise<Activit
            FROM orders o ORDER BY o.created_at DESC LIMIT ${limit})
         UNION ALL
         (SELECT 'order_status', e.created_at, e.order_id, NULL, NULL, e.from_status, e.to_status, e.actor_name, NULL
-           FROM order_events e WHERE e.kind = 'status_changed' ORDER BY e.created_at DESC LIMIT ${limit})
+           FROM order_events e WHERE e.to_status IS NOT NULL ORDER BY e.created_at DESC LIMIT ${limit})
         UNION ALL
         (SELECT 'product_created', p.created_at, p.id, p.name, p.price, NULL, NULL, NULL, NULL
            FROM products p ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit})

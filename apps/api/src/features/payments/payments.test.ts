@@ -146,6 +146,8 @@ describe(`manual transfer (${testEngine})`, () => {
     expect(done.payment.state_label).toBe('Sudah dibayar');
     expect(done.events.filter((e: { kind: string; note: string }) => e.kind === 'payment' && e.note.includes('dikonfirmasi'))).toHaveLength(1);
     expect((await api('GET', `/orders/access/${tokenOf(o.order_url)}`)).json().data.payment_status).toBe('paid');
+    const activity = (await api('GET', '/dashboard/summary', undefined, admin)).json().data.recent_activity;
+    expect(activity).toContainEqual(expect.objectContaining({ kind: 'order_status', title: `Pesanan #${o.id}: Dikonfirmasi` }));
     const after = (await api('GET', '/orders?payment=verification&page_size=100', undefined, admin)).json().data;
     expect(after.items.map((x: { id: number }) => x.id)).not.toContain(o.id);
   });

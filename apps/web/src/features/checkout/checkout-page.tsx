@@ -10,7 +10,7 @@ import { ProductImage } from '../../components/product-image';
 import { ApiError } from '../../lib/api-client';
 import { cartActions, useCart } from '../../lib/cart';
 import { useSession } from '../../lib/session';
-import { paymentStateText } from '../payments/components/order-badges';
+import { paymentStateText } from '../../components/order-badges';
 import { OrderPageLink } from '../payments/components/order-link';
 import { OrderItems, OrderTotals } from '../payments/components/order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../payments/components/payment-instructions';

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminOrder, AdminOrderList, OrderStatus } from '@pasar/core/orders';
 import type { StoreProfile } from '@pasar/core/settings';
-import { API_BASE, api, apiRequest, ApiError } from '../../../lib/api-client';
-import { sessionStore } from '../../../lib/session';
+import { API_BASE, api, apiFile, apiRequest } from '../../../lib/api-client';
 
 export interface OrderFilter {
   q: string;
@@ -102,40 +101,22 @@ export const useStoreName = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Request headers of a file fetched outside the JSON client (it reads JSON envelopes only). */
-function authHeaders(): Record<string, string> {
-  const token = sessionStore.token();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
 /**
  * The proof of transfer, served to admins only (decision 013: never from /uploads), so the browser
  * cannot load `proof_url` in an <img> by itself: it is fetched with the bearer token as a blob.
  * `proof_url` is an API path, with or without the /api/v1 prefix.
  */
 export async function fetchProof(proofUrl: string, signal?: AbortSignal): Promise<Blob> {
-  const url = proofUrl.startsWith(`${API_BASE}/`) || /^https?:\/\//.test(proofUrl) ? proofUrl : `${API_BASE}${proofUrl.startsWith('/') ? '' : '/'}${proofUrl}`;
+  const path = proofUrl.startsWith(`${API_BASE}/`) ? proofUrl.slice(API_BASE.length) : proofUrl;
   // A new upload after a rejection may come at the same address: never a cached old picture.
-  const response = await fetch(url, { headers: authHeaders(), cache: 'no-store', credentials: 'same-origin', ...(signal ? { signal } : {}) });
-  if (!response.ok) {
-    let message = `Bukti transfer tidak dapat dimuat (${response.status}).`;
-    try {
-      const body = (await response.json()) as { error?: string };
-      if (body.error) message = body.error;
-    } catch {
-      /* not JSON: keep the status line */
-    }
-    throw new ApiError(response.status, message, 'HTTP_ERROR');
-  }
-  return response.blob();
+  return (await apiFile(path, { cache: 'no-store', ...(signal ? { signal } : {}) })).blob;
 }
 
 /** The CSV comes with the bearer token, so it is fetched and handed to the browser as a file. */
 export async function downloadOrdersCsv(filter: Pick<OrderFilter, 'q' | 'status' | 'payment'>): Promise<void> {
-  const response = await fetch(`${API_BASE}/orders/export.csv?${search(filter)}`, { headers: authHeaders() });
-  if (!response.ok) throw new ApiError(response.status, `Ekspor gagal (${response.status}).`, 'HTTP_ERROR');
-  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'pesanan.csv';
-  const url = URL.createObjectURL(await response.blob());
+  const file = await apiFile(`/orders/export.csv?${search(filter)}`);
+  const name = file.filename ?? 'pesanan.csv';
+  const url = URL.createObjectURL(file.blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -8,7 +8,7 @@ import type { Order } from '@pasar/core/checkout';
 import { paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import type { OrderRef } from '../api/payments-api';
-import { OrderBadges, paymentStateText } from './order-badges';
+import { OrderBadges, paymentStateText } from '../../../components/order-badges';
 import { OrderItems, OrderTotals, ShippingAddress } from './order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from './payment-instructions';
 import { ProofUpload } from './proof-upload';

@@ -32,6 +32,11 @@ export function PaymentStateBadge({ order, className = '' }: { order: Pick<Order
   );
 }
 
+/** The shopper's word for the payment (checkout, order page, Pesanan Saya). */
+export function paymentStateText(order: Pick<Order, 'payment_status_label' | 'payment'>): string {
+  return order.payment?.state_label ?? order.payment_status_label;
+}
+
 export function OrderBadges({ order }: { order: Order }) {
   return (
     <span className="flex flex-wrap gap-2">
