@@ -105,6 +105,7 @@ export const roleSchema = z.object({
   display_name: z.string(),
   can_access_admin: z.boolean(),
 });
+export type Role = z.infer<typeof roleSchema>;
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -118,6 +119,7 @@ export const userSchema = z.object({
   is_active: z.boolean(),
   created_at: z.string(),
 });
+/** A user as the API answers it (login, register, profile, session): never the password hash. */
 export type User = z.infer<typeof userSchema>;
 
 export const authResultSchema = z.object({ token: z.string(), user: userSchema });

@@ -133,3 +133,4 @@ export const courierSchema = z.object({
   prices: z.array(courierPriceSchema),
 });
 export type Courier = z.infer<typeof courierSchema>;
+export * from './local-option.schema';

@@ -97,3 +97,4 @@ export const accessTokenParams = z.object({ token: z.string().regex(/^[0-9a-f]{6
 export function orderPath(token: string): string {
   return `/pesanan/akses/${token}`;
 }
+export * from './channel.schema';

@@ -84,3 +84,18 @@ export const settingSchemas = {
 
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
+
+/**
+ * The public store facts of GET /settings/store: one answer that the checkout, the POS, the
+ * business form, the courier form and the order desk each read a part of.
+ */
+export const publicStoreSettingsSchema = z.object({
+  store_location: storeLocationSchema.nullable(),
+  /** The main account (the first of bank_accounts), kept for older clients. */
+  bank_account: bankAccountSchema.nullable(),
+  bank_accounts: z.array(bankAccountSchema),
+  store_profile: storeProfileSchema.nullable(),
+  /** Online payment is the demo sandbox: no money moves. */
+  payment_sandbox: z.boolean(),
+});
+export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;
