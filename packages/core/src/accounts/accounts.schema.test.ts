@@ -1,28 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { accountMessages as m, fieldErrors, loginSchema, profileUpdateSchema, registerFormSchema, registerSchema } from './accounts.schema';
+
+/**
+ * The field messages of a parse that must fail. It asserts the failure first, so a rule deleted
+ * from a schema fails the test instead of skipping its message checks.
+ */
+function failureMessages(r: { success: true } | { success: false; error: z.ZodError }): Record<string, string> {
+  expect(r.success).toBe(false);
+  if (r.success) throw new Error('the payload was accepted');
+  return fieldErrors(r.error);
+}
 
 const valid = { first_name: 'Siti', last_name: 'Aminah', username: 'siti', email: 'siti@contoh.id', password: 'rahasia1' };
 
 describe('registration rules (storefront spec §5)', () => {
   it('gives each required field its message', () => {
     const r = registerSchema.safeParse({});
-    expect(r.success).toBe(false);
-    if (!r.success)
-      expect(fieldErrors(r.error)).toMatchObject({
-        first_name: m.firstNameRequired,
-        last_name: m.lastNameRequired,
-        username: m.usernameRequired,
-        email: m.emailRequired,
-        password: m.passwordRequired,
-      });
+    expect(failureMessages(r)).toMatchObject({
+      first_name: m.firstNameRequired,
+      last_name: m.lastNameRequired,
+      username: m.usernameRequired,
+      email: m.emailRequired,
+      password: m.passwordRequired,
+    });
     const blank = registerSchema.safeParse({ ...valid, first_name: '   ', email: '' });
-    if (!blank.success) expect(fieldErrors(blank.error)).toMatchObject({ first_name: m.firstNameRequired, email: m.emailRequired });
+    expect(failureMessages(blank)).toMatchObject({ first_name: m.firstNameRequired, email: m.emailRequired });
   });
   it('checks lengths, e-mail shape and phone format', () => {
     const r = registerSchema.safeParse({ ...valid, username: 'ab', email: 'siti@', password: '12345', phone_number: '08a12' });
-    expect(r.success).toBe(false);
-    if (!r.success)
-      expect(fieldErrors(r.error)).toEqual({ username: m.usernameMin, email: m.emailInvalid, password: m.passwordMin, phone_number: m.phoneInvalid });
+    expect(failureMessages(r)).toEqual({ username: m.usernameMin, email: m.emailInvalid, password: m.passwordMin, phone_number: m.phoneInvalid });
     expect(registerSchema.safeParse({ ...valid, phone_number: '+62 (812) 3456-7890' }).success).toBe(true);
     expect(registerSchema.parse({ ...valid, phone_number: '' }).phone_number).toBeNull();
   });
@@ -34,18 +41,18 @@ describe('registration rules (storefront spec §5)', () => {
   });
   it('the form also needs a matching confirmation and the terms', () => {
     const r = registerFormSchema.safeParse({ ...valid, password_confirmation: 'lain', terms: false });
-    if (!r.success) expect(fieldErrors(r.error)).toMatchObject({ terms: m.termsRequired });
+    expect(failureMessages(r)).toMatchObject({ terms: m.termsRequired });
     const r2 = registerFormSchema.safeParse({ ...valid, password_confirmation: 'lain', terms: true });
-    if (!r2.success) expect(fieldErrors(r2.error)).toEqual({ password_confirmation: m.confirmationMismatch });
+    expect(failureMessages(r2)).toEqual({ password_confirmation: m.confirmationMismatch });
     const r3 = registerFormSchema.safeParse({ ...valid, password_confirmation: '', terms: true });
-    if (!r3.success) expect(fieldErrors(r3.error)).toEqual({ password_confirmation: m.confirmationRequired });
+    expect(failureMessages(r3)).toEqual({ password_confirmation: m.confirmationRequired });
   });
 });
 
 describe('sign-in and profile rules', () => {
   it('requires username and password with the spec messages', () => {
     const r = loginSchema.safeParse({ username: ' ', password: '' });
-    if (!r.success) expect(fieldErrors(r.error)).toEqual({ username: m.loginUsernameRequired, password: m.loginPasswordRequired });
+    expect(failureMessages(r)).toEqual({ username: m.loginUsernameRequired, password: m.loginPasswordRequired });
   });
   it('profile takes only names, e-mail and phone', () => {
     const parsed = profileUpdateSchema.parse({ first_name: 'A', last_name: 'B', email: 'a@b.co', phone_number: null, username: 'x', role_id: 1 });
