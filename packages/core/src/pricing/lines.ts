@@ -5,7 +5,7 @@
  * per product and size, summed over every line that takes from it.
  */
 import { AppError } from '../errors/index';
-import { lineTotal, unitPrice } from './index';
+import { lineTotal, unitPrice } from './prices';
 
 export interface SellableProduct {
   id: number;
