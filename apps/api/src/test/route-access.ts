@@ -1,0 +1,87 @@
+/**
+ * The API's access map, read from the routes the app registered rather than from a list of URL
+ * prefixes: a route is either named below as open on purpose, or it must let only admins in.
+ * A new admin area under a new prefix that forgets `config.access` is then caught, because the
+ * auth plugin records a route without it as 'public' and 'public' is allowed only by name.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export type RouteEntry = FastifyInstance['routeAccess'][number];
+
+export interface OpenRoute {
+  method: string;
+  url: string;
+  /** What the route must declare: anyone, or any signed-in account (a customer included). */
+  access: 'public' | 'signed-in';
+  why: string;
+}
+
+/** Every /api/v1 route that is not admin only, on purpose (storefront and back-office requirements). */
+export const openRoutes: OpenRoute[] = [
+  { method: 'GET', url: '/api/v1/health', access: 'public', why: 'the load balancer and `npm start` ask whether the server is up' },
+  { method: 'POST', url: '/api/v1/auth/login', access: 'public', why: 'signing in' },
+  { method: 'POST', url: '/api/v1/auth/register', access: 'public', why: 'a visitor creates a customer account' },
+  { method: 'POST', url: '/api/v1/auth/logout', access: 'signed-in', why: 'any account signs itself out' },
+  { method: 'GET', url: '/api/v1/profile', access: 'signed-in', why: 'any account reads its own profile' },
+  { method: 'PUT', url: '/api/v1/profile', access: 'signed-in', why: 'any account edits its own profile' },
+  { method: 'GET', url: '/api/v1/catalog/categories', access: 'public', why: 'the storefront lists categories to guests' },
+  { method: 'GET', url: '/api/v1/catalog/products', access: 'public', why: 'the storefront catalogue' },
+  { method: 'GET', url: '/api/v1/catalog/products/:id', access: 'public', why: 'a product page' },
+  { method: 'GET', url: '/api/v1/catalog/products/by-category', access: 'public', why: 'the landing page rows' },
+  { method: 'GET', url: '/api/v1/businesses', access: 'public', why: 'the public list of active partner businesses (back-office spec §4); admins get every one' },
+  { method: 'GET', url: '/api/v1/settings/store', access: 'public', why: "the store's name and contact in the page frame" },
+  { method: 'GET', url: '/api/v1/locations/:provider/provinces', access: 'public', why: 'address pickers at checkout' },
+  { method: 'GET', url: '/api/v1/locations/:provider/provinces/:id/cities', access: 'public', why: 'address pickers at checkout' },
+  { method: 'GET', url: '/api/v1/locations/:provider/cities/:id/districts', access: 'public', why: 'address pickers at checkout' },
+  { method: 'POST', url: '/api/v1/shipping/cost', access: 'public', why: 'checkout prices national shipping for guests' },
+  { method: 'GET', url: '/api/v1/couriers/local-options', access: 'public', why: 'checkout shows local couriers to guests' },
+  { method: 'GET', url: '/api/v1/payments/tripay/channels', access: 'public', why: 'checkout lists the payment channels' },
+  { method: 'POST', url: '/api/v1/payments/tripay/callback', access: 'public', why: "Tripay's server calls it; its signature is the check" },
+  { method: 'GET', url: '/api/v1/payments/sandbox/pay/:reference', access: 'public', why: "the demo gateway's pay page, reached through the payment's reference (registered only where the sandbox is offered)" },
+  { method: 'POST', url: '/api/v1/payments/sandbox/pay/:reference', access: 'public', why: "the demo gateway's pay button; no money moves" },
+  { method: 'POST', url: '/api/v1/assistant/chat', access: 'public', why: 'the shopping assistant answers guests (rate limited)' },
+  { method: 'POST', url: '/api/v1/orders', access: 'public', why: 'guests and customers check out' },
+  { method: 'GET', url: '/api/v1/orders/mine', access: 'signed-in', why: 'a customer lists their own orders' },
+  { method: 'GET', url: '/api/v1/orders/mine/:id', access: 'signed-in', why: 'a customer reads their own order' },
+  { method: 'POST', url: '/api/v1/orders/lookup', access: 'public', why: 'a guest looks an order up with its e-mail' },
+  { method: 'GET', url: '/api/v1/orders/access/:token', access: 'public', why: "the order's own page, through its unguessable link (issue 13)" },
+  { method: 'POST', url: '/api/v1/orders/access/:token/payment-proof', access: 'public', why: 'the link holder uploads a proof of transfer' },
+  { method: 'POST', url: '/api/v1/orders/mine/:id/payment-proof', access: 'signed-in', why: 'a customer uploads a proof for their own order' },
+];
+
+const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url);
+const key = (method: string, url: string) => `${method} ${trimSlash(url)}`;
+
+export function isApiRoute(route: RouteEntry): boolean {
+  return route.url.startsWith('/api/v1/');
+}
+
+export function findOpenRoute(route: RouteEntry): OpenRoute | undefined {
+  return openRoutes.find((o) => key(o.method, o.url) === key(route.method, route.url));
+}
+
+/** The API routes that must be admin only: every one not named in `openRoutes`. */
+export function adminOnlyRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.filter((r) => isApiRoute(r) && !findOpenRoute(r));
+}
+
+export function declaresAdmin(route: RouteEntry): boolean {
+  return typeof route.access === 'object' && route.access.roles.includes('admin');
+}
+
+/** Routes that break the map: not open by name yet not admin only, or open with another access than named. */
+export function accessViolations(routes: readonly RouteEntry[]): string[] {
+  const out: string[] = [];
+  for (const route of routes.filter(isApiRoute)) {
+    const open = findOpenRoute(route);
+    if (!open && !declaresAdmin(route)) out.push(`${key(route.method, route.url)} lets more than admins in (${JSON.stringify(route.access)}) and is not in openRoutes`);
+    if (open && route.access !== open.access) out.push(`${key(route.method, route.url)} declares ${JSON.stringify(route.access)}, openRoutes says '${open.access}'`);
+  }
+  return out;
+}
+
+/** A registered route for each `openRoutes` entry: a renamed route leaves no stale exception behind. */
+export function missingOpenRoutes(routes: readonly RouteEntry[]): string[] {
+  const registered = new Set(routes.map((r) => key(r.method, r.url)));
+  return openRoutes.map((o) => key(o.method, o.url)).filter((k) => !registered.has(k));
+}
