@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readJson, removeKey, storageKeys, writeJson } from './storage';
+
+/** A Map behind the Storage methods the module uses. */
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k: string) => data.get(k) ?? null,
+    key: (i: number) => [...data.keys()][i] ?? null,
+    removeItem: (k: string) => void data.delete(k),
+    setItem: (k: string, v: string) => void data.set(k, String(v)),
+  };
+}
+
+/** Storage that refuses every call, as in a private window or with storage disabled. */
+const refusingStorage = {
+  getItem: () => {
+    throw new Error('SecurityError');
+  },
+  setItem: () => {
+    throw new Error('QuotaExceededError');
+  },
+  removeItem: () => {
+    throw new Error('SecurityError');
+  },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('browser storage (storefront spec §9)', () => {
+  it("keeps the session under the spec's keys 'user' and 'token'", () => {
+    expect(storageKeys).toEqual({ user: 'user', token: 'token', cart: 'cart' });
+  });
+
+  it('writes and reads JSON, and removes a key', () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    writeJson('cart', { items: [1, 2] });
+    expect(localStorage.getItem('cart')).toBe('{"items":[1,2]}');
+    expect(readJson('cart')).toEqual({ items: [1, 2] });
+    removeKey('cart');
+    expect(readJson('cart')).toBeUndefined();
+  });
+
+  it('reads a missing key and unreadable JSON as nothing', () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    expect(readJson('user')).toBeUndefined();
+    localStorage.setItem('user', '{not json');
+    expect(readJson('user')).toBeUndefined();
+  });
+
+  it('keeps working when the browser refuses storage', () => {
+    vi.stubGlobal('localStorage', refusingStorage);
+    expect(readJson('cart')).toBeUndefined();
+    expect(() => writeJson('cart', { items: [] })).not.toThrow();
+    expect(() => removeKey('cart')).not.toThrow();
+  });
+});
