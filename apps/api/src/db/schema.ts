@@ -397,7 +397,8 @@ export const payments = pgTable(
     pay_url: text('pay_url'),
     checkout_url: text('checkout_url'),
     qr_url: text('qr_url'),
-    instructions: jsonb('instructions').$type<{ title: string; steps: string[] }[]>().notNull().default([]),
+    /** Each step words and bold (core/checkout instruction-steps); rows before issue 18 hold HTML strings. */
+    instructions: jsonb('instructions').$type<{ title: string; steps: (string | { text: string; strong?: boolean }[])[] }[]>().notNull().default([]),
     expires_at: timestamp('expires_at', { withTimezone: true }),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     last_callback: jsonb('last_callback').$type<Record<string, unknown>>(),

@@ -1,2 +1,3 @@
 export * from './rules';
 export * from './order.schema';
+export * from './instruction-steps';

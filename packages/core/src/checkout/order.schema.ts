@@ -58,7 +58,12 @@ export const orderPayloadSchema = z.object({
 });
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
-export const paymentInstructionSchema = z.object({ title: z.string(), steps: z.array(z.string()) });
+/** A step is words and bold words (instruction-steps.ts); never markup, whoever wrote it. */
+export const stepSegmentSchema = z.object({ text: z.string(), strong: z.boolean().optional() });
+export const paymentInstructionSchema = z.object({ title: z.string(), steps: z.array(z.array(stepSegmentSchema)) });
+export type StepSegment = z.infer<typeof stepSegmentSchema>;
+export type InstructionStep = StepSegment[];
+export type PaymentInstruction = z.infer<typeof paymentInstructionSchema>;
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
@@ -144,3 +149,4 @@ export const orderSchema = z.object({
   payment: paymentSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+

@@ -50,6 +50,16 @@ describe('the buyer e-mail of a gateway payment', () => {
     expect(direct.text).not.toContain('Mode demo');
   });
 
+  it('gives the gateway steps in words, their bold escaped and kept bold in HTML', () => {
+    const instructions = [{ title: 'Internet Banking', steps: [[{ text: 'Masuk ke aplikasi.' }], [{ text: 'Masukkan kode ' }, { text: '<8808 & 1>', strong: true }, { text: '.' }]] }];
+    const mail = orderPlacedBuyerMail(testOrder({ payment: manualPayment({ provider: 'tripay', bank_accounts: [], instructions }) }), ctx);
+    expect(mail.text).toContain('Internet Banking\n1. Masuk ke aplikasi.\n2. Masukkan kode <8808 & 1>.');
+    expect(mail.html).toContain('<li>Masukkan kode <strong>&lt;8808 &amp; 1&gt;</strong>.</li>');
+    expect(mail.html).not.toContain('<8808');
+    // A manual transfer says the same in its own words (accounts, note, deadline): no second list.
+    expect(orderPlacedBuyerMail(testOrder({ payment: manualPayment({ instructions }) }), ctx).text).not.toContain('Internet Banking');
+  });
+
   it('never turns a non-web address into a link', () => {
     const payment = manualPayment({ provider: 'tripay', bank_accounts: [], pay_url: 'javascript:alert(1)' });
     const mail = orderPlacedBuyerMail(testOrder({ payment }), ctx);

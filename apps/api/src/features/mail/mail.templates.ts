@@ -6,7 +6,7 @@
  * What the first e-mail holds follows Indonesian practice (INTEGRATIONS.md, E-mail): the order
  * number, the exact amount, the bank account, the deadline and a link back to the order.
  */
-import type { Order } from '@pasar/core/checkout';
+import { stepText, type Order, type PaymentInstruction } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
 
@@ -23,7 +23,8 @@ type Block =
   | { type: 'heading'; text: string }
   | { type: 'rows'; rows: { label: string; value: string; strong?: boolean }[] }
   | { type: 'list'; items: string[] }
-  | { type: 'link'; label: string; url: string };
+  | { type: 'link'; label: string; url: string }
+  | { type: 'instructions'; instructions: PaymentInstruction[] };
 
 /** Text for a person, made safe for HTML element content and quoted attribute values alike. */
 export function escapeHtml(value: string): string {
@@ -48,6 +49,8 @@ function renderText(blocks: Block[]): string {
         return block.items.map((i) => `- ${i}`).join('\n');
       case 'link':
         return `${block.label}:\n${block.url}`;
+      case 'instructions':
+        return block.instructions.map((ins) => [ins.title, ...ins.steps.map((s, i) => `${i + 1}. ${stepText(s)}`)].join('\n')).join('\n\n');
     }
   });
   return `${parts.join('\n\n')}\n`;
@@ -74,6 +77,14 @@ function renderHtml(subject: string, blocks: Block[]): string {
           return isWebUrl(block.url)
             ? `<p style="margin:0 0 12px">${escapeHtml(block.label)}:<br><a href="${escapeHtml(block.url)}" style="color:#15803d">${escapeHtml(block.url)}</a></p>`
             : `<p style="margin:0 0 12px">${escapeHtml(block.label)}:<br>${escapeHtml(block.url)}</p>`;
+        case 'instructions':
+          // A step is words and bold (core/checkout instruction-steps): bold is the only markup we add.
+          return block.instructions
+            .map((ins) => {
+              const steps = ins.steps.map((s) => `<li>${s.map((x) => (x.strong ? `<strong>${escapeHtml(x.text)}</strong>` : escapeHtml(x.text))).join('')}</li>`).join('');
+              return `<p style="margin:0 0 4px"><strong>${escapeHtml(ins.title)}</strong></p><ol style="margin:0 0 12px;padding-left:20px">${steps}</ol>`;
+            })
+            .join('');
       }
     })
     .join('\n');
@@ -175,6 +186,7 @@ export function orderPlacedBuyerMail(order: Order, ctx: MailContext): MailConten
     blocks.push({ type: 'rows', rows });
     const payUrl = payment.pay_url ?? payment.checkout_url;
     if (payUrl) blocks.push({ type: 'link', label: 'Bayar di sini', url: payUrl });
+    if (payment.instructions.length > 0) blocks.push({ type: 'instructions', instructions: payment.instructions });
   }
 
   if (order.order_url) {

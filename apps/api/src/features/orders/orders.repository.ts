@@ -3,7 +3,7 @@
  * checkout and the point of sale: one way to sell, one way to never oversell.
  */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Order } from '@pasar/core/checkout';
+import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
@@ -134,7 +134,8 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
               pay_url: payment.pay_url,
               checkout_url: payment.checkout_url,
               qr_url: payment.qr_url,
-              instructions: payment.instructions,
+              // Rows written before issue 18 hold HTML steps; the answer is always words and bold.
+              instructions: readInstructions(payment.instructions),
               expires_at: iso(payment.expires_at),
               paid_at: iso(payment.paid_at),
               sandbox: payment.provider === 'sandbox',

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepText } from '@pasar/core/checkout';
 import { queryRows } from '../../db/client';
 import { products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
@@ -60,7 +61,7 @@ describe(`placing orders (${testEngine})`, () => {
     expect(o.total_amount).toBe(28000 + local.effective_price);
     expect(o.order_items[0]).toMatchObject({ quantity: 2, price: 14000, line_total: 28000 });
     expect(o.payment).toMatchObject({ provider: 'manual', reference: `MAN-${o.id}`, amount: o.total_amount });
-    expect(o.payment.instructions[0].steps.join(' ')).toContain('0001234567890');
+    expect(o.payment.instructions[0].steps.map(stepText).join(' ')).toContain('0001234567890');
     expect(await stockOf(id['Opak Ketan Bakar']!)).toBe(before - 2);
   });
 

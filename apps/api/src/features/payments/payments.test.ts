@@ -4,9 +4,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentInstructionSchema, stepText } from '@pasar/core/checkout';
+import { formatRupiah } from '@pasar/core/money';
 import { paymentMessages } from '@pasar/core/payments';
+import { formatDateTime } from '@pasar/core/time';
 import { queryRows } from '../../db/client';
-import { orders, products } from '../../db/schema';
+import { orders, payments, products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
@@ -90,6 +93,29 @@ describe(`manual transfer (${testEngine})`, () => {
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().error).toBe(paymentMessages.accessNotFound);
     expect((await api('GET', `/orders/access/${o.id}`)).statusCode).toBe(400);
+  });
+
+  // Issue 18: instructions are words and bold, never markup, so no client parses HTML.
+  it('answers its instructions as steps of words and bold: the amount, the accounts, the note and the deadline in bold', async () => {
+    const o = (await guestOrder()).json().data;
+    const [instruction] = paymentInstructionSchema.array().parse(o.payment.instructions);
+    const bold = instruction!.steps.flatMap((s) => s.filter((x) => x.strong).map((x) => x.text));
+    expect(bold).toEqual(expect.arrayContaining([formatRupiah(o.total_amount), 'Bank BJB 0001234567890', `Pesanan #${o.id}`, formatDateTime(o.payment_due_at)]));
+    expect(stepText(instruction!.steps[1]!)).toBe(`Tulis berita transfer: Pesanan #${o.id}.`);
+    expect(JSON.stringify(o.payment.instructions)).not.toMatch(/<\/?b>|&#/);
+  });
+
+  it('reads a payment stored before issue 18, its steps HTML strings, as words and bold', async () => {
+    const o = (await guestOrder()).json().data;
+    const old = [{ title: 'Transfer bank manual', steps: ['Transfer tepat <b>Rp10.000</b> ke rekening <b>Bank A &#38; B 123</b>.', 'Unggah bukti transfer.'] }];
+    await t.db.update(payments).set({ instructions: old }).where(eq(payments.order_id, o.id));
+    const read = (await api('GET', `/orders/access/${tokenOf(o.order_url)}`)).json().data.payment.instructions;
+    expect(read).toEqual([
+      {
+        title: 'Transfer bank manual',
+        steps: [[{ text: 'Transfer tepat ' }, { text: 'Rp10.000', strong: true }, { text: ' ke rekening ' }, { text: 'Bank A & B 123', strong: true }, { text: '.' }], [{ text: 'Unggah bukti transfer.' }]],
+      },
+    ]);
   });
 
   it('takes a proof checked by its content, then reads Menunggu verifikasi', async () => {
@@ -318,6 +344,8 @@ describe(`the sandbox only on purpose (${testEngine})`, () => {
     expect((await api('GET', '/payments/tripay/channels')).json().data.sandbox).toBe(true);
     const o = (await guestOrder({ method: 'tripay:QRIS' })).json().data;
     expect(o.payment.instructions[0].title).toContain('Mode demo');
+    const [instruction] = paymentInstructionSchema.array().parse(o.payment.instructions);
+    expect(instruction!.steps.at(-1)).toEqual([{ text: 'Pastikan jumlahnya ' }, { text: formatRupiah(o.total_amount), strong: true }, { text: ', lalu konfirmasi.' }]);
     const page = await api('GET', `/payments/sandbox/pay/${o.payment.reference}`);
     expect(page.body).toContain('Mode demo — tidak ada uang yang berpindah.');
   });

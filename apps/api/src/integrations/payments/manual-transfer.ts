@@ -2,11 +2,10 @@
  * Manual bank transfer, the shop's default payment: the buyer transfers the exact amount to one of
  * the store's accounts with the order number as the note, uploads a proof, and an admin confirms.
  */
+import { step, strong, type StepSegment } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
 import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const manualTransfer: PaymentProvider = {
   id: 'manual',
@@ -17,7 +16,7 @@ export const manualTransfer: PaymentProvider = {
   channels: () => Promise.resolve([]),
   createPayment(request: PaymentRequest): Promise<NewPayment> {
     const note = `Pesanan #${request.orderId}`;
-    const accounts = request.bankAccounts.map((a) => `<b>${escape(a.bank_name)} ${escape(a.account_number)}</b> a.n. <b>${escape(a.account_name)}</b>`);
+    const accounts = request.bankAccounts.flatMap((a, i): (string | StepSegment)[] => [i > 0 ? ' atau ' : '', strong(`${a.bank_name} ${a.account_number}`), ' a.n. ', strong(a.account_name)]);
     return Promise.resolve({
       provider: 'manual',
       channel_code: null,
@@ -34,11 +33,11 @@ export const manualTransfer: PaymentProvider = {
           title: 'Transfer bank manual',
           steps: [
             accounts.length > 0
-              ? `Transfer tepat <b>${formatRupiah(request.amount)}</b> ke rekening ${accounts.join(' atau ')}.`
-              : `Transfer tepat <b>${formatRupiah(request.amount)}</b>; hubungi toko untuk nomor rekening.`,
-            `Tulis berita transfer: <b>${note}</b>.`,
-            `Bayar sebelum <b>${formatDateTime(request.deadline)}</b>; setelah itu pesanan dibatalkan otomatis.`,
-            'Unggah bukti transfer di halaman pesanan; admin mengonfirmasi setelah dana diterima.',
+              ? step('Transfer tepat ', strong(formatRupiah(request.amount)), ' ke rekening ', ...accounts, '.')
+              : step('Transfer tepat ', strong(formatRupiah(request.amount)), '; hubungi toko untuk nomor rekening.'),
+            step('Tulis berita transfer: ', strong(note), '.'),
+            step('Bayar sebelum ', strong(formatDateTime(request.deadline)), '; setelah itu pesanan dibatalkan otomatis.'),
+            step('Unggah bukti transfer di halaman pesanan; admin mengonfirmasi setelah dana diterima.'),
           ],
         },
       ],

@@ -3,6 +3,7 @@
  * sandbox gateway and Tripay create a payment for an order the same way; the orders code asks the
  * registry for a provider and never builds payment rows or instructions itself.
  */
+import type { PaymentInstruction } from '@pasar/core/checkout';
 import type { BankAccount } from '@pasar/core/settings';
 import type { Channel } from './sandbox-gateway';
 
@@ -37,7 +38,8 @@ export interface NewPayment {
   pay_url: string | null;
   checkout_url: string | null;
   qr_url: string | null;
-  instructions: { title: string; steps: string[] }[];
+  /** Words and bold only (core/checkout instruction-steps): no provider's markup reaches a client. */
+  instructions: PaymentInstruction[];
   bank_accounts: BankAccount[];
   transfer_note: string | null;
   expires_at: Date;

@@ -6,24 +6,16 @@
  * in the demo shop or with PAYMENT_SANDBOX=true.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { step, strong, type PaymentInstruction } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
+import type { PaymentChannel } from '@pasar/core/payments';
 import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
 
 /** Sandbox only: signs the local pay page's callbacks. Real money never passes through it. */
 export const SANDBOX_PRIVATE_KEY = 'pasar-umkm-sandbox-private-key';
 export const SANDBOX_PROVIDER_NAME = 'Gateway Sandbox';
 
-export interface Channel {
-  group: string;
-  code: string;
-  name: string;
-  type: 'direct' | 'redirect';
-  fee_customer: { flat: number; percent: number };
-  minimum_amount: number;
-  maximum_amount: number;
-  icon_url: string | null;
-  active: boolean;
-}
+export type Channel = PaymentChannel;
 
 export const sandboxChannels: Channel[] = [
   { group: 'E-Wallet', code: 'QRIS', name: 'QRIS (semua e-wallet & m-banking)', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true },
@@ -47,7 +39,7 @@ export interface GatewayTransaction {
   pay_url: string | null;
   checkout_url: string | null;
   qr_url: string | null;
-  instructions: { title: string; steps: string[] }[];
+  instructions: PaymentInstruction[];
   expires_at: Date;
 }
 
@@ -59,8 +51,12 @@ export function createSandboxTransaction(input: CreateTransactionInput, now: Dat
   const payCode = channel.group === 'Virtual Account' ? `8808${randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0').slice(0, 12)}` : null;
   const steps =
     channel.code === 'QRIS'
-      ? ['Buka halaman pembayaran.', 'Pindai kode QRIS dengan aplikasi e-wallet atau m-banking Anda.', `Pastikan jumlahnya <b>${formatRupiah(input.amount)}</b>, lalu konfirmasi.`]
-      : [`Masuk ke aplikasi atau ATM ${channel.name.replace(' Virtual Account', '')}.`, `Pilih pembayaran Virtual Account, masukkan nomor <b>${payCode}</b>.`, `Pastikan jumlahnya <b>${formatRupiah(input.amount)}</b>, lalu konfirmasi.`];
+      ? [step('Buka halaman pembayaran.'), step('Pindai kode QRIS dengan aplikasi e-wallet atau m-banking Anda.'), step('Pastikan jumlahnya ', strong(formatRupiah(input.amount)), ', lalu konfirmasi.')]
+      : [
+          step(`Masuk ke aplikasi atau ATM ${channel.name.replace(' Virtual Account', '')}.`),
+          step('Pilih pembayaran Virtual Account, masukkan nomor ', strong(payCode ?? ''), '.'),
+          step('Pastikan jumlahnya ', strong(formatRupiah(input.amount)), ', lalu konfirmasi.'),
+        ];
   return {
     reference,
     payment_name: channel.name,

@@ -4,6 +4,7 @@
  * merchant code + merchant ref + amount) in lowercase hex.
  */
 import { createHmac } from 'node:crypto';
+import { stepFromHtml } from '@pasar/core/checkout';
 import { ProviderFailure, providerFetch, TtlCache } from '../http';
 import type { Channel, GatewayTransaction } from './sandbox-gateway';
 import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
@@ -115,7 +116,8 @@ export class TripayClient {
       checkout_url: data.checkout_url ?? null,
       // Tripay's sandbox puts the literal 'SANDBOX MODE' in qr_string: show qr_url instead (INTEGRATIONS.md).
       qr_url: data.qr_url ?? null,
-      instructions: data.instructions ?? [],
+      // Tripay writes its steps in HTML: read once here into words and bold, so no client parses gateway markup.
+      instructions: (data.instructions ?? []).map((ins) => ({ title: ins.title, steps: ins.steps.map(stepFromHtml) })),
       expires_at: new Date((data.expired_time ?? Math.floor(Date.now() / 1000) + 86400) * 1000),
     };
   }

@@ -9,7 +9,7 @@ import { formatRupiah } from '@pasar/core/money';
 import { paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import { CopyButton } from './copy-button';
-import { StepHtml } from './step-html';
+import { InstructionStepText } from './instruction-step';
 
 export function isManualTransfer(order: Order): boolean {
   return order.payment_method === 'manual';
@@ -127,7 +127,7 @@ function GatewayInstructions({ order }: { order: Order }) {
           <ol className="mt-1 ml-5 list-decimal space-y-1 text-sm">
             {ins.steps.map((step, j) => (
               <li key={j}>
-                <StepHtml html={step} />
+                <InstructionStepText step={step} />
               </li>
             ))}
           </ol>
