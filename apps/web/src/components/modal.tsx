@@ -2,48 +2,85 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A dialog that closes on Escape, on the backdrop and on its close button (back-office spec §2, §9).
+ * A native `<dialog>` opened with `showModal()`: the browser keeps the focus inside it, makes the
+ * page behind inert and turns Escape into a `cancel` event. The caller decides when it is gone (it
+ * unmounts the modal from `onClose`), so the browser's own close on Escape is held back.
+ *
  * It takes the focus once, when it opens, and gives it back to where it was when it closes. Pages
  * pass a new inline `onClose` on every render, so the handler is read from a ref: a re-render while
  * the dialog is open (a list refetching on window focus, say) must not pull the focus out of the
  * field being typed in.
  */
 export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
+  // A backdrop click counts only when the press also began on the backdrop: selecting text in a
+  // field and releasing the mouse outside the panel must not throw the form away.
+  const pressOnBackdrop = useRef(false);
+  // Chromium lets a repeated Escape close the dialog itself (its `cancel` is then not cancelable):
+  // the `close` that follows that `cancel` must not ask the caller a second time.
+  const cancelled = useRef(false);
+  // Closing the element on unmount fires `close` too; the caller has already let the modal go.
+  const unmounted = useRef(false);
+  const requestClose = () => {
+    if (!unmounted.current) close.current();
+  };
   useLayoutEffect(() => {
     close.current = onClose;
   });
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current();
-    };
-    document.addEventListener('keydown', onKey);
+    const node = dialog.current;
+    if (!node) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (panel.current && !panel.current.contains(document.activeElement)) panel.current.focus();
+    if (!node.open) node.showModal();
+    // showModal() focuses the first button (the ×); the panel itself is a better start, as the
+    // title is read first and Tab then walks the form from its top.
+    panel.current?.focus();
+    unmounted.current = false;
     return () => {
-      document.removeEventListener('keydown', onKey);
+      unmounted.current = true;
+      if (node.open) node.close();
       if (previous?.isConnected) previous.focus();
     };
   }, []);
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 p-0 sm:items-center sm:p-4" onClick={() => close.current()}>
+    <dialog
+      ref={dialog}
+      // Kept explicit: screens look for `[role="dialog"]` to leave keys pressed inside a modal alone.
+      role="dialog"
+      aria-label={title}
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none items-end justify-center bg-transparent p-0 backdrop:bg-black/50 open:flex sm:items-center sm:p-4"
+      onCancel={(e) => {
+        e.preventDefault();
+        cancelled.current = true;
+        requestClose();
+      }}
+      onClose={() => {
+        if (!cancelled.current) requestClose();
+        cancelled.current = false;
+      }}
+      onPointerDown={(e) => {
+        pressOnBackdrop.current = e.target === e.currentTarget;
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget && pressOnBackdrop.current) requestClose();
+        pressOnBackdrop.current = false;
+      }}
+    >
       <div
         ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
         tabIndex={-1}
-        className={`max-h-[90vh] w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl`}
-        onClick={(e) => e.stopPropagation()}
+        className={`max-h-[90vh] w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl outline-none sm:rounded-2xl`}
       >
         <div className="flex items-center justify-between gap-4">
           <h2 className="text-lg font-bold">{title}</h2>
-          <button type="button" onClick={() => close.current()} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup">
+          <button type="button" onClick={requestClose} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup">
             ×
           </button>
         </div>
         <div className="mt-4">{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

@@ -2,8 +2,9 @@
  * Shared building blocks of the back-office screens (shell, tables, forms, banners), so every
  * admin screen looks and behaves the same. Storefront code never imports this file.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { Field, type FieldProps } from '../form';
 
 export function AdminPageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
   return (
@@ -71,64 +72,16 @@ export function confirmAction(message: string): boolean {
   return typeof window !== 'undefined' && window.confirm(message);
 }
 
-const inputClass = (error?: string) =>
-  `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-sm focus:outline-none focus:ring-2 focus:ring-green-700/30 disabled:bg-stone-100 ${
-    error ? 'border-red-600' : 'border-stone-300 focus:border-green-700'
-  }`;
-
-function FieldShell({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      {children}
-      {hint && !error && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type Common = { id: string; label: string; error?: string | undefined; hint?: ReactNode };
-
-export function TextField({ id, label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass(error)} {...input} />
-    </FieldShell>
-  );
-}
-
-export function TextAreaField({ id, label, error, hint, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass(error)} rows={3} {...input} />
-    </FieldShell>
-  );
-}
-
-export function SelectField({ id, label, error, hint, children, ...input }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass(error)} {...input}>
-        {children}
-      </select>
-    </FieldShell>
-  );
-}
-
-export function CheckboxField({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label htmlFor={id} className="flex items-center gap-2 text-sm font-semibold text-stone-800">
-      <input id={id} type="checkbox" className="h-4 w-4 accent-green-700" {...input} />
-      {label}
-    </label>
-  );
-}
+/*
+ * The field and the failure text live in components/form (one of each for the whole web app).
+ * These names stay for the screens not yet moved onto it (the POS and the order desk, whose owners
+ * convert them); each is the one `Field`, so all fields look and announce their errors alike.
+ */
+type LegacyField<P> = Omit<P, 'as'>;
+export const TextField = (props: LegacyField<Extract<FieldProps, { as?: 'input' }>>) => <Field {...props} />;
+export const TextAreaField = (props: LegacyField<Extract<FieldProps, { as: 'textarea' }>>) => <Field as="textarea" {...props} />;
+export const SelectField = (props: LegacyField<Extract<FieldProps, { as: 'select' }>>) => <Field as="select" {...props} />;
+export const CheckboxField = (props: LegacyField<Extract<FieldProps, { as?: 'input' }>>) => <Field type="checkbox" {...props} />;
 
 export const buttonStyles = {
   primary: 'inline-flex items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60',
@@ -157,24 +110,9 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/**
- * The text for a failed call: the spec's message for the screen, followed by the server's own
- * explanation when it has one (a category still in use, a stale save, a field rule), so the admin
- * always sees the spec's wording and never a bare "failed".
- */
-export function failureMessage(error: unknown, specMessage: string): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message && error.message !== specMessage) {
-    return `${specMessage} ${error.message}`;
-  }
-  if (error instanceof ApiError && error.status === 0) return `${specMessage} ${error.message}`;
-  return specMessage;
-}
+export { failureMessage, isStale } from '../form';
 
-/** Field errors the server sent with a 400, to show under the inputs. */
+/** Field errors the server sent with a 400 (screens on react-hook-form use `setServerErrors`). */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiError && error.fields ? error.fields : {};
-}
-
-export function isStale(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'STALE_UPDATE';
 }

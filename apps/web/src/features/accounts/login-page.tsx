@@ -1,40 +1,27 @@
 /** Sign-in (storefront spec §2 Sign-in, §5, §8). */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { accountMessages as m, canAccess, fieldErrors, loginSchema } from '@pasar/core/accounts';
-import { ApiError } from '../../lib/api-client';
+import { accountMessages as m, canAccess, loginSchema, type LoginInput } from '@pasar/core/accounts';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { sessionStore } from '../../lib/session';
 import { login } from './api/accounts-api';
-import { FormField } from './form-field';
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ username: '', password: '' });
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
+  const { errors, isSubmitting: busy } = form.formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFailure(undefined);
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = async (input: LoginInput) => {
     try {
-      const { data } = await login(parsed.data);
+      const { data } = await login(input);
       sessionStore.signIn(data.user, data.token);
       navigate(canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : '/', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setFailure(error instanceof ApiError && error.message ? error.message : m.loginFailed);
-    } finally {
-      setBusy(false);
+      setServerErrors(error, form.setError);
+      // Storefront spec §8: the error message, else 'Gagal masuk. Periksa kembali data Anda.'
+      setFailure(failureMessage(error, m.loginFailed, 'replace'));
     }
   };
 
@@ -42,14 +29,21 @@ export default function LoginPage() {
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-extrabold">Masuk</h1>
       <p className="mt-1 text-stone-600">Masuk untuk melacak pesanan dan checkout lebih cepat.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <form
+        onSubmit={(e) => {
+          setFailure(undefined);
+          void form.handleSubmit(submit)(e);
+        }}
+        noValidate
+        className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
+      >
         {failure && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
             {failure}
           </p>
         )}
-        <FormField id="username" label="Username atau email" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
-        <FormField id="password" label="Kata sandi" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+        <Field id="username" label="Username atau email" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+        <Field id="password" label="Kata sandi" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
         <div className="flex items-center justify-between text-sm">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-green-800" />

@@ -1,11 +1,10 @@
 /** Profile (storefront spec §2 Profile, §4 Profile, §8). */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { accountMessages as m, fieldErrors, profileUpdateSchema } from '@pasar/core/accounts';
-import { ApiError } from '../../lib/api-client';
+import { accountMessages as m, profileUpdateSchema, type ProfileUpdateInput } from '@pasar/core/accounts';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { sessionStore, useSession, type SessionUser } from '../../lib/session';
 import { getProfile, updateProfile } from './api/accounts-api';
-import { FormField } from './form-field';
 
 const formOf = (u: SessionUser) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, phone_number: u.phone_number ?? '' });
 
@@ -13,10 +12,10 @@ export default function ProfilePage() {
   const session = useSession();
   const user = session?.user;
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState(() => (user ? formOf(user) : { first_name: '', last_name: '', email: '', phone_number: '' }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
-  const [busy, setBusy] = useState(false);
+  const form = useZodForm(profileUpdateSchema, { defaultValues: user ? formOf(user) : { first_name: '', last_name: '', email: '', phone_number: '' } });
+  const { errors, isSubmitting: busy } = form.formState;
+  const { reset } = form;
 
   // Refresh the stored user from the server once; the page works from storage meanwhile.
   useEffect(() => {
@@ -27,8 +26,8 @@ export default function ProfilePage() {
     return () => controller.abort();
   }, []);
   useEffect(() => {
-    if (user && !editing) setValues(formOf(user));
-  }, [user, editing]);
+    if (user && !editing) reset(formOf(user));
+  }, [user, editing, reset]);
 
   if (!user) {
     return (
@@ -38,32 +37,21 @@ export default function ProfilePage() {
     );
   }
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = profileUpdateSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const save = async (input: ProfileUpdateInput) => {
     try {
-      const { data } = await updateProfile(parsed.data);
+      const { data } = await updateProfile(input);
       sessionStore.updateUser(data);
       setEditing(false);
       setMessage({ ok: true, text: m.profileUpdated });
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setMessage({ ok: false, text: error instanceof ApiError && error.status === 409 ? error.message : m.profileUpdateFailed });
-    } finally {
-      setBusy(false);
+      setServerErrors(error, form.setError);
+      // Storefront spec §8: 'Failed to update profile', with the server's reason when it has one (an e-mail taken).
+      setMessage({ ok: false, text: failureMessage(error, m.profileUpdateFailed, 'replace') });
     }
   };
 
   const cancel = () => {
-    setValues(formOf(user));
-    setErrors({});
+    reset(formOf(user));
     setEditing(false);
   };
 
@@ -92,11 +80,11 @@ export default function ProfilePage() {
           </div>
         </dl>
         {editing ? (
-          <form onSubmit={(e) => void save(e)} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
-            <FormField id="first_name" label="Nama depan" value={values.first_name} error={errors.first_name} onChange={(e) => setValues({ ...values, first_name: e.target.value })} />
-            <FormField id="last_name" label="Nama belakang" value={values.last_name} error={errors.last_name} onChange={(e) => setValues({ ...values, last_name: e.target.value })} />
-            <FormField id="email" label="Email" type="email" value={values.email} error={errors.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
-            <FormField id="phone_number" label="Nomor telepon" type="tel" value={values.phone_number} error={errors.phone_number} onChange={(e) => setValues({ ...values, phone_number: e.target.value })} />
+          <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
+            <Field id="first_name" label="Nama depan" error={errors.first_name?.message} {...form.register('first_name')} />
+            <Field id="last_name" label="Nama belakang" error={errors.last_name?.message} {...form.register('last_name')} />
+            <Field id="email" label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
+            <Field id="phone_number" label="Nomor telepon" type="tel" error={errors.phone_number?.message} {...form.register('phone_number')} />
             <div className="flex gap-3 sm:col-span-2">
               <button type="submit" disabled={busy} className="rounded-xl bg-green-800 px-5 py-2.5 font-bold text-white disabled:opacity-60">
                 {busy ? 'Menyimpan...' : 'Simpan'}
