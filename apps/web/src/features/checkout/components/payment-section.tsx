@@ -1,0 +1,71 @@
+import { customerFee, checkoutMessages as m } from '@pasar/core/checkout';
+import { formatRupiah } from '@pasar/core/money';
+import { paymentMessages, type PaymentChannel, type PaymentChannelsAnswer } from '@pasar/core/payments';
+import { Modal } from '../../../components/modal';
+import { channelValue } from '../order-payload';
+
+export interface PaymentOffer {
+  /** 'manual' or 'tripay:{code}'. */
+  payment: string;
+  channels: PaymentChannel[];
+  chosen: PaymentChannel | undefined;
+  providerName: string;
+  answer: PaymentChannelsAnswer | undefined;
+  failed: boolean;
+}
+
+/** The payment line of the form (storefront spec §2 Checkout); manual transfer is the default (§4). */
+export function PaymentSection({ offer, onChoose }: { offer: PaymentOffer; onChoose: () => void }) {
+  const { payment, chosen } = offer;
+  return (
+    <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+      <div className="flex items-center justify-between gap-3">
+        <div>
+          <p className="font-semibold">Pembayaran</p>
+          <p className="text-sm text-stone-700" data-testid="payment-choice">
+            {payment === 'manual' ? 'Transfer bank manual' : (chosen?.name ?? payment)}
+          </p>
+        </div>
+        <button type="button" onClick={onChoose} className="rounded-lg px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-800">
+          Pilih metode pembayaran
+        </button>
+      </div>
+      {chosen && offer.answer?.sandbox === true && <p className="mt-1 text-xs font-semibold text-sky-900">{paymentMessages.sandboxNotice}</p>}
+      {offer.failed && <p className="mt-1 text-sm text-red-700">{m.channelsFailed(offer.providerName)}</p>}
+    </div>
+  );
+}
+
+/** The chooser; each channel shows the fee it adds to subtotal plus shipping (spec §2). */
+export function PaymentChooser({ offer, feeBase, onPick, onClose }: { offer: PaymentOffer; feeBase: number; onPick: (payment: string) => void; onClose: () => void }) {
+  const { payment, channels } = offer;
+  const sandboxChannels = offer.answer?.sandbox === true && channels.length > 0;
+  return (
+    <Modal title="Pilih metode pembayaran" onClose={onClose}>
+      <label className="flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
+        {/* onClick too: choosing the method already chosen fires no change, yet must close the chooser. */}
+        <input type="radio" name="payment" checked={payment === 'manual'} onChange={() => onPick('manual')} onClick={onClose} />
+        <span className="flex-1">
+          Transfer bank manual <span className="block text-xs text-stone-600">Dikonfirmasi admin dalam 24 jam</span>
+        </span>
+      </label>
+      {sandboxChannels && (
+        <p className="mt-4 rounded-lg bg-sky-50 px-3 py-2 text-sm font-semibold text-sky-900 ring-1 ring-sky-200" data-testid="sandbox-notice">
+          {paymentMessages.sandboxNotice}
+        </p>
+      )}
+      {channels.map((c) => {
+        const fee = customerFee(c.fee_customer, feeBase);
+        return (
+          <label key={c.code} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
+            <input type="radio" name="payment" checked={payment === channelValue(c)} onChange={() => onPick(channelValue(c))} onClick={onClose} />
+            <span className="flex-1">
+              {c.name} <span className="block text-xs text-stone-600">{offer.providerName}</span>
+            </span>
+            {fee > 0 && <span className="text-xs">+{formatRupiah(fee)}</span>}
+          </label>
+        );
+      })}
+    </Modal>
+  );
+}

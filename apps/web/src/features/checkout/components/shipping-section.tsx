@@ -1,0 +1,93 @@
+import { checkoutMessages as m } from '@pasar/core/checkout';
+import { formatRupiah } from '@pasar/core/money';
+import { Modal } from '../../../components/modal';
+import { isLocalChoice, isNationalChoice } from '../shipping-choice';
+import type { useShipping } from '../use-shipping';
+
+function choiceText(shipping: Shipping): string {
+  const { choice } = shipping;
+  if (choice?.kind === 'local') return `${choice.option.courier_name} · Same-day delivery · ${formatRupiah(choice.option.effective_price)}`;
+  if (choice?.kind === 'national') return `${choice.option.courier_name} ${choice.option.service} · ${choice.option.estimated_delivery} hari · ${formatRupiah(choice.option.cost)}`;
+  return shipping.loading ? 'Menghitung ongkos kirim...' : 'Belum dipilih';
+}
+
+type Shipping = ReturnType<typeof useShipping>;
+
+/** The shipping line of the form (storefront spec §2 Checkout); the chooser opens beside the form. */
+export function ShippingSection({ shipping, storeCityName, onChoose }: { shipping: Shipping; storeCityName: string | undefined; onChoose: () => void }) {
+  const { national, local, loading, ready } = shipping;
+  const settled = ready && !loading;
+  return (
+    <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+      <div className="flex items-center justify-between gap-3">
+        <div>
+          <p className="font-semibold">Pengiriman</p>
+          <p className="text-sm text-stone-700" data-testid="shipping-choice">
+            {choiceText(shipping)}
+          </p>
+        </div>
+        <button type="button" disabled={!ready || loading} onClick={onChoose} className="rounded-lg px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-800 disabled:opacity-50">
+          Pilih layanan pengiriman
+        </button>
+      </div>
+      <p className="mt-2 text-xs text-stone-600">Kurir lokal (same-day delivery) hanya tersedia di dalam {storeCityName ?? 'kota toko'}.</p>
+      {settled && local.length === 0 && shipping.localDestination && <p className="mt-1 text-xs text-stone-600">{m.noLocalCourier}</p>}
+      {settled && national.length === 0 && local.length === 0 && <p className="mt-1 text-sm text-red-700">{shipping.error ?? m.noServiceAtAll}</p>}
+      {settled && national.length === 0 && local.length > 0 && <p className="mt-1 text-xs text-stone-600">{m.noNationalService}</p>}
+    </div>
+  );
+}
+
+/** The chooser (spec §4: choosing a local courier replaces a national choice and the reverse). */
+export function ShippingChooser({ shipping, onClose }: { shipping: Shipping; onClose: () => void }) {
+  const { national, local, choice } = shipping;
+  return (
+    <Modal title="Pilih layanan pengiriman" onClose={onClose}>
+      {local.length > 0 && (
+        <fieldset>
+          <legend className="font-semibold">Kurir lokal · Same-day delivery</legend>
+          {local.map((o) => (
+            <label key={`${o.courier_id}-${o.price_id}`} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
+              <input
+                type="radio"
+                name="shipping"
+                checked={isLocalChoice(choice, o)}
+                onChange={() => {
+                  shipping.choose({ kind: 'local', option: o });
+                  onClose();
+                }}
+              />
+              <span className="flex-1">
+                {o.courier_name} <span className="text-xs text-stone-600">({o.region})</span>
+              </span>
+              <b>{formatRupiah(o.effective_price)}</b>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {national.length > 0 && (
+        <fieldset className="mt-4">
+          <legend className="font-semibold">Kurir nasional</legend>
+          {national.map((o) => (
+            <label key={`${o.courier_code}-${o.service}`} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
+              <input
+                type="radio"
+                name="shipping"
+                checked={isNationalChoice(choice, o)}
+                onChange={() => {
+                  shipping.choose({ kind: 'national', option: o });
+                  onClose();
+                }}
+              />
+              <span className="flex-1">
+                {o.courier_name} {o.service} <span className="text-xs text-stone-600">({o.estimated_delivery} hari)</span>
+              </span>
+              <b>{formatRupiah(o.cost)}</b>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {local.length === 0 && national.length === 0 && <p>{m.noServiceAtAll}</p>}
+    </Modal>
+  );
+}

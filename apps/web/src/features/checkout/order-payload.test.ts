@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { CartLine } from '@pasar/core/cart';
+import { checkoutError, checkoutMessages, orderPayloadSchema } from '@pasar/core/checkout';
+import type { PaymentChannel } from '@pasar/core/payments';
+import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, type CheckoutDraft } from './order-payload';
+
+const line = (over: Partial<CartLine> = {}): CartLine => ({
+  id: '7-L-',
+  product: { id: 7, name: 'Batik Tulis', image: null, business_id: 2, business_name: 'Batik Braga', business_district_id: 327319, category_name: null, stock: 5 },
+  quantity: 2,
+  unit_price: 125_000,
+  variant: { label: 'L', stock: 3 },
+  selected_options: [{ group: 'Warna', value: 'Biru' }],
+  ...over,
+});
+const qris: PaymentChannel = { group: 'E-Wallet', code: 'QRIS', name: 'QRIS', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true };
+const kurir = { courier_id: 3, price_id: 11, courier_name: 'Kurir Braga', region: 'Sumur Bandung', effective_price: 12_000, notes: null };
+const jne = { courier_code: 'jne', courier_name: 'JNE', service: 'REG', description: 'Reguler', cost: 18_000, estimated_delivery: '2-3' };
+
+const draft = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
+  form: { guest_email: 'tamu@contoh.id', shipping_name: 'Siti', shipping_address: 'Jl. Braga 5', shipping_postcode: '40111', shipping_phone: '0812', notes: '' },
+  destination: { province: { id: 32, name: 'Jawa Barat' }, city: { id: 3273, name: 'Kota Bandung' }, district: { id: 327319, name: 'Sumur Bandung' } },
+  lines: [line()],
+  userId: null,
+  shipping: { kind: 'local', option: kurir },
+  payment: 'manual',
+  provider: { name: 'Tripay', channelsAvailable: true },
+  ...over,
+});
+
+describe('checkoutTotals', () => {
+  it('adds shipping, and the channel fee on subtotal plus shipping only for a channel', () => {
+    expect(checkoutTotals(250_000, { kind: 'local', option: kurir }, undefined)).toEqual({ shippingCost: 12_000, fee: 0, total: 262_000 });
+    // 750 + 0.7 % of 262 000 = 750 + 1 834 (rounded up)
+    expect(checkoutTotals(250_000, { kind: 'local', option: kurir }, qris)).toEqual({ shippingCost: 12_000, fee: 2_584, total: 264_584 });
+    expect(checkoutTotals(250_000, null, undefined).total).toBe(250_000);
+  });
+
+  it('finds the chosen channel by its provider value, never for manual transfer', () => {
+    expect(chosenChannel('tripay:QRIS', [qris])).toBe(qris);
+    expect(chosenChannel('manual', [qris])).toBeUndefined();
+    expect(chosenChannel('tripay:BRIVA', [qris])).toBeUndefined();
+  });
+});
+
+describe('buildOrderPayload (storefront spec §3 Order payload)', () => {
+  it('sends a guest order with a local courier as the spec names the fields', () => {
+    const d = draft({ form: { ...draft().form, notes: 'Titip di pos satpam' } });
+    const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipping, undefined));
+    expect(body).toEqual({
+      user_id: undefined,
+      guest_email: 'tamu@contoh.id',
+      total_amount: 262_000,
+      payment_method: 'manual',
+      shipping_name: 'Siti',
+      shipping_address: 'Jl. Braga 5',
+      shipping_province_id: 32,
+      shipping_province: 'Jawa Barat',
+      shipping_city_id: 3273,
+      shipping_city: 'Kota Bandung',
+      shipping_district_id: 327319,
+      shipping_district: 'Sumur Bandung',
+      shipping_postcode: '40111',
+      shipping_phone: '0812',
+      notes: 'Titip di pos satpam',
+      order_items: [{ product_id: 7, quantity: 2, price: 125_000, variant_label: 'L', selected_options: [{ group: 'Warna', value: 'Biru' }] }],
+      shipping_courier: 'Kurir Braga',
+      shipping_service: 'same-day',
+      shipping_cost_breakdown: { type: 'local_courier', courier_id: 3, price_id: 11, cost: 12_000 },
+    });
+    expect(orderPayloadSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('sends a signed-in order with a national service and a channel: no guest e-mail, empty notes as null', () => {
+    const d = draft({ userId: 9, shipping: { kind: 'national', option: jne }, payment: 'tripay:QRIS', lines: [line({ variant: null, selected_options: [] })] });
+    const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipping, qris));
+    expect(body).toMatchObject({
+      user_id: 9,
+      guest_email: null,
+      notes: null,
+      payment_method: 'tripay:QRIS',
+      total_amount: 250_000 + 18_000 + 750 + 1_876,
+      shipping_courier: 'jne',
+      shipping_service: 'REG',
+      shipping_cost_breakdown: { type: 'rajaongkir', cost: 18_000 },
+    });
+    expect(body.order_items[0]).toMatchObject({ variant_label: null, selected_options: [] });
+  });
+});
+
+describe('checkoutStateOf feeds core checkoutError in the spec order', () => {
+  it('asks a guest for the e-mail, then for a shipping service', () => {
+    expect(checkoutError(checkoutStateOf(draft()))).toBeNull();
+    expect(checkoutError(checkoutStateOf(draft({ form: { ...draft().form, guest_email: '' } })))).toBe(checkoutMessages.guestEmail);
+    expect(checkoutError(checkoutStateOf(draft({ userId: 9, form: { ...draft().form, guest_email: '' } })))).toBeNull();
+    expect(checkoutError(checkoutStateOf(draft({ shipping: null })))).toBe(checkoutMessages.shippingService);
+    expect(checkoutError(checkoutStateOf(draft({ destination: { ...draft().destination, district: null } })))).toBe(checkoutMessages.location);
+    expect(checkoutError(checkoutStateOf(draft({ lines: [line(), line({ id: 'x', product: { ...line().product, business_district_id: 1 } })] })))).toBe(checkoutMessages.mixedOrigin);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The checkout's figures and the POST /orders body (storefront spec §3 Order payload), built from
+ * the form as pure functions so the rules are tested apart from the screen. The server prices
+ * everything again; the total sent is what the buyer was shown.
+ */
+import { customerFee, type CheckoutState, type OrderPayload } from '@pasar/core/checkout';
+import type { CartLine } from '@pasar/core/cart';
+import type { Area } from '@pasar/core/locations';
+import type { PaymentChannel } from '@pasar/core/payments';
+import { shippingCostOf, type ShippingChoice } from './shipping-choice';
+
+export interface RecipientForm {
+  guest_email: string;
+  shipping_name: string;
+  shipping_address: string;
+  shipping_postcode: string;
+  shipping_phone: string;
+  notes: string;
+}
+
+export interface Destination {
+  province: Area | null;
+  city: Area | null;
+  district: Area | null;
+}
+
+/** The chosen payment value: 'manual' or the provider prefix, a colon and the channel code (spec §3). */
+export const channelValue = (channel: Pick<PaymentChannel, 'code'>) => `tripay:${channel.code}`;
+
+export function chosenChannel(payment: string, channels: readonly PaymentChannel[]): PaymentChannel | undefined {
+  return payment.startsWith('tripay:') ? channels.find((c) => channelValue(c) === payment) : undefined;
+}
+
+export interface CheckoutTotals {
+  shippingCost: number;
+  /** The channel's customer fee on subtotal plus shipping; 0 for manual transfer. */
+  fee: number;
+  total: number;
+}
+
+/** Spec §2 summary: total = subtotal + shipping, plus a payment fee when the channel charges one. */
+export function checkoutTotals(subtotal: number, shipping: ShippingChoice, channel: PaymentChannel | undefined): CheckoutTotals {
+  const shippingCost = shippingCostOf(shipping);
+  const fee = channel ? customerFee(channel.fee_customer, subtotal + shippingCost) : 0;
+  return { shippingCost, fee, total: subtotal + shippingCost + fee };
+}
+
+export interface CheckoutDraft {
+  form: RecipientForm;
+  destination: Destination;
+  lines: readonly CartLine[];
+  /** The signed-in user's id; null for a guest. */
+  userId: number | null;
+  shipping: ShippingChoice;
+  payment: string;
+  provider: { name: string; channelsAvailable: boolean };
+}
+
+/** What core's checkoutError checks, in the spec's order (§5). */
+export function checkoutStateOf(draft: CheckoutDraft): CheckoutState {
+  return {
+    itemCount: draft.lines.length,
+    ...draft.form,
+    shipping_province_id: draft.destination.province?.id,
+    shipping_city_id: draft.destination.city?.id,
+    shipping_district_id: draft.destination.district?.id,
+    originDistrictIds: draft.lines.map((l) => l.product.business_district_id),
+    signedIn: draft.userId !== null,
+    shippingChosen: draft.shipping !== null,
+    paymentMethod: draft.payment,
+    provider: draft.provider,
+  };
+}
+
+export function buildOrderPayload(draft: CheckoutDraft, totals: CheckoutTotals): OrderPayload {
+  const { form, destination, shipping } = draft;
+  return {
+    user_id: draft.userId ?? undefined,
+    guest_email: draft.userId === null ? form.guest_email : null,
+    total_amount: totals.total,
+    payment_method: draft.payment,
+    shipping_name: form.shipping_name,
+    shipping_address: form.shipping_address,
+    shipping_province_id: destination.province?.id ?? null,
+    shipping_province: destination.province?.name ?? null,
+    shipping_city_id: destination.city?.id ?? null,
+    shipping_city: destination.city?.name ?? null,
+    shipping_district_id: destination.district?.id ?? null,
+    shipping_district: destination.district?.name ?? null,
+    shipping_postcode: form.shipping_postcode,
+    shipping_phone: form.shipping_phone,
+    notes: form.notes || null,
+    order_items: draft.lines.map((l) => ({
+      product_id: l.product.id,
+      quantity: l.quantity,
+      price: l.unit_price,
+      variant_label: l.variant?.label ?? null,
+      selected_options: l.selected_options,
+    })),
+    shipping_courier: shipping?.kind === 'national' ? shipping.option.courier_code : (shipping?.option.courier_name ?? null),
+    // Spec §2: local shipping is same-day delivery.
+    shipping_service: shipping?.kind === 'national' ? shipping.option.service : 'same-day',
+    shipping_cost_breakdown:
+      shipping?.kind === 'local'
+        ? { type: 'local_courier', courier_id: shipping.option.courier_id, price_id: shipping.option.price_id, cost: shipping.option.effective_price }
+        : { type: 'rajaongkir', cost: totals.shippingCost },
+  };
+}
