@@ -2,7 +2,7 @@
 import type { SettingKey, SettingValue } from '@pasar/core/settings';
 
 
-export const demoUsers = [
+export const demoUsers: { username: string; password: string; email: string; first_name: string; last_name: string; phone_number: string; role: 'admin' | 'operator' | 'customer' }[] = [
   { username: 'admin', password: 'admin12345', email: 'admin@pasarumkm.id', first_name: 'Admin', last_name: 'Pasar', phone_number: '022-4201234', role: 'admin' },
   { username: 'operator', password: 'operator12345', email: 'operator@pasarumkm.id', first_name: 'Operator', last_name: 'Pasar', phone_number: '022-4201235', role: 'operator' },
   { username: 'pembeli', password: 'pembeli12345', email: 'pembeli@contoh.id', first_name: 'Siti', last_name: 'Rahmawati', phone_number: '081234567890', role: 'customer' },

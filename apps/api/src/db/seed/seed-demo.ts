@@ -1,23 +1,14 @@
 /**
  * Demo data: loaded once into an empty database (SEED_DEMO), never into one that has data.
  * The content lives in demo-data.ts (store, accounts, settings) and demo-catalog.ts (catalogue,
- * couriers, national rates); this file only writes it, in one transaction.
+ * couriers, national rates); this file only writes it, in one transaction, with the factories
+ * the API tests use (test/factories.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../client';
-import {
-  businesses,
-  categories,
-  courierPrices,
-  couriers,
-  knowledgeEntries,
-  productVariants,
-  products,
-  roles,
-  shippingRates,
-  users,
-} from '../schema';
+import { knowledgeEntries, shippingRates } from '../schema';
 import { hashPassword } from '../../features/accounts/passwords';
+import { makeBusiness, makeCategory, makeCourier, makeProduct, makeUser } from '../../test/factories';
 import { putSetting } from '../../features/settings/settings.repository';
 import { demoSettings, demoUsers, STORE_CITY } from './demo-data';
 import {
@@ -88,97 +79,59 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     : demoProducts.map(() => [] as string[]);
 
   await db.transaction(async (tx) => {
-    // Roles come from migration 0004; the demo only needs their ids.
-    const roleRows = await tx.select().from(roles);
-    const roleId = (name: string) => {
-      const role = roleRows.find((r) => r.name === name);
-      if (!role) throw new Error(`seed: unknown role ${name}`);
-      return role.id;
-    };
-    await tx.insert(users).values(
-      demoUsers.map((u, i) => ({
-        username: u.username,
-        email: u.email,
-        password_hash: hashes[i] ?? '',
-        first_name: u.first_name,
-        last_name: u.last_name,
-        phone_number: u.phone_number,
-        role_id: roleId(u.role),
-      })),
-    );
+    // Accounts, catalogue and couriers go through the test factories, so the demo and the tests
+    // make their rows one way, through the repositories.
+    for (const [i, u] of demoUsers.entries()) {
+      await makeUser(tx, { ...u, password_hash: hashes[i] ?? '' });
+    }
     for (const [key, value] of Object.entries(demoSettings)) {
       await putSetting(tx, key as keyof typeof demoSettings, value as never);
     }
 
-    const categoryRows = await tx
-      .insert(categories)
-      .values(demoCategories.map((c) => ({ name: c.name, description: c.description })))
-      .returning({ id: categories.id });
-    const categoryId = new Map(demoCategories.map((c, i) => [c.key, categoryRows[i]?.id ?? 0]));
+    const categoryId = new Map<string, number>();
+    for (const c of demoCategories) categoryId.set(c.key, (await makeCategory(tx, { name: c.name, description: c.description })).id);
 
-    const businessRows = await tx
-      .insert(businesses)
-      .values(
-        demoBusinesses.map((b) => ({
-          name: b.name,
-          description: b.description,
-          address: b.address,
-          city_id: STORE_CITY.id,
-          city_name: STORE_CITY.name,
-          district_id: b.district_id,
-          district_name: b.district_name,
-          contact_name: b.contact_name,
-          contact_email: b.contact_email,
-          contact_phone: b.contact_phone,
-          website: b.website ? `https://${b.website}` : '',
-          is_active: 'is_active' in b ? b.is_active : true,
-        })),
-      )
-      .returning({ id: businesses.id });
-    const businessId = new Map(demoBusinesses.map((b, i) => [b.key, businessRows[i]?.id ?? 0]));
+    const businessId = new Map<string, number>();
+    for (const b of demoBusinesses) {
+      const made = await makeBusiness(tx, {
+        name: b.name,
+        description: b.description,
+        address: b.address,
+        city_id: STORE_CITY.id,
+        city_name: STORE_CITY.name,
+        district_id: b.district_id,
+        district_name: b.district_name,
+        contact_name: b.contact_name,
+        contact_email: b.contact_email,
+        contact_phone: b.contact_phone,
+        website: b.website ? `https://${b.website}` : '',
+        is_active: 'is_active' in b ? b.is_active : true,
+      });
+      businessId.set(b.key, made.id);
+    }
 
-    const productRows = await tx
-      .insert(products)
-      .values(
-        demoProducts.map((p, i) => {
-          const variantStock = p.variants?.reduce((sum, v) => sum + v.stock, 0);
-          const images = pictures[i] ?? [];
-          return {
-            name: p.name,
-            description: p.description,
-            price: p.variants ? Math.min(...p.variants.map((v) => v.price)) : p.price,
-            reseller_price: Math.round((p.variants ? Math.min(...p.variants.map((v) => v.price)) : p.price) * 0.85),
-            discount: p.discount ?? 0,
-            // A product with variants holds the sum of its variants' stock (docs/decisions/008).
-            stock: variantStock ?? p.stock,
-            is_active: !p.inactive,
-            category_id: categoryId.get(p.category) ?? 0,
-            business_id: businessId.get(p.business) ?? null,
-            size: p.size === undefined ? (p.variants ? null : '1 pcs') : p.size,
-            notes: p.notes ?? null,
-            image_cover: images[0] ?? null,
-            images,
-            option_groups: p.options ?? [],
-            weight_grams: p.weight ?? 500,
-            ai_status: Boolean(p.ai),
-            ai_description: p.ai ?? null,
-          };
-        }),
-      )
-      .returning({ id: products.id, name: products.name });
-    const productId = new Map(productRows.map((r) => [r.name, r.id]));
-
-    const variantRows = demoProducts.flatMap((p) =>
-      (p.variants ?? []).map((v, position) => ({
-        product_id: productId.get(p.name) ?? 0,
-        position,
-        label: v.label,
-        price: v.price,
-        reseller_price: Math.round(v.price * 0.85),
-        stock: v.stock,
-      })),
-    );
-    if (variantRows.length > 0) await tx.insert(productVariants).values(variantRows);
+    const productId = new Map<string, number>();
+    for (const [i, p] of demoProducts.entries()) {
+      const images = pictures[i] ?? [];
+      const made = await makeProduct(tx, {
+        name: p.name,
+        description: p.description,
+        ...(p.variants ? { variants: p.variants } : { price: p.price, stock: p.stock }),
+        discount: p.discount ?? 0,
+        is_active: !p.inactive,
+        category_id: categoryId.get(p.category) ?? 0,
+        business_id: businessId.get(p.business) ?? null,
+        size: p.size === undefined ? (p.variants ? null : '1 pcs') : p.size,
+        notes: p.notes ?? null,
+        image_cover: images[0] ?? null,
+        images,
+        option_groups: p.options ?? [],
+        weight_grams: p.weight ?? 500,
+        ai_status: Boolean(p.ai),
+        ai_description: p.ai ?? null,
+      });
+      productId.set(p.name, made.id);
+    }
 
     await tx.insert(knowledgeEntries).values(
       demoKnowledge.map((k) => ({
@@ -190,23 +143,20 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     );
 
     for (const c of demoCouriers) {
-      const [row] = await tx
-        .insert(couriers)
-        .values({
-          courier_name: c.courier_name,
-          type: c.type,
-          status: c.status,
-          phone_number: c.phone_number,
-          email: c.email || null,
-          address: c.address || null,
-          vehicle_number: c.vehicle_number,
-          license_number: c.license_number || null,
-          city_id: c.city_id,
-          notes: c.notes || null,
-          is_active: 'is_active' in c ? c.is_active : true,
-        })
-        .returning({ id: couriers.id });
-      await tx.insert(courierPrices).values(c.prices.map((p) => ({ ...p, courier_id: row?.id ?? 0 })));
+      await makeCourier(tx, {
+        courier_name: c.courier_name,
+        type: c.type,
+        status: c.status,
+        phone_number: c.phone_number,
+        email: c.email || null,
+        address: c.address || null,
+        vehicle_number: c.vehicle_number,
+        license_number: c.license_number || null,
+        city_id: c.city_id,
+        notes: c.notes || null,
+        is_active: 'is_active' in c ? c.is_active : true,
+        prices: c.prices.map((p) => ({ ...p })),
+      });
     }
 
     await tx.insert(shippingRates).values(

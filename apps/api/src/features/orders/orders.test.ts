@@ -5,21 +5,35 @@ import { queryRows } from '../../db/client';
 import { products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { makeBusiness, makeProduct, type MadeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
-const id: Record<string, number> = {};
+/** Products made for this file (test/factories.ts), each with the trait its tests are about. */
+let p: Record<'plain' | 'variants' | 'lowStock' | 'otherOrigin' | 'inactive' | 'contested', MadeProduct>;
 let local: LocalCourierOption;
 
-const productId = async (name: string) => (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = ${name}`))[0]!.id;
 const stockOf = async (pid: number) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, pid)))[0]!.s;
 
 beforeAll(async () => {
   t = await createTestApp();
   await allowManyUnpaidOrders(t.db);
-  for (const name of ['Keripik Tempe Original', 'Sambal Roa Botol', 'Batik Tulis Mega Mendung', 'Kue Balok Cokelat Lumer', 'Kacang Sangrai Bawang', 'Opak Ketan Bakar']) {
-    id[name] = await productId(name);
-  }
+  // The store's own district, where the local courier delivers; another district for the one-origin rule.
+  const home = (await makeBusiness(t.db)).id;
+  const elsewhere = (await makeBusiness(t.db, { district_id: 327314, district_name: 'Cibeunying Kidul' })).id;
+  const levelPedas = { name: 'Level pedas', values: ['Original', 'Pedas', 'Extra pedas'] };
+  p = {
+    plain: await makeProduct(t.db, { business_id: home, price: 14000, stock: 40 }),
+    variants: await makeProduct(t.db, {
+      business_id: home,
+      variants: [{ label: '150 g', price: 15000, stock: 30 }, { label: '300 g', price: 27000, stock: 12 }, { label: '500 g', price: 42000, stock: 6 }],
+      option_groups: [levelPedas],
+    }),
+    lowStock: await makeProduct(t.db, { business_id: home, price: 35000, stock: 3, option_groups: [levelPedas] }),
+    otherOrigin: await makeProduct(t.db, { business_id: elsewhere, price: 450000, stock: 5 }),
+    inactive: await makeProduct(t.db, { business_id: home, price: 28000, stock: 10, is_active: false }),
+    contested: await makeProduct(t.db, { business_id: home, price: 16000, stock: 27, discount: 5 }),
+  };
   local = await localCourierOption(t.app);
 });
 afterAll(async () => {
@@ -28,7 +42,7 @@ afterAll(async () => {
 
 /** A guest order that also sends the prices, totals and courier cost a client might make up: the server ignores them. */
 function payload(over: Record<string, unknown> = {}) {
-  const order = guestOrderPayload({ productId: id['Opak Ketan Bakar']!, quantity: 2, local });
+  const order = guestOrderPayload({ productId: p.plain.id, quantity: 2, local });
   return {
     ...order,
     order_items: order.order_items.map((item) => ({ ...item, price: 1 })),
@@ -53,7 +67,7 @@ describe(`placing orders (${testEngine})`, () => {
   });
 
   it('places a guest order with the server figures, ignoring client prices and totals', async () => {
-    const before = await stockOf(id['Opak Ketan Bakar']!);
+    const before = await stockOf(p.plain.id);
     const res = await order(payload());
     expect(res.statusCode).toBe(201);
     const o = res.json().data;
@@ -62,37 +76,37 @@ describe(`placing orders (${testEngine})`, () => {
     expect(o.order_items[0]).toMatchObject({ quantity: 2, price: 14000, line_total: 28000 });
     expect(o.payment).toMatchObject({ provider: 'manual', reference: `MAN-${o.id}`, amount: o.total_amount });
     expect(o.payment.instructions[0].steps.map(stepText).join(' ')).toContain('0001234567890');
-    expect(await stockOf(id['Opak Ketan Bakar']!)).toBe(before - 2);
+    expect(await stockOf(p.plain.id)).toBe(before - 2);
   });
 
   it('prices variants and discounts itself and checks options', async () => {
-    const res = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1, variant_label: '300 g', selected_options: [{ group: 'Level pedas', value: 'Pedas' }], price: 5 }] }));
+    const res = await order(payload({ order_items: [{ product_id: p.variants.id, quantity: 1, variant_label: '300 g', selected_options: [{ group: 'Level pedas', value: 'Pedas' }], price: 5 }] }));
     expect(res.statusCode).toBe(201);
     expect(res.json().data.order_items[0]).toMatchObject({ variant_label: '300 g', price: 27000, selected_options: [{ group: 'Level pedas', value: 'Pedas' }] });
-    const badOption = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1, variant_label: '300 g', selected_options: [{ group: 'Level pedas', value: 'Gila' }] }] }));
+    const badOption = await order(payload({ order_items: [{ product_id: p.variants.id, quantity: 1, variant_label: '300 g', selected_options: [{ group: 'Level pedas', value: 'Gila' }] }] }));
     expect(badOption.statusCode).toBe(422);
-    expect(badOption.json().error).toBe('Pilihan "Level pedas: Gila" tidak tersedia untuk Keripik Tempe Original.');
-    const badVariant = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1, variant_label: '2 kg' }] }));
-    expect(badVariant.json().error).toBe('Ukuran "2 kg" tidak tersedia untuk Keripik Tempe Original.');
-    const noVariant = await order(payload({ order_items: [{ product_id: id['Keripik Tempe Original'], quantity: 1 }] }));
-    expect(noVariant.json().error).toBe('Pilih ukuran untuk Keripik Tempe Original.');
+    expect(badOption.json().error).toBe(`Pilihan "Level pedas: Gila" tidak tersedia untuk ${p.variants.name}.`);
+    const badVariant = await order(payload({ order_items: [{ product_id: p.variants.id, quantity: 1, variant_label: '2 kg' }] }));
+    expect(badVariant.json().error).toBe(`Ukuran "2 kg" tidak tersedia untuk ${p.variants.name}.`);
+    const noVariant = await order(payload({ order_items: [{ product_id: p.variants.id, quantity: 1 }] }));
+    expect(noVariant.json().error).toBe(`Pilih ukuran untuk ${p.variants.name}.`);
   });
 
   it('refuses unknown and inactive products, and quantities above stock', async () => {
     expect((await order(payload({ order_items: [{ product_id: 999999, quantity: 1 }] }))).json().error).toBe('Produk #999999 tidak ditemukan atau sudah tidak dijual.');
-    expect((await order(payload({ order_items: [{ product_id: id['Kue Balok Cokelat Lumer'], quantity: 1 }] }))).statusCode).toBe(422);
-    const before = await stockOf(id['Sambal Roa Botol']!);
-    const tooMany = await order(payload({ order_items: [{ product_id: id['Sambal Roa Botol'], quantity: before + 1 }] }));
+    expect((await order(payload({ order_items: [{ product_id: p.inactive.id, quantity: 1 }] }))).statusCode).toBe(422);
+    const before = await stockOf(p.lowStock.id);
+    const tooMany = await order(payload({ order_items: [{ product_id: p.lowStock.id, quantity: before + 1 }] }));
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json().error).toBe(`Stok Sambal Roa Botol tidak mencukupi. Tersisa ${before}.`);
-    expect(await stockOf(id['Sambal Roa Botol']!)).toBe(before);
+    expect(tooMany.json().error).toBe(`Stok ${p.lowStock.name} tidak mencukupi. Tersisa ${before}.`);
+    expect(await stockOf(p.lowStock.id)).toBe(before);
   });
 
   it('applies the checkout rules in their order with their messages', async () => {
     expect((await order(payload({ order_items: [] }))).json().error).toBe('Keranjang Anda masih kosong. Tambahkan produk sebelum checkout.');
     expect((await order(payload({ shipping_phone: '' }))).json().error).toBe('Lengkapi seluruh informasi pengiriman yang wajib diisi.');
     expect((await order(payload({ shipping_district_id: null }))).json().error).toBe('Pilih provinsi, kota/kabupaten, dan kecamatan tujuan pengiriman.');
-    const mixed = await order(payload({ order_items: [{ product_id: id['Opak Ketan Bakar'], quantity: 1 }, { product_id: id['Batik Tulis Mega Mendung'], quantity: 1 }] }));
+    const mixed = await order(payload({ order_items: [{ product_id: p.plain.id, quantity: 1 }, { product_id: p.otherOrigin.id, quantity: 1 }] }));
     expect(mixed.json().error).toBe('Produk dalam keranjang berasal dari beberapa lokasi asal bisnis. Silakan pisahkan pesanan berdasarkan lokasi asal.');
     expect((await order(payload({ guest_email: '' }))).json().error).toBe('Email dibutuhkan untuk pesanan tamu.');
     expect((await order(payload({ shipping_cost_breakdown: null }))).json().error).toBe('Pilih layanan pengiriman sebelum melanjutkan.');
@@ -110,7 +124,7 @@ describe(`placing orders (${testEngine})`, () => {
         shipping_province_id: 31,
         shipping_city_id: 3171,
         shipping_district_id: 317101,
-        order_items: [{ product_id: id['Opak Ketan Bakar'], quantity: 2 }],
+        order_items: [{ product_id: p.plain.id, quantity: 2 }],
         shipping_courier: 'jne',
         shipping_service: 'REG',
         shipping_cost_breakdown: { type: 'rajaongkir', cost: 1 },
@@ -121,7 +135,7 @@ describe(`placing orders (${testEngine})`, () => {
   });
 
   it('sells exactly the stock to 30 concurrent buyers of 5 units', async () => {
-    const pid = id['Kacang Sangrai Bawang']!;
+    const pid = p.contested.id;
     await t.db.update(products).set({ stock: 5 }).where(eq(products.id, pid));
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => order(payload({ guest_email: `buyer${i}@contoh.id`, order_items: [{ product_id: pid, quantity: 1 }] }))),
@@ -198,7 +212,7 @@ describe(`online payment through the sandbox gateway (${testEngine})`, () => {
   });
 
   it('cancels an expired payment and returns its stock once', async () => {
-    const pid = id['Opak Ketan Bakar']!;
+    const pid = p.plain.id;
     const before = await stockOf(pid);
     const o = (await order(payload({ payment_method: 'tripay:BRIVA', order_items: [{ product_id: pid, quantity: 3 }] }))).json().data;
     expect(await stockOf(pid)).toBe(before - 3);

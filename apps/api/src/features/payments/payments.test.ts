@@ -2,16 +2,16 @@
  * Money that settles (issue 13): the order link, the proof of transfer, the admin's confirm and
  * reject (and their races), deadlines, kode unik, the abuse caps and the sandbox only on purpose.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentInstructionSchema, stepText } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
-import { queryRows } from '../../db/client';
 import { orders, payments, products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { makeBusiness, makeProduct, type MadeProduct } from '../../test/factories';
 import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { expireUnpaidOrders } from './payments.service';
 
@@ -21,6 +21,9 @@ let admin: { authorization: string };
 let customer: { authorization: string };
 const clock = new Date('2026-11-23T03:00:00Z');
 let pid: number;
+/** The product most orders here buy: made for this file, in the store's own district. */
+let product: MadeProduct;
+let businessId: number;
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
@@ -61,8 +64,9 @@ beforeAll(async () => {
   local = await localCourierOption(t.app);
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
   customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
-  pid = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
-  await t.db.update(products).set({ stock: 500 }).where(eq(products.id, pid));
+  businessId = (await makeBusiness(t.db)).id;
+  product = await makeProduct(t.db, { business_id: businessId, price: 14000, stock: 500 });
+  pid = product.id;
 });
 afterAll(async () => {
   await t?.close();
@@ -209,7 +213,7 @@ describe(`manual transfer (${testEngine})`, () => {
 describe(`deadlines (${testEngine})`, () => {
   it('cancels an unpaid order past its deadline once, even when the job runs twice at once, and returns its stock', async () => {
     // A product no other test orders: earlier tests' orders expire in the same run.
-    const own = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Kacang Sangrai Bawang'`))[0]!.id;
+    const own = (await makeProduct(t.db, { business_id: businessId, price: 16000, stock: 27 })).id;
     const before = await stockOf(own);
     const placed = [];
     for (let i = 0; i < 6; i++) placed.push((await guestOrder({ quantity: 2, productId: own })).json().data);
@@ -288,7 +292,7 @@ describe(`kode unik and caps (${testEngine})`, () => {
     expect(sameAddress.json().error).toBe(paymentMessages.tooManyUnpaidAddress(3));
     const huge = await guestOrder({ quantity: 51 });
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().error).toBe(paymentMessages.lineQuantityTooLarge('Opak Ketan Bakar', 50));
+    expect(huge.json().error).toBe(paymentMessages.lineQuantityTooLarge(product.name, 50));
     // A signed-in customer is not capped by the guest rules.
     for (let i = 0; i < 4; i++) {
       expect((await api('POST', '/orders', { ...guestOrderPayload({ productId: pid, quantity: 1, local }), guest_email: null }, customer)).statusCode).toBe(201);
