@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, unit tests, API tests (PGlite, then PostgreSQL when one
+ * `npm test`: dead links (scripts/check-links.mjs), typecheck, lint, unit tests, API tests (PGlite, then PostgreSQL when one
  * answers on 127.0.0.1:5432), then the end-to-end tests against the built app in Chromium.
  * Every step runs; the exit code is non-zero when any failed.
  */
@@ -41,6 +41,7 @@ function portOpen(host, port) {
 }
 
 const npx = 'npx';
+step('links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']);
 step('typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']);
 step('lint', npx, ['eslint', '--max-warnings', '0', '.']);
 step('unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web'));
