@@ -2,7 +2,7 @@
  * `npm run bench` (catalogue part): 100,000 generated products, autocannon with 50
  * connections for 10 s per scenario, on PGlite and on PostgreSQL, beside Fastify's own
  * hello world from the same run. Prints requests per second and p99; asserts nothing.
- * Targets (issue 2, PostgreSQL): product by id >= 5,000 req/s with p99 <= 15 ms;
+ * Targets (issue 2 (docs/issues.md), PostgreSQL): product by id >= 5,000 req/s with p99 <= 15 ms;
  * search p99 <= 30 ms.
  */
 import fs from 'node:fs';

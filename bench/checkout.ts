@@ -2,7 +2,7 @@
  * `npm run bench:checkout`: 50 concurrent buyers placing orders for 10 s against PostgreSQL,
  * once spread over many products and once all on one product with limited stock. Prints
  * orders per second, p99 and the oversold units (sold beyond the initial stock; must be 0).
- * Targets (issue 4): >= 1,000 orders/s spread, >= 500/s on one product.
+ * Targets (issue 4 (docs/issues.md)): >= 1,000 orders/s spread, >= 500/s on one product.
  */
 import { sql } from 'drizzle-orm';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * `npm run bench:lighthouse`: Lighthouse (mobile preset) with Debian's Chromium on `/`,
  * `/catalog` and a product page of the production build with demo data. Prints performance
  * and accessibility scores and the gzipped JavaScript each route loads. Asserts nothing.
- * Targets (issue 2): performance >= 98, accessibility 100, <= 70 KB gzipped JS per route.
+ * Targets (issue 2 (docs/issues.md)): performance >= 98, accessibility 100, <= 70 KB gzipped JS per route.
  */
 import fs from 'node:fs';
 import path from 'node:path';

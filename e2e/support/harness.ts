@@ -86,7 +86,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A page whose console errors and uncaught exceptions are collected; the spec's
- * afterEach asserts none happened unless the test expected them (DESIGN.md §7).
+ * afterEach asserts none happened unless the test expected them (docs/design.md §7).
  */
 export async function newPage(browser: Browser, baseUrl: string, options: { mobile?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({

@@ -1,6 +1,6 @@
 /**
  * The life of one spec file: a fresh server and a browser for the file, a page per test whose
- * console errors must be none when the test ends (DESIGN.md §7), and API clients for the server.
+ * console errors must be none when the test ends (docs/design.md §7), and API clients for the server.
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

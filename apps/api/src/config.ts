@@ -1,5 +1,5 @@
 /**
- * Configuration comes from the environment and is checked at boot (DESIGN.md §9):
+ * Configuration comes from the environment and is checked at boot (docs/design.md §9):
  * a bad value stops the server with a message naming the variable.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Background jobs of the server process (DESIGN.md, second wave): the payment deadline and the
+ * Background jobs of the server process (docs/design.md, second wave): the payment deadline and the
  * e-mail outbox, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
  * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them; a run that is
  * still busy is not started twice by the same process. Tests call the job bodies with a fake clock.

@@ -1,6 +1,6 @@
 /**
  * One database handle for the whole API: PostgreSQL when DATABASE_URL is set,
- * otherwise embedded PGlite in DATA_DIR (docs/decisions/002-embedded-postgres.md).
+ * otherwise embedded PGlite in DATA_DIR (docs/decisions/002-embedded-postgres-and-runtime.md).
  * The same migrations and the same SQL run on both.
  */
 import fs from 'node:fs';

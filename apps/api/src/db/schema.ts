@@ -116,7 +116,7 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     price: integer('price').notNull(),
     reseller_price: integer('reseller_price').notNull(),
-    /** Percent, 0 to 100 in steps of 0.1 (back-office spec §5). */
+    /** Percent, 0 to 100 in steps of 0.1 (docs/requirements/back-office.md §5). */
     discount: numeric('discount', { precision: 4, scale: 1, mode: 'number' }).notNull().default(0),
     stock: integer('stock').notNull().default(0),
     is_active: boolean('is_active').notNull().default(true),
@@ -199,7 +199,7 @@ export const couriers = pgTable(
     address: text('address'),
     vehicle_number: text('vehicle_number'),
     license_number: text('license_number'),
-    /** When set, the courier serves only that city (back-office spec §3). */
+    /** When set, the courier serves only that city (docs/requirements/back-office.md §3). */
     city_id: integer('city_id'),
     notes: text('notes'),
     is_active: boolean('is_active').notNull().default(true),
@@ -397,7 +397,7 @@ export const payments = pgTable(
     pay_url: text('pay_url'),
     checkout_url: text('checkout_url'),
     qr_url: text('qr_url'),
-    /** Each step words and bold (core/checkout instruction-steps); rows before issue 18 hold HTML strings. */
+    /** Each step words and bold (core/checkout instruction-steps); rows before issue 18 (docs/issues.md) hold HTML strings. */
     instructions: jsonb('instructions').$type<{ title: string; steps: (string | { text: string; strong?: boolean }[])[] }[]>().notNull().default([]),
     expires_at: timestamp('expires_at', { withTimezone: true }),
     paid_at: timestamp('paid_at', { withTimezone: true }),

@@ -1,6 +1,6 @@
 /**
  * The real RajaOngkir and Tripay clients against local fake servers that answer as the
- * providers document (INTEGRATIONS.md §1, §2), including their error answers and a slow answer.
+ * providers document (docs/integrations.md §1, §2), including their error answers and a slow answer.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * The spec's anti-forgery pair: cookie 'XSRF-TOKEN', header 'X-XSRF-TOKEN' (storefront spec §6).
+ * The spec's anti-forgery pair: cookie 'XSRF-TOKEN', header 'X-XSRF-TOKEN' (docs/requirements/storefront.md §6).
  * Our API authenticates with a bearer token that the browser never attaches by itself, so a
  * forged cross-site request carries no credentials and CSRF cannot ride on it
  * (docs/decisions/006-xsrf.md). We still keep the pair meaningful as double-submit defence in

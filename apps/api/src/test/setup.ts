@@ -1,5 +1,5 @@
 /**
- * Test guard (DESIGN.md, Epic Stack): an unexpected console.error fails the test.
+ * Test guard (docs/design.md, Epic Stack): an unexpected console.error fails the test.
  * A test that expects one replaces console.error itself for its duration.
  */
 import { afterEach, beforeEach, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Protected routes (storefront spec §2, §6): no session → /login; a session without a
+ * Protected routes (docs/requirements/storefront.md §2, §6): no session → /login; a session without a
  * required role → /. The server enforces the same rule on every admin call.
  */
 import type { ReactNode } from 'react';

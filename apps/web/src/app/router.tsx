@@ -1,5 +1,5 @@
 /**
- * The route table of storefront spec §2 and back-office spec §2. Every screen is a lazy
+ * The route table of docs/requirements/storefront.md §2 and docs/requirements/back-office.md §2. Every screen is a lazy
  * chunk, so the storefront's first load never carries admin or POS code.
  */
 import type { ComponentType } from 'react';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
- * A dialog that closes on Escape, on the backdrop and on its close button (back-office spec §2, §9).
+ * A dialog that closes on Escape, on the backdrop and on its close button (docs/requirements/back-office.md §2, §9).
  * A native `<dialog>` opened with `showModal()`: the browser keeps the focus inside it, makes the
  * page behind inert and turns Escape into a `cancel` event. The caller decides when it is gone (it
  * unmounts the modal from `onClose`), so the browser's own close on Escape is held back.

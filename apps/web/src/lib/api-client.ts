@@ -1,7 +1,7 @@
 /**
- * The one HTTP client (DESIGN.md): JSON in and out, the bearer token from storage,
+ * The one HTTP client (docs/design.md): JSON in and out, the bearer token from storage,
  * the anti-forgery header when the cookie exists (docs/decisions/006-xsrf.md), and any
- * 401 clears the session and goes to /login (storefront spec §4, §8).
+ * 401 clears the session and goes to /login (docs/requirements/storefront.md §4, §8).
  */
 import { sessionStore } from './session';
 

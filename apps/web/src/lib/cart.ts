@@ -48,7 +48,7 @@ export function useCart(): Cart {
   );
 }
 
-/** The badge text: the count, or 99+ above 99 (storefront spec §9). */
+/** The badge text: the count, or 99+ above 99 (docs/requirements/storefront.md §9). */
 export function cartBadge(count: number): string {
   return count > 99 ? '99+' : String(count);
 }

@@ -1,5 +1,5 @@
 /**
- * The signed-in session (storefront spec §4 Session): the user and the token, kept in
+ * The signed-in session (docs/requirements/storefront.md §4 Session): the user and the token, kept in
  * localStorage under 'user' and 'token' and restored on start; an unreadable stored
  * user is discarded. Components subscribe with useSession().
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in, registration and profile payloads with the spec's messages (storefront spec §5).
+ * Sign-in, registration and profile payloads with the spec's messages (docs/requirements/storefront.md §5).
  * The web forms and the API routes use these same schemas. Unknown keys (role, role_id,
  * is_active...) are stripped, so a payload can never choose its own role.
  */

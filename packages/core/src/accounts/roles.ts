@@ -1,4 +1,4 @@
-/** Role gating, one rule for the web's protected routes and the API (storefront spec §6). */
+/** Role gating, one rule for the web's protected routes and the API (docs/requirements/storefront.md §6). */
 export type RoleRequirement = readonly string[];
 
 export interface RoleLike {

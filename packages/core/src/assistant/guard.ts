@@ -1,5 +1,5 @@
 /**
- * Guards a language model's answer before a shopper sees it (issue 7): the model may invent a
+ * Guards a language model's answer before a shopper sees it (issue 7 (docs/issues.md)): the model may invent a
  * price or a stock figure; the database may not. Every rupiah amount the text states (Rp15.000,
  * Rp15rb, IDR 5.000, 15.000 rupiah, 10 ribu, 12rb, 1,5 juta, "harga 15.000") must be a price of
  * a product the sentence names, or, when the sentence names none, of a product given to the

@@ -1,4 +1,4 @@
-/** The shopping assistant's payloads, messages and answer composition (issue 7). */
+/** The shopping assistant's payloads, messages and answer composition (issue 7 (docs/issues.md)). */
 import { z } from 'zod';
 
 export * from './retrieval';

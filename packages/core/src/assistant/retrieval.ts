@@ -1,5 +1,5 @@
 /**
- * Retrieval for the shopping assistant (issue 7), with no I/O: documents in, ranked documents out.
+ * Retrieval for the shopping assistant (issue 7 (docs/issues.md)), with no I/O: documents in, ranked documents out.
  * Indonesian text is folded (case, accents, punctuation), common spelling variants are merged
  * ('kripik' ~ 'keripik'), frequent affixes are stripped ('menyimpan' ~ 'simpan' ~ 'penyimpanan',
  * 'renyahnya' ~ 'renyah'), question words that carry no topic are ignored, and documents are scored with BM25

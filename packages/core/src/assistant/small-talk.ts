@@ -1,6 +1,6 @@
 /**
  * Greetings and thanks ("halo kak", "terima kasih banyak", "oke sip") are not questions: the
- * assistant answers them kindly and does not keep them for the admin as unanswered (issue 7).
+ * assistant answers them kindly and does not keep them for the admin as unanswered (issue 7 (docs/issues.md)).
  */
 import { normalizeSearch } from '../catalog/search';
 

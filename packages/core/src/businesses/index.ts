@@ -1,4 +1,4 @@
-/** Partner businesses (back-office spec §2 Businesses, §3, §5, §8). */
+/** Partner businesses (docs/requirements/back-office.md §2 Businesses, §3, §5, §8). */
 import { z } from 'zod';
 import { versionField } from '../common/index';
 

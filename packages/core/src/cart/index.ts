@@ -1,5 +1,5 @@
 /**
- * The cart (storefront spec §3, §4): lines keyed by product, variant and chosen options;
+ * The cart (docs/requirements/storefront.md §3, §4): lines keyed by product, variant and chosen options;
  * add, remove, update quantity, clear; totals move by quantity × unit price. Pure: the web
  * keeps it in localStorage, the server never trusts it (checkout recomputes every price).
  */

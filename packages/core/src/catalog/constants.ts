@@ -1,6 +1,6 @@
 /** Catalogue constants and pure helpers, free of zod so the storefront can import them cheaply. */
 
-/** Catalogue page sizes (storefront spec §9) and the API's own cap. */
+/** Catalogue page sizes (docs/requirements/storefront.md §9) and the API's own cap. */
 export const CATALOG_PAGE_SIZES = [8, 12, 16, 24] as const;
 export const DEFAULT_CATALOG_PAGE_SIZE = 12;
 export const MAX_API_PAGE_SIZE = 100;

@@ -1,5 +1,5 @@
 /**
- * The product as the public API answers it (storefront spec §3, snake_case).
+ * The product as the public API answers it (docs/requirements/storefront.md §3, snake_case).
  * `images` is answered as an array of paths; `parseImageList` also reads the JSON text
  * and comma-separated forms the spec mentions (e.g. from multipart form fields).
  */
@@ -72,7 +72,7 @@ export const productPageSchema = z.object({
   page_size: z.number().int(),
   total: z.number().int(),
   total_pages: z.number().int(),
-  /** Tiles of the catalogue (storefront spec §2) over the whole filtered result, not just this page. */
+  /** Tiles of the catalogue (docs/requirements/storefront.md §2) over the whole filtered result, not just this page. */
   stats: z.object({ total_products: z.number().int(), partners: z.number().int(), in_stock: z.number().int() }),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;

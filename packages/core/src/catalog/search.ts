@@ -1,5 +1,5 @@
 /**
- * How the catalogue search forgives what shoppers type (issue 2): case and punctuation
+ * How the catalogue search forgives what shoppers type (issue 2 (docs/issues.md)): case and punctuation
  * are folded, common Indonesian spelling variants are tried ('kripik' ~ 'keripik'), and one
  * typo is forgiven in words of 5 or more letters ('batk' finds 'batik'). Exact matches rank first.
  * The SQL side lives in apps/api/src/features/catalog/catalog.repository.ts.

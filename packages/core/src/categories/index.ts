@@ -1,4 +1,4 @@
-/** Category payloads and messages of the back office (back-office spec §5, §8). */
+/** Category payloads and messages of the back office (docs/requirements/back-office.md §5, §8). */
 import { z } from 'zod';
 import { versionField } from '../common/index';
 

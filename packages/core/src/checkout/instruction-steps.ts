@@ -7,7 +7,7 @@
 
 import type { InstructionStep, PaymentInstruction, StepSegment } from './order.schema';
 
-/** What a payments row may hold: rows written before issue 18 kept each step as an HTML string. */
+/** What a payments row may hold: rows written before issue 18 (docs/issues.md) kept each step as an HTML string. */
 export interface StoredPaymentInstruction {
   title: string;
   steps: (string | InstructionStep)[];

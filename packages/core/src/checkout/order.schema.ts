@@ -1,4 +1,4 @@
-/** The checkout's order payload (storefront spec §3 Order payload) and the order answer. */
+/** The checkout's order payload (docs/requirements/storefront.md §3 Order payload) and the order answer. */
 import { z } from 'zod';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));

@@ -1,5 +1,5 @@
 /**
- * Checkout rules of storefront spec §5, in their order: the first failure wins. The web form
+ * Checkout rules of docs/requirements/storefront.md §5, in their order: the first failure wins. The web form
  * and the server run this same function.
  */
 export const checkoutMessages = {

@@ -1,4 +1,4 @@
-/** Couriers with regional prices (back-office spec §2 Couriers, §3, §5, §8, §9). */
+/** Couriers with regional prices (docs/requirements/back-office.md §2 Couriers, §3, §5, §8, §9). */
 import { z } from 'zod';
 import { versionField } from '../common/index';
 

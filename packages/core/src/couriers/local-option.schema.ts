@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A local same-day courier offered at checkout (storefront spec §3, §7): GET
+ * A local same-day courier offered at checkout (docs/requirements/storefront.md §3, §7): GET
  * /couriers/local-options answers these, and the order quotes `price_id` back.
  */
 export const localCourierOptionSchema = z.object({

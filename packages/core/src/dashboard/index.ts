@@ -1,4 +1,4 @@
-/** The live dashboard and the notification bell of the back office (issue 5). */
+/** The live dashboard and the notification bell of the back office (issue 5 (docs/issues.md)). */
 import { z } from 'zod';
 
 export const dashboardMessages = {
@@ -19,7 +19,7 @@ export const dashboardSummarySchema = z.object({
   products: z.object({ total: z.number().int(), active: z.number().int(), low_stock: z.number().int() }),
   businesses: z.object({ total: z.number().int(), active: z.number().int() }),
   orders: z.object({ pending_today: z.number().int(), pending_total: z.number().int(), today: z.number().int() }),
-  /** Money received this month: paid orders only (issue 13 §6). */
+  /** Money received this month: paid orders only (issue 13 §6 (docs/issues.md)). */
   revenue_this_month: z.number().int(),
   /** Open (not cancelled) unpaid orders' value: "Menunggu pembayaran", shown apart. */
   awaiting_payment: z.object({ count: z.number().int(), amount: z.number().int() }),

@@ -1,5 +1,5 @@
 /**
- * One error type for the whole product (DESIGN.md §4). Services throw AppError;
+ * One error type for the whole product (docs/design.md §4). Services throw AppError;
  * the API's error handler maps `code` to an HTTP status and answers
  * `{ success: false, error, code, fields? }`. The web client reads the same shape.
  */

@@ -1,8 +1,8 @@
-/** Knowledge entries for the shopping assistant (back-office spec §3, §5, §8). */
+/** Knowledge entries for the shopping assistant (docs/requirements/back-office.md §3, §5, §8). */
 import { z } from 'zod';
 import { coercedVersionField, versionField } from '../common/index';
 
-/** An attached file the shop stores (issue 7): text, Markdown or PDF, up to 5 MB. */
+/** An attached file the shop stores (issue 7 (docs/issues.md)): text, Markdown or PDF, up to 5 MB. */
 export const KNOWLEDGE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const KNOWLEDGE_FILE_TYPES = ['.txt', '.md', '.pdf'] as const;
 export const KNOWLEDGE_FILE_ACCEPT = '.txt,.md,.pdf,text/plain,text/markdown,application/pdf';
@@ -32,7 +32,7 @@ export const knowledgeMessages = {
 const trimmedOptional = (max: number, message: string) =>
   z.string().trim().max(max, { error: message }).nullish().transform((v) => v ?? '');
 
-/** product_id: a product's id, or 0 / null / absent for none (back-office spec §7: 0 unlinks). */
+/** product_id: a product's id, or 0 / null / absent for none (docs/requirements/back-office.md §7: 0 unlinks). */
 const productLink = z
   .union([z.number(), z.string(), z.null()])
   .optional()

@@ -1,5 +1,5 @@
 /**
- * Areas (storefront spec §7): a province, a city or regency, or a district (kecamatan), as the
+ * Areas (docs/requirements/storefront.md §7): a province, a city or regency, or a district (kecamatan), as the
  * location lists answer them: from RajaOngkir with a key, from the embedded official data without
  * (docs/decisions/030-locations.md). The same shape at every level.
  */

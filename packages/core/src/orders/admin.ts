@@ -1,4 +1,4 @@
-/** The order desk's list query, status change and listing answer (back-office spec §2 Orders). */
+/** The order desk's list query, status change and listing answer (docs/requirements/back-office.md §2 Orders). */
 import { z } from 'zod';
 import { orderSchema } from '../checkout/order.schema';
 import { ORDER_STATUSES, adminOrderMessages } from './statuses';

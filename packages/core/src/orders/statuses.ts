@@ -1,4 +1,4 @@
-/** Order statuses (back-office spec §4) and payment statuses, kept apart (INTEGRATIONS.md). */
+/** Order statuses (docs/requirements/back-office.md §4) and payment statuses, kept apart (docs/integrations.md). */
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -31,7 +31,7 @@ function statusWords(status: OrderStatus): string[] {
 export const STATUS_QUERY_MIN_PREFIX = 3;
 
 /**
- * Statuses an order-desk search means (back-office spec §2 Orders: search by status label).
+ * Statuses an order-desk search means (docs/requirements/back-office.md §2 Orders: search by status label).
  * A query names a status when, case-insensitively, it equals the status name or its label, or,
  * from 3 letters on, starts one of its words: "dikirim", "kirim", "ship", "batal", "menunggu".
  * Shorter fragments ("ma", "e") match no status, or every order would match.

@@ -1,7 +1,7 @@
 /**
- * Payments (issue 13, docs/decisions/013-payments.md): manual transfer confirmed by an admin,
+ * Payments (issue 13 (docs/issues.md), docs/decisions/013-payments.md): manual transfer confirmed by an admin,
  * proof of transfer, kode unik, deadlines, and what the web and the API say about them.
- * Payment status stays apart from the order's fulfilment status (INTEGRATIONS.md).
+ * Payment status stays apart from the order's fulfilment status (docs/integrations.md).
  */
 import { z } from 'zod';
 import { paymentSettingsSchema, type PaymentSettings } from '../settings/index';

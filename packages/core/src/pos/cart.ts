@@ -1,7 +1,7 @@
 /**
- * The POS cart (back-office spec §5, §9), apart from the storefront cart: lines keyed by product
+ * The POS cart (docs/requirements/back-office.md §5, §9), apart from the storefront cart: lines keyed by product
  * and variant, quantity between 1 and stock, and each line's unit price as shown to the cashier.
- * That price is sent with the sale and checked by the server (issue 13 §9); when the server
+ * That price is sent with the sale and checked by the server (issue 13 §9 (docs/issues.md)); when the server
  * answers PRICE_CHANGED, `reprice` moves the lines to the current prices and keeps the cart.
  * The reducer also says what went wrong with the last action (`problem`), in the spec's words.
  */

@@ -1,4 +1,4 @@
-/** Point of sale (back-office spec §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
+/** Point of sale (docs/requirements/back-office.md §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
 import { z } from 'zod';
 import { posPickupSchema, qrisSettingSchema } from '../settings/index';
 import { posMessages } from './messages';

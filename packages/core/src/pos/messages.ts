@@ -1,5 +1,5 @@
 /**
- * The POS texts (back-office spec §5, §8, §9), apart from the rules so the cart, the price check
+ * The POS texts (docs/requirements/back-office.md §5, §8, §9), apart from the rules so the cart, the price check
  * and the sale schema can all use them without importing one another.
  */
 export const posMessages = {
@@ -17,7 +17,7 @@ export const posMessages = {
   badQris: 'Payload QRIS toko tidak valid (format atau CRC salah). Periksa pengaturan POS.',
   settingsSaved: 'Pengaturan POS berhasil disimpan.',
   emailInvalid: 'Format email tidak valid.',
-  /** Issue 13 §9: the sale carries the prices the cashier showed, so a change is never silent. */
+  /** issue 13 §9 (docs/issues.md): the sale carries the prices the cashier showed, so a change is never silent. */
   priceRequired: 'Harga satuan setiap produk wajib dikirim dalam rupiah bulat.',
   totalRequired: 'Total belanja wajib dikirim dalam rupiah bulat.',
   priceChanged: 'Harga berubah sejak produk dimasukkan ke keranjang. Keranjang sudah diperbarui; periksa total baru lalu simpan lagi.',

@@ -1,5 +1,5 @@
 /**
- * The POS price check (issue 13 §9, docs/decisions/013-payments.md "POS"): a sale carries the
+ * The POS price check (issue 13 §9 (docs/issues.md), docs/decisions/013-payments.md "POS"): a sale carries the
  * unit price of every line as the cashier showed it and the total the customer was asked for.
  * The server prices the lines itself; when any price or the total differs it records nothing and
  * answers 409 `PRICE_CHANGED` with the current prices, so the cash counted, the QRIS code and the
@@ -83,7 +83,7 @@ export function describePriceChanges(prices: readonly PosPriceLine[]): string[] 
 }
 
 /**
- * "Uang pas" is the exact total (issue 13 §9): rounding it up to the cash step made a cash sale
+ * "Uang pas" is the exact total (issue 13 §9 (docs/issues.md)): rounding it up to the cash step made a cash sale
  * look paid with money the cashier never counted, and hid a total that had changed.
  */
 export function uangPas(total: number): number {

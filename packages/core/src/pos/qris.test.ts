@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc16, dynamicQris, isValidQris, parseTlv, qrisMerchantName, QrisFormatError } from './qris';
 
-// INTEGRATIONS.md §3.3 (synthetic merchant) and §3.4 (public dummy payload).
+// docs/integrations.md §3 (synthetic merchant) and §3.4 (public dummy payload).
 const STATIC =
   '00020101021126690017ID.CO.EXAMPLE.WWW011893600000000000000102150000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10000000000010303UMI5204581253033605802ID5911TOKO CONTOH6010YOGYAKARTA61055511162070703A0163046291';
 const DYNAMIC_15000 =

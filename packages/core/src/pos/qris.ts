@@ -1,5 +1,5 @@
 /**
- * QRIS (EMVCo merchant-presented mode) for the point of sale (INTEGRATIONS.md §3).
+ * QRIS (EMVCo merchant-presented mode) for the point of sale (docs/integrations.md §3).
  * A store's static QRIS is turned into a dynamic one for the exact amount of a sale by parsing
  * the TLV objects, setting tag 01 (point of initiation) to `12`, adding or replacing tag 54
  * (amount) and recomputing the CRC (tag 63). Parsing, rather than blind string replacement,

@@ -1,5 +1,5 @@
 /**
- * Pricing the lines of a sale, shared by online checkout and the point of sale (issue 13 §11):
+ * Pricing the lines of a sale, shared by online checkout and the point of sale (issue 13 §11 (docs/issues.md)):
  * the product must be on sale, a variant chosen when it has sizes, options must exist, and the
  * unit price is the server's own (`unitPrice`). Stock is checked against what is on the shelf,
  * per product and size, summed over every line that takes from it.

@@ -1,5 +1,5 @@
 /**
- * Pricing rules, the only place prices are computed (storefront spec §4, back-office §9):
+ * Pricing rules, the only place prices are computed (docs/requirements/storefront.md §4, back-office §9):
  * - the base price is the lowest variant price when variants exist, else the product price;
  * - a chosen variant's price replaces the base price;
  * - the discount percent reduces it (price − price × discount / 100), never below 0,

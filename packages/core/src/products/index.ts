@@ -1,5 +1,5 @@
 /**
- * The back office's product payload (back-office spec §5): one schema for the admin form and
+ * The back office's product payload (docs/requirements/back-office.md §5): one schema for the admin form and
  * for POST/PUT /products, JSON or multipart (where every field arrives as text and the JSON
  * fields as JSON strings), with the spec's messages and its defaults on save.
  */

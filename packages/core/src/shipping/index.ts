@@ -1,5 +1,5 @@
 /**
- * National shipping (storefront spec §7): what POST /shipping/cost answers, whichever provider
+ * National shipping (docs/requirements/storefront.md §7): what POST /shipping/cost answers, whichever provider
  * priced it (RajaOngkir or the embedded table rates), so the api and the checkout read one shape.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The one date and time formatter (DESIGN.md, Time): every date a person reads — storefront,
+ * The one date and time formatter (docs/design.md, Time): every date a person reads — storefront,
  * back office, receipts, exports, e-mails — is shown in the store's time zone (a setting,
  * default Asia/Jakarta) with the zone's short Indonesian name.
  */

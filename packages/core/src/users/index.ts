@@ -1,4 +1,4 @@
-/** Back-office users (back-office spec §2 Users, §3, §5, §8, §9). */
+/** Back-office users (docs/requirements/back-office.md §2 Users, §3, §5, §8, §9). */
 import { z } from 'zod';
 import { roleSchema } from '../accounts/accounts.schema';
 import { versionField } from '../common/index';

@@ -33,7 +33,7 @@ export const demoSettings: { [K in SettingKey]: SettingValue<K> } = {
     pickup_postcode: '40117',
   },
   bank_account: { bank_name: 'Bank BJB', account_number: '0001234567890', account_name: 'Koperasi Pasar UMKM Kota Bandung' },
-  // Synthetic merchant from INTEGRATIONS.md §3.3, never a real account.
+  // Synthetic merchant from docs/integrations.md §3, never a real account.
   qris: {
     payload:
       '00020101021126690017ID.CO.EXAMPLE.WWW011893600000000000000102150000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10000000000010303UMI5204581253033605802ID5911TOKO CONTOH6010YOGYAKARTA61055511162070703A0163046291',

@@ -1,5 +1,5 @@
 /**
- * Brute-force protection for sign-in (issue 3): after 5 failed sign-ins for one account from
+ * Brute-force protection for sign-in (issue 3 (docs/issues.md)): after 5 failed sign-ins for one account from
  * one address within 15 minutes, that pair is refused with 429 until the oldest failure ages
  * out; one address is also limited to 30 failures across all accounts in 15 minutes. Other
  * accounts from the same address keep working below the wide limit. Kept in memory: the

@@ -1,7 +1,7 @@
 /**
  * Walks every registered API route and proves the server says no to anything but an admin,
  * except the routes `test/route-access.ts` names as open on purpose: 401 without a token, 403 for
- * a signed-in customer (storefront spec §6, issue 3). The walk reads the routes the app
+ * a signed-in customer (docs/requirements/storefront.md §6, issue 3 (docs/issues.md)). The walk reads the routes the app
  * registered, not a list of URL prefixes, so a new admin route that forgets `config.access`
  * fails here under any prefix.
  */

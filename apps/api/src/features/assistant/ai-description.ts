@@ -1,5 +1,5 @@
 /**
- * The "Buat deskripsi AI" draft (issue 7): from the product's own fields, with the language
+ * The "Buat deskripsi AI" draft (issue 7 (docs/issues.md)): from the product's own fields, with the language
  * model when configured, else a structured template. The form may send its unsaved name and
  * description, which win over the saved ones. The draft is returned, not saved: the admin edits
  * it and saves it with the product, which sets ai_status.

@@ -1,5 +1,5 @@
 /**
- * The retrieval floor of issue 7: fixed Indonesian questions against the demo data, each with
+ * The retrieval floor of issue 7 (docs/issues.md): fixed Indonesian questions against the demo data, each with
  * the knowledge entry, product or store fact that must be in the top 3. The hit rate is printed
  * and must stay at or above 90%.
  */

@@ -1,5 +1,5 @@
 /**
- * The shopping assistant (issue 7). Retrieval always runs first over what the store knows; the
+ * The shopping assistant (issue 7 (docs/issues.md)). Retrieval always runs first over what the store knows; the
  * embedded default composes the answer from the best documents, and a configured language model
  * gets those documents as its only context. Product cards (price, stock) are read from the
  * database for each answer; the model's text is guarded sentence by sentence before it is

@@ -1,4 +1,4 @@
-/** Partner business use cases (back-office spec §2 Businesses, §5). */
+/** Partner business use cases (docs/requirements/back-office.md §2 Businesses, §5). */
 import { AppError } from '@pasar/core/errors';
 import { businessMessages, type Business, type BusinessInput, type BusinessUpdate } from '@pasar/core/businesses';
 import type { Db } from '../../db/client';

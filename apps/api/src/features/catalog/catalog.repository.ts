@@ -54,7 +54,7 @@ export const productSelect = sql`
   LEFT JOIN businesses b ON b.id = p.business_id`;
 
 /**
- * Public answers show active products of active categories only (storefront spec §2:
+ * Public answers show active products of active categories only (docs/requirements/storefront.md §2:
  * inactive products are hidden; an inactive category hides its shelf too).
  */
 export const publicProductFilter = sql`p.is_active AND c.is_active`;

@@ -1,4 +1,4 @@
-/** Courier and regional price use cases (back-office spec §2 Couriers, §3, §5). */
+/** Courier and regional price use cases (docs/requirements/back-office.md §2 Couriers, §3, §5). */
 import { AppError } from '@pasar/core/errors';
 import { courierMessages, type Courier, type CourierInput, type CourierPrice, type CourierPriceInput } from '@pasar/core/couriers';
 import type { Db } from '../../db/client';

@@ -1,4 +1,4 @@
-/** Live dashboard figures and the bell's pending orders (issue 5: not the spec's fixed samples). */
+/** Live dashboard figures and the bell's pending orders (issue 5 (docs/issues.md): not the spec's fixed samples). */
 import { startOfStoreDay, startOfStoreMonth, storeMonth, type Activity, type DashboardSummary, type Notifications } from '@pasar/core/dashboard';
 import { formatRupiah } from '@pasar/core/money';
 import { orderStatusLabel } from '@pasar/core/orders';

@@ -1,5 +1,5 @@
 /**
- * Files attached to knowledge entries (issue 7). An uploaded file is checked by its content
+ * Files attached to knowledge entries (issue 7 (docs/issues.md)). An uploaded file is checked by its content
  * (a .pdf must be a PDF, a .txt or .md must be UTF-8 text without NUL bytes), stored under
  * DATA_DIR/uploads/knowledge with a random name, and served at /uploads/knowledge/… like product
  * images (docs/decisions/012-shopping-assistant.md). Its text goes to `knowledge_entries.file_text`

@@ -1,7 +1,7 @@
 /**
- * Reads a knowledge save request (back-office spec §7: title, file, description, product_id):
+ * Reads a knowledge save request (docs/requirements/back-office.md §7: title, file, description, product_id):
  * JSON as before, or multipart/form-data with the same fields as text where `file` may instead
- * be an uploaded file (issue 7). The file is buffered with its own size limit; nothing is stored
+ * be an uploaded file (issue 7 (docs/issues.md)). The file is buffered with its own size limit; nothing is stored
  * until the fields are valid (knowledge.service.ts).
  */
 import type { FastifyRequest } from 'fastify';

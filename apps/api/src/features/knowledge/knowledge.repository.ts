@@ -34,7 +34,7 @@ const toEntry = (r: KnowledgeRow): KnowledgeEntry => ({
   version: r.version,
 });
 
-/** Newest first (back-office spec §2). */
+/** Newest first (docs/requirements/back-office.md §2). */
 export async function listKnowledge(db: DbOrTx): Promise<KnowledgeEntry[]> {
   return (await queryRows<KnowledgeRow>(db, sql`${select} ORDER BY k.created_at DESC, k.id DESC`)).map(toEntry);
 }

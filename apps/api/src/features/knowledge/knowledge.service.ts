@@ -1,5 +1,5 @@
 /**
- * Knowledge entry use cases (back-office spec §2, §5): the shopping assistant reads these. The
+ * Knowledge entry use cases (docs/requirements/back-office.md §2, §5): the shopping assistant reads these. The
  * fields are checked with the shared schema before an uploaded file is stored; a file replaced
  * or left behind by a deleted entry is removed once the change is committed, and only when the
  * shop stored it and no other entry points at it.

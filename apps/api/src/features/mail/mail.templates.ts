@@ -3,7 +3,7 @@
  * as a list of blocks and rendered twice, as plain text and as HTML, so the two never drift
  * apart and every value goes through one escaping function on its way into HTML.
  *
- * What the first e-mail holds follows Indonesian practice (INTEGRATIONS.md, E-mail): the order
+ * What the first e-mail holds follows Indonesian practice (docs/integrations.md, E-mail): the order
  * number, the exact amount, the bank account, the deadline and a link back to the order.
  */
 import { stepText, type Order, type PaymentInstruction } from '@pasar/core/checkout';

@@ -1,5 +1,5 @@
 /**
- * The outbox against a real database and the real SMTP client (INTEGRATIONS.md, E-mail): a
+ * The outbox against a real database and the real SMTP client (docs/integrations.md, E-mail): a
  * mail server from `smtp-server` runs in this process on 127.0.0.1, and the tests read what it
  * received. Refusing, hanging and concurrent senders included.
  */

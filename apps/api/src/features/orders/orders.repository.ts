@@ -134,7 +134,7 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
               pay_url: payment.pay_url,
               checkout_url: payment.checkout_url,
               qr_url: payment.qr_url,
-              // Rows written before issue 18 hold HTML steps; the answer is always words and bold.
+              // Rows written before issue 18 (docs/issues.md) hold HTML steps; the answer is always words and bold.
               instructions: readInstructions(payment.instructions),
               expires_at: iso(payment.expires_at),
               paid_at: iso(payment.paid_at),

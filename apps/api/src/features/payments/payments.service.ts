@@ -1,5 +1,5 @@
 /**
- * Payment callbacks (INTEGRATIONS.md §2.6): the signature is HMAC-SHA256 of the RAW body with
+ * Payment callbacks (docs/integrations.md §2): the signature is HMAC-SHA256 of the RAW body with
  * the private key; only `payment_status` events count; the same callback twice changes nothing
  * the second time; PAID → paid, EXPIRED → expired (order cancelled, stock returned),
  * FAILED → failed (likewise), REFUND → refunded. Tripay's callbacks and the sandbox's take
@@ -150,7 +150,7 @@ function checkVersion(current: number, sent: number | undefined): void {
 }
 
 /**
- * An admin confirms a manual transfer (storefront spec §4): paid, and a pending order moves to
+ * An admin confirms a manual transfer (docs/requirements/storefront.md §4): paid, and a pending order moves to
  * confirmed. The order row is locked first, so two admins confirming at once confirm once and an
  * expiry racing a confirm leaves one of the two outcomes, never both.
  */

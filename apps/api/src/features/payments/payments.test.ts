@@ -1,5 +1,5 @@
 /**
- * Money that settles (issue 13): the order link, the proof of transfer, the admin's confirm and
+ * Money that settles (issue 13 (docs/issues.md)): the order link, the proof of transfer, the admin's confirm and
  * reject (and their races), deadlines, kode unik, the abuse caps and the sandbox only on purpose.
  */
 import { eq } from 'drizzle-orm';
@@ -99,7 +99,7 @@ describe(`manual transfer (${testEngine})`, () => {
     expect((await api('GET', `/orders/access/${o.id}`)).statusCode).toBe(400);
   });
 
-  // Issue 18: instructions are words and bold, never markup, so no client parses HTML.
+  // issue 18 (docs/issues.md): instructions are words and bold, never markup, so no client parses HTML.
   it('answers its instructions as steps of words and bold: the amount, the accounts, the note and the deadline in bold', async () => {
     const o = (await guestOrder()).json().data;
     const [instruction] = paymentInstructionSchema.array().parse(o.payment.instructions);

@@ -1,6 +1,6 @@
 /**
  * Reads a product save request: JSON, or multipart with the form fields as text (JSON-valued
- * ones as JSON strings) plus `image_cover` and `images` files (back-office spec §7). Files are
+ * ones as JSON strings) plus `image_cover` and `images` files (docs/requirements/back-office.md §7). Files are
  * buffered with the configured size limit; nothing is stored until the fields are valid.
  */
 import type { FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Product use cases of the back office (back-office spec §5): validation with the shared schema,
+ * Product use cases of the back office (docs/requirements/back-office.md §5): validation with the shared schema,
  * images stored only after the fields are valid, one transaction for the product and its
  * variants, a versioned update, and old image files removed once the new state is committed.
  */

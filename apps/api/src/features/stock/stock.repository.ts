@@ -1,5 +1,5 @@
 /**
- * The one place stock moves (DESIGN.md, second wave): a sale takes it with conditional updates,
+ * The one place stock moves (docs/design.md, second wave): a sale takes it with conditional updates,
  * and a cancellation, an expiry, a failed or rejected payment returns it once through the order's
  * `stock_held` flag. Online checkout, the POS, the order desk and the payment jobs all call here.
  */

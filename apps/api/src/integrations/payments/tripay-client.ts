@@ -1,5 +1,5 @@
 /**
- * Tripay client (INTEGRATIONS.md §2): `Authorization: Bearer <api key>`, failures as
+ * Tripay client (docs/integrations.md §2): `Authorization: Bearer <api key>`, failures as
  * `{ success: false, message }`; closed-payment signature = HMAC-SHA256(private key,
  * merchant code + merchant ref + amount) in lowercase hex.
  */
@@ -114,7 +114,7 @@ export class TripayClient {
       pay_code: data.pay_code === null || data.pay_code === undefined ? null : String(data.pay_code),
       pay_url: data.pay_url ?? null,
       checkout_url: data.checkout_url ?? null,
-      // Tripay's sandbox puts the literal 'SANDBOX MODE' in qr_string: show qr_url instead (INTEGRATIONS.md).
+      // Tripay's sandbox puts the literal 'SANDBOX MODE' in qr_string: show qr_url instead (docs/integrations.md).
       qr_url: data.qr_url ?? null,
       // Tripay writes its steps in HTML: read once here into words and bold, so no client parses gateway markup.
       instructions: (data.instructions ?? []).map((ins) => ({ title: ins.title, steps: ins.steps.map(stepFromHtml) })),

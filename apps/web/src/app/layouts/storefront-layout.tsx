@@ -1,4 +1,4 @@
-/** The storefront frame: sticky header (storefront spec §2 Landing) and footer. */
+/** The storefront frame: sticky header (docs/requirements/storefront.md §2 Landing) and footer. */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
@@ -75,7 +75,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function StorefrontLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  // The mobile menu closes on every route change (storefront spec §2).
+  // The mobile menu closes on every route change (docs/requirements/storefront.md §2).
   useEffect(() => setMenuOpen(false), [location.pathname, location.search, location.hash]);
   useEffect(() => {
     if (!location.hash) return;

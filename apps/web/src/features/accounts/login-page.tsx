@@ -1,4 +1,4 @@
-/** Sign-in (storefront spec §2 Sign-in, §5, §8). */
+/** Sign-in (docs/requirements/storefront.md §2 Sign-in, §5, §8). */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages as m, canAccess, loginSchema, type LoginInput } from '@pasar/core/accounts';

@@ -1,4 +1,4 @@
-/** Profile (storefront spec §2 Profile, §4 Profile, §8). */
+/** Profile (docs/requirements/storefront.md §2 Profile, §4 Profile, §8). */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { accountMessages as m, profileUpdateSchema, type ProfileUpdateInput } from '@pasar/core/accounts';

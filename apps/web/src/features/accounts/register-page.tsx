@@ -1,4 +1,4 @@
-/** Registration (storefront spec §2 Registration, §5, §8). */
+/** Registration (docs/requirements/storefront.md §2 Registration, §5, §8). */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountMessages as m, registerFormSchema } from '@pasar/core/accounts';

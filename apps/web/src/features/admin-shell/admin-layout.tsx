@@ -1,5 +1,5 @@
 /**
- * The admin shell (back-office spec §2): collapsible sidebar, mobile menu, the nine admin routes
+ * The admin shell (docs/requirements/back-office.md §2): collapsible sidebar, mobile menu, the nine admin routes
  * and the payment settings (decision 013), a notification bell, a shortcut to orders, and logout
  * back to /.
  */
@@ -82,7 +82,7 @@ export default function AdminLayout() {
 
   // Logout leaves /admin first and ends the session once the shell has gone from the screen: cleared
   // while the admin screens are still shown, ProtectedRoute would send the visitor to /login instead
-  // of / (back-office spec §2: logout clears the session and returns to /). The navigation commits
+  // of / (docs/requirements/back-office.md §2: logout clears the session and returns to /). The navigation commits
   // in a transition, so "after navigate()" is not yet "after the shell unmounted"; this cleanup is.
   const endSessionOnLeave = useRef(false);
   useEffect(

@@ -1,5 +1,5 @@
 /**
- * The chat button on every storefront page (issue 7). It is all the storefront loads up front;
+ * The chat button on every storefront page (issue 7 (docs/issues.md)). It is all the storefront loads up front;
  * the panel is fetched on the first click (or when the pointer nears the button).
  */
 import { Suspense, lazy, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The "Tanya Asisten" panel (issue 7): a shopper asks in Indonesian; answers stream in, cite the
+ * The "Tanya Asisten" panel (issue 7 (docs/issues.md)): a shopper asks in Indonesian; answers stream in, cite the
  * knowledge entries and products used (linked to /product/{id}), and show product cards with
  * the database's price and an add-to-cart button. The conversation lives for the browser session;
  * closing the panel mid-answer stops the answer and keeps it as interrupted (chat-history.ts).

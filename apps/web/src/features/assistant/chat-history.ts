@@ -1,5 +1,5 @@
 /**
- * The conversation kept for the browser session (issue 7). An answer still arriving when the
+ * The conversation kept for the browser session (issue 7 (docs/issues.md)). An answer still arriving when the
  * panel closed or the page reloaded can never finish: it is kept as an interrupted turn, never as
  * an endless "Mengetik…".
  */

@@ -1,4 +1,4 @@
-/** Cart (storefront spec §2 Cart, §4 Cart). */
+/** Cart (docs/requirements/storefront.md §2 Cart, §4 Cart). */
 import { Link } from 'react-router';
 import { isFreeStock, lineStock, maxQuantity } from '@pasar/core/cart';
 import { formatRupiah } from '@pasar/core/money';

@@ -1,4 +1,4 @@
-/** Catalogue (storefront spec §2 Catalogue): search, category chips, stats, paging, grid/list. */
+/** Catalogue (docs/requirements/storefront.md §2 Catalogue): search, category chips, stats, paging, grid/list. */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { CATALOG_PAGE_SIZES, DEFAULT_CATALOG_PAGE_SIZE } from '@pasar/core/catalog';

@@ -1,4 +1,4 @@
-/** Product detail (storefront spec §2, §4): gallery, info tiles, size, options, quantity, add or buy. */
+/** Product detail (docs/requirements/storefront.md §2, §4): gallery, info tiles, size, options, quantity, add or buy. */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product } from '@pasar/core/catalog';

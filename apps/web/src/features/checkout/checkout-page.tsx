@@ -1,4 +1,4 @@
-/** Checkout (storefront spec §2 Checkout, §4 Checkout, §5, §8, §9; decision 013 for what follows success). */
+/** Checkout (docs/requirements/storefront.md §2 Checkout, §4 Checkout, §5, §8, §9; decision 013 for what follows success). */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { checkoutMessages as m, distinctOrigins, shippingWeight } from '@pasar/core/checkout';

@@ -1,5 +1,5 @@
 /**
- * The checkout's figures and the POST /orders body (storefront spec §3 Order payload), built from
+ * The checkout's figures and the POST /orders body (docs/requirements/storefront.md §3 Order payload), built from
  * the form as pure functions so the rules are tested apart from the screen. The server prices
  * everything again; the total sent is what the buyer was shown.
  */

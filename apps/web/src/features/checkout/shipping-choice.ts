@@ -1,5 +1,5 @@
 /**
- * Which shipping service is chosen (storefront spec §4 Checkout), as pure rules: the page keeps
+ * Which shipping service is chosen (docs/requirements/storefront.md §4 Checkout), as pure rules: the page keeps
  * the buyer's pick and applies `shippingAfterLoad` each time a district's options arrive.
  */
 import type { LocalCourierOption } from '@pasar/core/couriers';

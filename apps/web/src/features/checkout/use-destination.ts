@@ -4,7 +4,7 @@ import { useCities, useDistricts, useProvinces } from './api/checkout-api';
 import type { Destination } from './order-payload';
 
 /**
- * The province → city → district cascade (storefront spec §4 Checkout): changing a level clears
+ * The province → city → district cascade (docs/requirements/storefront.md §4 Checkout): changing a level clears
  * the levels below it, and each list loads once the level above is chosen. The shipping choice
  * follows the district (use-shipping.ts), so clearing a district clears it too.
  */

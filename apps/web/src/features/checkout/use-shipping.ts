@@ -14,7 +14,7 @@ interface ChoiceState {
 }
 
 /**
- * A district's shipping options and the chosen one (storefront spec §4 Checkout). When options
+ * A district's shipping options and the chosen one (docs/requirements/storefront.md §4 Checkout). When options
  * arrive the choice follows shippingAfterLoad; the buyer's pick stands until the next answer.
  */
 export function useShipping({ destination, storeLocation, originDistrictId, weight }: { destination: Destination; storeLocation: StoreLocation | null; originDistrictId: number | null; weight: number }) {

@@ -1,5 +1,5 @@
 /**
- * Couriers (back-office spec §2 Couriers, §5, §8): cards with type and status filters, the
+ * Couriers (docs/requirements/back-office.md §2 Couriers, §5, §8): cards with type and status filters, the
  * full-page add/edit form with Back, and on edit the Pricing Regions section. Routes:
  * /admin/couriers, /admin/couriers/new, /admin/couriers/:id/edit.
  */

@@ -1,4 +1,4 @@
-/** The dashboard (back-office spec §2) with live figures from the database (issue 5). */
+/** The dashboard (docs/requirements/back-office.md §2) with live figures from the database (issue 5 (docs/issues.md)). */
 import { Link } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
 import { dashboardMessages } from '@pasar/core/dashboard';
@@ -44,7 +44,7 @@ export default function DashboardPage() {
         <StatCard label="Produk" value={d ? d.products.total : '…'} hint={d ? `${d.products.low_stock} stok menipis (≤ 5)` : undefined} tone={d && d.products.low_stock > 0 ? 'amber' : 'stone'} />
         <StatCard label="Usaha mitra" value={d ? d.businesses.total : '…'} hint={d ? `${d.businesses.active} aktif` : undefined} />
         <StatCard label="Pesanan menunggu hari ini" value={d ? d.orders.pending_today : '…'} hint={d ? `${d.orders.pending_total} menunggu seluruhnya · ${d.orders.today} pesanan hari ini` : undefined} tone="blue" />
-        {/* Issue 13: revenue is money received (paid orders only); unpaid open orders are shown apart. */}
+        {/* issue 13 (docs/issues.md): revenue is money received (paid orders only); unpaid open orders are shown apart. */}
         <StatCard label="Pendapatan bulan ini" value={d ? formatRupiah(d.revenue_this_month) : '…'} hint={d ? `${monthName(d.month)}, hanya pesanan yang sudah dibayar` : undefined} tone="green" />
         <StatCard
           label={paymentMessages.waitingPayment}

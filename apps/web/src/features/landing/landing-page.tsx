@@ -1,4 +1,4 @@
-/** Landing page (storefront spec §1, §2): hero, values, one shelf per category, stories, partners, join. */
+/** Landing page (docs/requirements/storefront.md §1, §2): hero, values, one shelf per category, stories, partners, join. */
 import { Link } from 'react-router';
 import type { Category } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';

@@ -1,5 +1,5 @@
 /**
- * The order desk (back-office spec §2 Orders, §4, §8): server-side search, status tabs with
+ * The order desk (docs/requirements/back-office.md §2 Orders, §4, §8): server-side search, status tabs with
  * counts, the "Menunggu verifikasi" filter for proofs of transfer, summary cards, the table with
  * its status dropdown (disabled while that order's update runs; the row replaced by the server's
  * answer) and payment state, the side detail panel with the payment (proof, confirm, reject,

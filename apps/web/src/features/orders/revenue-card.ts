@@ -1,5 +1,5 @@
 /**
- * What the order desk's money cards show (back-office spec §2 Orders: "total revenue of the
+ * What the order desk's money cards show (docs/requirements/back-office.md §2 Orders: "total revenue of the
  * filtered orders"). Revenue is money received: paid orders only, never cancelled ones (decisions
  * 010 and 013), so on the cancelled tab the card would always read Rp0; there it shows what those
  * orders were worth, labelled so, instead of a misleading zero. Open orders whose money has not

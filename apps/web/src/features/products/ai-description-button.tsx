@@ -1,5 +1,5 @@
 /**
- * "Buat deskripsi AI" (issue 7): asks the server for a draft of the product's AI description
+ * "Buat deskripsi AI" (issue 7 (docs/issues.md)): asks the server for a draft of the product's AI description
  * (the language model when configured, else a structured template) and puts it in the field for
  * the admin to edit. The form's unsaved name and description are sent, so the draft follows what
  * is typed; the rest comes from the saved product. Saving the product stores it and sets ai_status.

@@ -1,5 +1,5 @@
 /**
- * Products (back-office spec §2, §5, §8, §9): stats cards, filters (category, business, active,
+ * Products (docs/requirements/back-office.md §2, §5, §8, §9): stats cards, filters (category, business, active,
  * low stock, search), a paged grid of 12/24/48 (default 12) and the create/edit modal.
  * Filters live in the URL so a link (from the dashboard, say) opens the same view.
  */

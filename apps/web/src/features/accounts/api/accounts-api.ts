@@ -1,4 +1,4 @@
-/** Accounts calls (storefront spec §7). */
+/** Accounts calls (docs/requirements/storefront.md §7). */
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '@pasar/core/accounts';
 import { api, apiRequest } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session';

@@ -1,4 +1,4 @@
-/** Checkout calls (storefront spec §7), typed with the payload schemas in core. */
+/** Checkout calls (docs/requirements/storefront.md §7), typed with the payload schemas in core. */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Order, OrderPayload } from '@pasar/core/checkout';
 import { NATIONAL_COURIERS } from '@pasar/core/checkout';

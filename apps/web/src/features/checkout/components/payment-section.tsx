@@ -14,7 +14,7 @@ export interface PaymentOffer {
   failed: boolean;
 }
 
-/** The payment line of the form (storefront spec §2 Checkout); manual transfer is the default (§4). */
+/** The payment line of the form (docs/requirements/storefront.md §2 Checkout); manual transfer is the default (§4). */
 export function PaymentSection({ offer, onChoose }: { offer: PaymentOffer; onChoose: () => void }) {
   const { payment, chosen } = offer;
   return (

@@ -13,7 +13,7 @@ function choiceText(shipping: Shipping): string {
 
 type Shipping = ReturnType<typeof useShipping>;
 
-/** The shipping line of the form (storefront spec §2 Checkout); the chooser opens beside the form. */
+/** The shipping line of the form (docs/requirements/storefront.md §2 Checkout); the chooser opens beside the form. */
 export function ShippingSection({ shipping, storeCityName, onChoose }: { shipping: Shipping; storeCityName: string | undefined; onChoose: () => void }) {
   const { national, local, loading, ready } = shipping;
   const settled = ready && !loading;

@@ -3,7 +3,7 @@ import { formatGrams, formatRupiah } from '@pasar/core/money';
 import { ProductImage } from '../../../components/product-image';
 import type { CheckoutTotals } from '../order-payload';
 
-/** The summary panel (storefront spec §2 Checkout): items, money lines, weight, errors and submit. */
+/** The summary panel (docs/requirements/storefront.md §2 Checkout): items, money lines, weight, errors and submit. */
 export function SummaryPanel({ lines, subtotal, totals, weight, error, submitting }: { lines: readonly CartLine[]; subtotal: number; totals: CheckoutTotals; weight: number; error: string | undefined; submitting: boolean }) {
   return (
     <aside aria-labelledby="order-summary" className="h-fit rounded-2xl bg-white p-5 ring-1 ring-stone-200">

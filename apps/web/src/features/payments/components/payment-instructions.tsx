@@ -1,5 +1,5 @@
 /**
- * How to pay an unpaid order (storefront spec §2 Checkout: "After success, payment instructions
+ * How to pay an unpaid order (docs/requirements/storefront.md §2 Checkout: "After success, payment instructions
  * appear in the summary panel"; decision 013): for a manual transfer the exact amount with its
  * kode unik, the store's accounts, the deadline and the note; for a gateway its pay link, pay code
  * and steps.
