@@ -57,3 +57,17 @@ export function indonesianIssueMessage(issue: RawIssue): string {
 export function installIndonesianValidationMessages(): void {
   z.config({ customError: (issue) => indonesianIssueMessage(issue) });
 }
+
+/** A schema as the web forms hold it: what it reads is the form's business, what it returns is typed. */
+export type Schema<Output = unknown> = z.ZodType<Output>;
+/** Options of one parse, e.g. an error map for rules whose schema carries no message. */
+export type ParseOptions = z.core.ParseContext<z.core.$ZodIssue>;
+
+/**
+ * `schema` checking `toInput(value)` instead of the value itself: a form's inputs hold text and
+ * leave out what they do not show (a record's version), and the same payload rules apply to what
+ * they make. Issue paths stay the schema's, so each message lands on the field of that name.
+ */
+export function checkedAfter<Output, Value>(schema: Schema<Output>, toInput: (value: Value) => unknown): Schema<Output> {
+  return z.preprocess((value) => toInput(value as Value), schema);
+}

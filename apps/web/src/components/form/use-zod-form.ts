@@ -7,10 +7,8 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, useForm, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
-import { z } from 'zod';
+import { checkedAfter, type ParseOptions, type Schema } from '@pasar/core/validation';
 import { ApiError } from '../../lib/api-client';
-
-type ParseParams = z.core.ParseContext<z.core.$ZodIssue>;
 
 export interface ZodFormOptions<TValues extends FieldValues> extends Omit<UseFormProps<TValues, unknown, never>, 'resolver'> {
   defaultValues: UseFormProps<TValues>['defaultValues'];
@@ -20,18 +18,18 @@ export interface ZodFormOptions<TValues extends FieldValues> extends Omit<UseFor
    */
   toInput?: (values: TValues) => unknown;
   /** Passed to the parse, e.g. an error map for rules whose schema carries no message. */
-  schemaOptions?: ParseParams;
+  schemaOptions?: ParseOptions;
 }
 
 /** A resolver checking `schema` (after `toInput`); on success the form receives the schema's output. */
-export function zodFormResolver<TValues extends FieldValues, TOutput>(schema: z.ZodType<TOutput>, toInput?: (values: TValues) => unknown, schemaOptions?: ParseParams): Resolver<TValues, unknown, TOutput> {
-  const checked = toInput ? z.preprocess((v) => toInput(v as TValues), schema) : schema;
+export function zodFormResolver<TValues extends FieldValues, TOutput>(schema: Schema<TOutput>, toInput?: (values: TValues) => unknown, schemaOptions?: ParseOptions): Resolver<TValues, unknown, TOutput> {
+  const checked = toInput ? checkedAfter(schema, toInput) : schema;
   // The schemas read text ids and numbers on purpose (inputs hold text), so their declared input
   // types are `unknown` in places; the form's own value type is the one that matters here.
-  return zodResolver(checked as z.ZodType<TOutput, FieldValues>, schemaOptions) as unknown as Resolver<TValues, unknown, TOutput>;
+  return zodResolver(checked as Schema<TOutput> & { _zod: { input: FieldValues } }, schemaOptions) as unknown as Resolver<TValues, unknown, TOutput>;
 }
 
-export function useZodForm<TValues extends FieldValues, TOutput>(schema: z.ZodType<TOutput>, { toInput, schemaOptions, ...options }: ZodFormOptions<TValues>): UseFormReturn<TValues, unknown, TOutput> {
+export function useZodForm<TValues extends FieldValues, TOutput>(schema: Schema<TOutput>, { toInput, schemaOptions, ...options }: ZodFormOptions<TValues>): UseFormReturn<TValues, unknown, TOutput> {
   return useForm<TValues, unknown, TOutput>({ ...(options as UseFormProps<TValues, unknown, TOutput>), resolver: zodFormResolver(schema, toInput, schemaOptions) });
 }
 
