@@ -3,10 +3,11 @@
  * close button; cities of the store's province (every one, with a search box), districts per city;
  * changing the city clears the district; the district is disabled until a city is chosen.
  */
-import { useMemo, useState, type FormEvent } from 'react';
-import { businessInputSchema, businessMessages, type Business } from '@pasar/core/businesses';
+import { useMemo, useState } from 'react';
+import { businessInputSchema, businessMessages, type Business, type BusinessInput } from '@pasar/core/businesses';
 import { Modal } from '../../components/modal';
-import { buttonStyles, CheckboxField, ErrorBanner, failureMessage, SelectField, serverFieldErrors, TextAreaField, TextField } from '../../components/admin/admin-ui';
+import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
 
 interface FormState {
@@ -36,13 +37,14 @@ const toForm = (b: Business | null): FormState => ({
 });
 
 export function BusinessFormModal({ business, onClose, onSaved }: { business: Business | null; onClose: () => void; onSaved: (message: string) => void }) {
-  const [form, setForm] = useState<FormState>(() => toForm(business));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(businessInputSchema, { defaultValues: toForm(business) });
+  const { errors } = form.formState;
+  const cityId = form.watch('city_id');
   const [banner, setBanner] = useState<string | null>(null);
   const [cityFilter, setCityFilter] = useState('');
   const province = useStoreProvince();
   const cities = useProvinceCities(province.data);
-  const districts = useCityDistricts(form.city_id ? Number(form.city_id) : null);
+  const districts = useCityDistricts(cityId ? Number(cityId) : null);
   const save = useSaveBusiness();
 
   const visibleCities = useMemo(() => {
@@ -50,38 +52,32 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
     const list = cities.data ?? [];
     const filtered = q ? list.filter((c) => c.name.toLowerCase().includes(q)) : list;
     // Keep the chosen city in the list even when the filter would hide it.
-    const chosen = list.find((c) => String(c.id) === form.city_id);
+    const chosen = list.find((c) => String(c.id) === cityId);
     return chosen && !filtered.includes(chosen) ? [chosen, ...filtered] : filtered;
-  }, [cities.data, cityFilter, form.city_id]);
+  }, [cities.data, cityFilter, cityId]);
 
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const field = (name: Exclude<keyof FormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    const candidate = { ...form, city_id: form.city_id ? Number(form.city_id) : '', district_id: form.district_id ? Number(form.district_id) : '' };
-    const parsed = businessInputSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      setErrors(fieldErrors);
-      setBanner(businessMessages.recheck);
-      return;
-    }
-    setErrors({});
+  const submit = async (input: BusinessInput) => {
     try {
-      const result = await save.mutateAsync({ ...(business ? { id: business.id, version: business.version } : {}), body: parsed.data });
+      const result = await save.mutateAsync({ ...(business ? { id: business.id, version: business.version } : {}), body: input });
       onSaved(result.message ?? businessMessages.created);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      setBanner(Object.keys(fields).length > 0 ? `${businessMessages.recheck} ${failureMessage(error, businessMessages.saveFailed)}` : failureMessage(error, businessMessages.saveFailed));
+      const marked = setServerErrors(error, form.setError);
+      setBanner(marked > 0 ? `${businessMessages.recheck} ${failureMessage(error, businessMessages.saveFailed)}` : failureMessage(error, businessMessages.saveFailed));
     }
   };
 
   return (
     <Modal title={business ? 'Ubah usaha mitra' : 'Tambah usaha mitra'} onClose={onClose} wide>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
+      <form
+        onSubmit={(e) => {
+          setBanner(null);
+          void form.handleSubmit(submit, () => setBanner(businessMessages.recheck))(e);
+        }}
+        noValidate
+        className="grid gap-3 sm:grid-cols-2"
+      >
         <div className="sm:col-span-2">
           <ErrorBanner message={banner} />
           {/* The city list needs the store's province: say why the city select stays empty rather than leave it disabled in silence. */}
@@ -90,23 +86,26 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
           {districts.isError && <ErrorBanner message={businessMessages.districtsFailed} />}
         </div>
         <div className="sm:col-span-2">
-          <TextField id="business-name" label="Nama usaha" value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={150} />
+          <Field id="business-name" label="Nama usaha" maxLength={150} {...field('name')} />
         </div>
         <div className="sm:col-span-2">
-          <TextAreaField id="business-description" label="Deskripsi" value={form.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+          <Field as="textarea" id="business-description" label="Deskripsi" {...field('description')} />
         </div>
         <div>
           <label htmlFor="business-city-filter" className="block text-sm font-semibold text-stone-800">
             Cari kota/kabupaten
           </label>
           <input id="business-city-filter" type="search" value={cityFilter} onChange={(e) => setCityFilter(e.target.value)} placeholder="Ketik nama kota" className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm" />
-          <SelectField
+          <Field
+            as="select"
             id="business-city"
             label="Kota/kabupaten"
-            value={form.city_id}
-            error={errors.city_id}
             disabled={!cities.data}
-            onChange={(e) => setForm((f) => ({ ...f, city_id: e.target.value, district_id: '' }))}
+            error={errors.city_id?.message}
+            // Controlled: the options arrive after the form, and a stored city must show once they do.
+            value={cityId}
+            // Back-office spec §4: changing the city clears the district.
+            {...form.register('city_id', { onChange: () => form.setValue('district_id', '') })}
           >
             <option value="">{cities.data ? `Pilih kota/kabupaten (${cities.data.length})` : cities.isError || province.isError || province.data === null ? 'Kota/kabupaten tidak tersedia' : 'Memuat kota…'}</option>
             {visibleCities.map((c) => (
@@ -114,26 +113,26 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
                 {c.name}
               </option>
             ))}
-          </SelectField>
+          </Field>
         </div>
         <div className="sm:pt-[4.25rem]">
-          <SelectField id="business-district" label="Kecamatan" value={form.district_id} error={errors.district_id} disabled={!form.city_id || !districts.data} onChange={(e) => set('district_id', e.target.value)}>
-            <option value="">{form.city_id && districts.isPending ? 'Memuat kecamatan…' : 'Pilih kecamatan'}</option>
+          <Field as="select" id="business-district" label="Kecamatan" disabled={!cityId || !districts.data} value={form.watch('district_id')} {...field('district_id')}>
+            <option value="">{cityId && districts.isPending ? 'Memuat kecamatan…' : 'Pilih kecamatan'}</option>
             {districts.data?.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
               </option>
             ))}
-          </SelectField>
+          </Field>
         </div>
         <div className="sm:col-span-2">
-          <TextField id="business-address" label="Alamat" value={form.address} error={errors.address} onChange={(e) => set('address', e.target.value)} />
+          <Field id="business-address" label="Alamat" {...field('address')} />
         </div>
-        <TextField id="business-contact-name" label="Nama kontak" value={form.contact_name} error={errors.contact_name} onChange={(e) => set('contact_name', e.target.value)} />
-        <TextField id="business-contact-phone" label="Telepon" type="tel" value={form.contact_phone} error={errors.contact_phone} onChange={(e) => set('contact_phone', e.target.value)} />
-        <TextField id="business-contact-email" label="Email" type="email" value={form.contact_email} error={errors.contact_email} onChange={(e) => set('contact_email', e.target.value)} />
-        <TextField id="business-website" label="Situs web" value={form.website} error={errors.website} hint="https:// ditambahkan bila belum ada." onChange={(e) => set('website', e.target.value)} />
-        <CheckboxField id="business-active" label="Aktif" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+        <Field id="business-contact-name" label="Nama kontak" {...field('contact_name')} />
+        <Field id="business-contact-phone" label="Telepon" type="tel" {...field('contact_phone')} />
+        <Field id="business-contact-email" label="Email" type="email" {...field('contact_email')} />
+        <Field id="business-website" label="Situs web" hint="https:// ditambahkan bila belum ada." {...field('website')} />
+        <Field id="business-active" type="checkbox" label="Aktif" {...form.register('is_active')} />
         <div className="flex justify-end gap-2 sm:col-span-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Batal

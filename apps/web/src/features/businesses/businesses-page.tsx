@@ -1,6 +1,7 @@
 /** Partner businesses (back-office spec §2 Businesses, §8): search, counters, cards, add/edit modal. */
 import { useMemo, useState } from 'react';
 import { businessMatches, businessMessages, normalizeWebsite, type Business } from '@pasar/core/businesses';
+import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, failureMessage, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
@@ -63,7 +64,7 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: 
           </div>
         )}
         <div className="text-xs text-stone-500">
-          Terdaftar {new Date(b.created_at).toLocaleDateString('id-ID', { dateStyle: 'long' })} · {b.product_count} produk
+          Terdaftar {formatDateTime(b.created_at, { style: 'date' })} · {b.product_count} produk
         </div>
       </dl>
       {!b.is_active && <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800">{businessMessages.followUp}</p>}
