@@ -3,13 +3,13 @@
  * password is asked on create only; a separate "Ganti kata sandi" action resets it. The server
  * refuses deleting or demoting yourself and removing the last active admin.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { passwordResetSchema, userCreateSchema, userMessages, userUpdateSchema, type AdminUser } from '@pasar/core/users';
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, CheckboxField, confirmAction, EmptyState, ErrorBanner, SelectField, serverFieldErrors, SuccessBanner, TextField } from '../../components/admin/admin-ui';
-import { errorMessage } from '../../lib/api-client';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers } from './api/users-api';
 
 interface FormState {
@@ -23,70 +23,67 @@ interface FormState {
   is_active: boolean;
 }
 
-const firstErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0])] ??= issue.message;
-  return out;
-};
-
 function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: (message: string) => void }) {
   const roles = useRoles();
   const save = useSaveUser();
-  const [form, setForm] = useState<FormState>({
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    password: '',
-    first_name: user?.first_name ?? '',
-    last_name: user?.last_name ?? '',
-    phone_number: user?.phone_number ?? '',
-    role_id: user ? String(user.role_id) : '',
-    is_active: user?.is_active ?? true,
+  // Create sends the password; edit sends the version instead and has no password field at all.
+  const form = useZodForm<FormState, unknown>(user ? userUpdateSchema : userCreateSchema, {
+    defaultValues: {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      password: '',
+      first_name: user?.first_name ?? '',
+      last_name: user?.last_name ?? '',
+      phone_number: user?.phone_number ?? '',
+      role_id: user ? String(user.role_id) : '',
+      is_active: user?.is_active ?? true,
+    },
+    toInput: ({ password, ...rest }) => (user ? { ...rest, version: user.version } : { ...rest, password }),
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors } = form.formState;
   const [banner, setBanner] = useState<string | null>(null);
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const field = (name: Exclude<keyof FormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    const { password, ...rest } = form;
-    const parsed = user ? userUpdateSchema.safeParse({ ...rest, version: user.version }) : userCreateSchema.safeParse({ ...rest, password });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const submit = async (body: unknown) => {
     try {
-      const result = user ? await save.mutateAsync({ id: user.id, body: parsed.data as never }) : await save.mutateAsync({ body: parsed.data as never });
+      const result = user ? await save.mutateAsync({ id: user.id, body: body as never }) : await save.mutateAsync({ body: body as never });
       onSaved(result.message ?? userMessages.created);
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setServerErrors(error, form.setError);
       // The spec: the server's error field, else the local message, else 'Failed to save user'.
-      setBanner(errorMessage(error, userMessages.saveFailed));
+      setBanner(failureMessage(error, userMessages.saveFailed, 'replace'));
     }
   };
 
   return (
     <Modal title={user ? 'Edit User' : 'Add User'} onClose={onClose} wide>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
+      <form
+        onSubmit={(e) => {
+          setBanner(null);
+          void form.handleSubmit(submit)(e);
+        }}
+        noValidate
+        className="grid gap-3 sm:grid-cols-2"
+      >
         <div className="sm:col-span-2">
           <ErrorBanner message={banner} />
         </div>
-        <TextField id="user-username" label="Username" value={form.username} error={errors.username} onChange={(e) => set('username', e.target.value)} autoComplete="off" />
-        <TextField id="user-email" label="Email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
-        {!user && <TextField id="user-password" label="Password" type="password" value={form.password} error={errors.password} onChange={(e) => set('password', e.target.value)} autoComplete="new-password" />}
-        <TextField id="user-first-name" label="First name" value={form.first_name} error={errors.first_name} onChange={(e) => set('first_name', e.target.value)} />
-        <TextField id="user-last-name" label="Last name" value={form.last_name} error={errors.last_name} onChange={(e) => set('last_name', e.target.value)} />
-        <TextField id="user-phone" label="Phone" type="tel" value={form.phone_number} error={errors.phone_number} onChange={(e) => set('phone_number', e.target.value)} />
-        <SelectField id="user-role" label="Role" value={form.role_id} error={errors.role_id} onChange={(e) => set('role_id', e.target.value)}>
+        <Field id="user-username" label="Username" autoComplete="off" {...field('username')} />
+        <Field id="user-email" label="Email" type="email" autoComplete="off" {...field('email')} />
+        {!user && <Field id="user-password" label="Password" type="password" autoComplete="new-password" {...field('password')} />}
+        <Field id="user-first-name" label="First name" {...field('first_name')} />
+        <Field id="user-last-name" label="Last name" {...field('last_name')} />
+        <Field id="user-phone" label="Phone" type="tel" {...field('phone_number')} />
+        {/* Controlled: the roles arrive after the form, and the user's role must show once they do. */}
+        <Field as="select" id="user-role" label="Role" value={form.watch('role_id')} {...field('role_id')}>
           <option value="">{roles.isPending ? 'Memuat peran…' : 'Pilih peran'}</option>
           {roles.data?.map((r) => (
             <option key={r.id} value={r.id}>
               {r.display_name}
             </option>
           ))}
-        </SelectField>
-        {user && <CheckboxField id="user-active" label="Aktif" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />}
+        </Field>
+        {user && <Field id="user-active" type="checkbox" label="Aktif" {...form.register('is_active')} />}
         <div className="flex justify-end gap-2 sm:col-span-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Batal
@@ -102,27 +99,20 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
 
 function PasswordModal({ user, onClose, onSaved }: { user: AdminUser; onClose: () => void; onSaved: (message: string) => void }) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = passwordResetSchema.safeParse({ password });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
+  const form = useZodForm(passwordResetSchema, { defaultValues: { password: '' } });
+  const submit = async ({ password }: { password: string }) => {
     try {
       const result = await reset.mutateAsync({ id: user.id, password });
       onSaved(result.message ?? userMessages.passwordReset);
     } catch (err) {
-      setError(errorMessage(err, userMessages.saveFailed));
+      form.setError('password', { type: 'server', message: failureMessage(err, userMessages.saveFailed, 'replace') });
     }
   };
   return (
     <Modal title={`Ganti kata sandi @${user.username}`} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="space-y-3">
         <p className="text-sm text-stone-600">Semua sesi pengguna ini akan diakhiri; ia masuk lagi dengan kata sandi baru.</p>
-        <TextField id="reset-password" label="Kata sandi baru" type="password" value={password} error={error} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+        <Field id="reset-password" label="Kata sandi baru" type="password" autoComplete="new-password" error={form.formState.errors.password?.message} {...form.register('password')} />
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Batal
@@ -153,7 +143,7 @@ export default function UsersPage() {
       const result = await remove.mutateAsync(u.id);
       setNotice(result.message ?? userMessages.deleted);
     } catch (error) {
-      setBanner(errorMessage(error, userMessages.deleteFailed));
+      setBanner(failureMessage(error, userMessages.deleteFailed, 'replace'));
     }
   };
   const saved = (message: string) => {
