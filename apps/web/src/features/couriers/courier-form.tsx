@@ -3,7 +3,7 @@
  * the Pricing Regions section: add, edit and delete the prices that the checkout offers as
  * local same-day options in the store's city.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   COURIER_STATUSES,
@@ -14,10 +14,13 @@ import {
   courierStatusLabels,
   courierTypeLabels,
   type Courier,
+  type CourierInput,
   type CourierPrice,
+  type CourierPriceInput,
 } from '@pasar/core/couriers';
 import { formatRupiah } from '@pasar/core/money';
-import { AdminPageHeader, AdminTable, buttonStyles, CheckboxField, confirmAction, ErrorBanner, failureMessage, SelectField, serverFieldErrors, SuccessBanner, TextAreaField, TextField } from '../../components/admin/admin-ui';
+import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { useAreas, useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
 
 interface CourierFormState {
@@ -50,37 +53,23 @@ const toForm = (c: Courier | null): CourierFormState => ({
   is_active: c?.is_active ?? true,
 });
 
-const firstErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[String(issue.path[0])] ??= issue.message;
-  return out;
-};
-
 export function CourierForm({ courier, onDone }: { courier: Courier | null; onDone: (notice: string, createdId?: number) => void }) {
   const location = useLocation();
-  const [form, setForm] = useState<CourierFormState>(() => toForm(courier));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(courierInputSchema, { defaultValues: toForm(courier) });
+  const { errors } = form.formState;
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => (location.state as { notice?: string } | null)?.notice ?? null);
   const store = useStoreLocation();
   const cities = useAreas(store.data ? `/locations/rajaongkir/provinces/${store.data.province_id}/cities` : null);
   const save = useSaveCourier();
-  const set = <K extends keyof CourierFormState>(k: K, v: CourierFormState[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const field = (name: Exclude<keyof CourierFormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    const parsed = courierInputSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const submit = async (input: CourierInput) => {
     try {
-      const result = await save.mutateAsync({ ...(courier ? { id: courier.id, version: courier.version } : {}), body: parsed.data });
+      const result = await save.mutateAsync({ ...(courier ? { id: courier.id, version: courier.version } : {}), body: input });
       onDone(result.message ?? courierMessages.created, courier ? undefined : result.data.id);
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setServerErrors(error, form.setError);
       // The spec: save shows the server's error field, or 'Failed to save courier'.
       setBanner(failureMessage(error, courierMessages.saveFailed));
     }
@@ -94,40 +83,47 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
       <AdminPageHeader title={courier ? `Edit kurir: ${courier.courier_name}` : 'Tambah kurir'} />
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
-      <form onSubmit={submit} noValidate aria-label="Data kurir" className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2">
-        <TextField id="courier-name" label="Nama kurir" value={form.courier_name} error={errors.courier_name} onChange={(e) => set('courier_name', e.target.value)} maxLength={100} />
-        <TextField id="courier-phone" label="Nomor telepon" type="tel" value={form.phone_number} error={errors.phone_number} onChange={(e) => set('phone_number', e.target.value)} maxLength={30} />
-        <SelectField id="courier-type" label="Jenis" value={form.type} error={errors.type} onChange={(e) => set('type', e.target.value)}>
+      <form
+        onSubmit={(e) => {
+          setBanner(null);
+          void form.handleSubmit(submit)(e);
+        }}
+        noValidate
+        aria-label="Data kurir" className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2">
+        <Field id="courier-name" label="Nama kurir" maxLength={100} {...field('courier_name')} />
+        <Field id="courier-phone" label="Nomor telepon" type="tel" maxLength={30} {...field('phone_number')} />
+        <Field as="select" id="courier-type" label="Jenis" {...field('type')}>
           {COURIER_TYPES.map((t) => (
             <option key={t} value={t}>
               {courierTypeLabels[t]}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="courier-status" label="Status" value={form.status} error={errors.status} onChange={(e) => set('status', e.target.value)}>
+        </Field>
+        <Field as="select" id="courier-status" label="Status" {...field('status')}>
           {COURIER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {courierStatusLabels[s]}
             </option>
           ))}
-        </SelectField>
-        <TextField id="courier-email" label="Email" type="email" value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} />
-        <TextField id="courier-vehicle" label="Nomor kendaraan" value={form.vehicle_number} error={errors.vehicle_number} onChange={(e) => set('vehicle_number', e.target.value)} />
-        <TextField id="courier-license" label="Nomor SIM" value={form.license_number} error={errors.license_number} onChange={(e) => set('license_number', e.target.value)} />
-        <SelectField id="courier-city" label="Kota layanan" value={form.city_id} error={errors.city_id} onChange={(e) => set('city_id', e.target.value)} hint="Kosongkan bila kurir melayani semua kota.">
+        </Field>
+        <Field id="courier-email" label="Email" type="email" {...field('email')} />
+        <Field id="courier-vehicle" label="Nomor kendaraan" {...field('vehicle_number')} />
+        <Field id="courier-license" label="Nomor SIM" {...field('license_number')} />
+        {/* Controlled: the cities arrive after the form, and a stored city must show once they do. */}
+        <Field as="select" id="courier-city" label="Kota layanan" hint="Kosongkan bila kurir melayani semua kota." value={form.watch('city_id')} {...field('city_id')}>
           <option value="">Semua kota</option>
           {cities.data?.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
           ))}
-        </SelectField>
+        </Field>
         <div className="sm:col-span-2">
-          <TextAreaField id="courier-address" label="Alamat" value={form.address} error={errors.address} onChange={(e) => set('address', e.target.value)} />
+          <Field as="textarea" id="courier-address" label="Alamat" {...field('address')} />
         </div>
-        <TextField id="courier-logo" label="Logo (URL)" value={form.logo} error={errors.logo} onChange={(e) => set('logo', e.target.value)} />
-        <TextField id="courier-notes" label="Catatan" value={form.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
-        <CheckboxField id="courier-active" label="Aktif (dipakai di checkout)" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+        <Field id="courier-logo" label="Logo (URL)" {...field('logo')} />
+        <Field id="courier-notes" label="Catatan" {...field('notes')} />
+        <Field id="courier-active" type="checkbox" label="Aktif (dipakai di checkout)" {...form.register('is_active')} />
         <div className="flex justify-end gap-2 sm:col-span-2">
           <Link to="/admin/couriers" className={buttonStyles.secondary}>
             Batal
@@ -168,35 +164,25 @@ function PricingRegions({ courier }: { courier: Courier }) {
   const save = useSavePrice();
   const remove = useDeletePrice();
   const [editing, setEditing] = useState<CourierPrice | null | undefined>(undefined);
-  const [form, setForm] = useState<PriceFormState>(toPriceForm(null));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(courierPriceInputSchema, { defaultValues: toPriceForm(null) });
+  const { errors } = form.formState;
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const set = <K extends keyof PriceFormState>(k: K, v: PriceFormState[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const field = (name: Exclude<keyof PriceFormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
   const open = (price: CourierPrice | null) => {
     setEditing(price);
-    setForm(toPriceForm(price));
-    setErrors({});
+    form.reset(toPriceForm(price));
     setBanner(null);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    setNotice(null);
-    const parsed = courierPriceInputSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+  const submit = async (input: CourierPriceInput) => {
     try {
-      const result = await save.mutateAsync({ courierId: courier.id, body: parsed.data, ...(editing ? { id: editing.id, version: editing.version } : {}) });
+      const result = await save.mutateAsync({ courierId: courier.id, body: input, ...(editing ? { id: editing.id, version: editing.version } : {}) });
       setNotice(result.message ?? courierMessages.priceCreated);
       setEditing(undefined);
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setServerErrors(error, form.setError);
       setBanner(failureMessage(error, courierMessages.priceSaveFailed));
     }
   };
@@ -215,8 +201,9 @@ function PricingRegions({ courier }: { courier: Courier }) {
 
   const pickDistrict = (value: string) => {
     const name = districts.data?.find((d) => String(d.id) === value)?.name;
+    const region = form.getValues('region');
     // The region name follows the chosen district unless the admin typed their own.
-    setForm((f) => ({ ...f, district_id: value, region: name && (!f.region || districts.data?.some((d) => d.name === f.region)) ? name : f.region }));
+    if (name && (!region || districts.data?.some((d) => d.name === region))) form.setValue('region', name);
   };
 
   return (
@@ -237,22 +224,30 @@ function PricingRegions({ courier }: { courier: Courier }) {
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       {editing !== undefined && (
-        <form onSubmit={submit} noValidate aria-label={editing ? 'Ubah harga wilayah' : 'Tambah harga wilayah'} className="mb-4 grid gap-3 rounded-xl bg-stone-50 p-3 sm:grid-cols-3">
-          <SelectField id="price-district" label="Kecamatan" value={form.district_id} error={errors.district_id} onChange={(e) => pickDistrict(e.target.value)}>
+        <form
+          onSubmit={(e) => {
+            setBanner(null);
+            setNotice(null);
+            void form.handleSubmit(submit)(e);
+          }}
+          noValidate
+          aria-label={editing ? 'Ubah harga wilayah' : 'Tambah harga wilayah'} className="mb-4 grid gap-3 rounded-xl bg-stone-50 p-3 sm:grid-cols-3">
+          {/* Controlled: the districts arrive after the form, and a stored district must show once they do. */}
+          <Field as="select" id="price-district" label="Kecamatan" value={form.watch('district_id')} error={errors.district_id?.message} {...form.register('district_id', { onChange: (e: { target: { value: string } }) => pickDistrict(e.target.value) })}>
             <option value="">Seluruh {store.data?.city_name ?? 'kota'}</option>
             {districts.data?.map((d) => (
               <option key={d.id} value={d.id}>
                 {d.name}
               </option>
             ))}
-          </SelectField>
-          <TextField id="price-region" label="Wilayah" value={form.region} error={errors.region} onChange={(e) => set('region', e.target.value)} maxLength={120} />
+          </Field>
+          <Field id="price-region" label="Wilayah" maxLength={120} {...field('region')} />
           {/* Whole rupiah, step 1 (docs/decisions/011): the spec's step 0.01 would invite decimals money never has. */}
-          <TextField id="price-base" label="Harga dasar (Rp)" hint="Rupiah bulat, tanpa desimal" type="number" min={0} step={1} inputMode="numeric" value={form.base_price} error={errors.base_price} onChange={(e) => set('base_price', e.target.value)} />
-          <TextField id="price-per-km" label="Harga per km (Rp)" type="number" min={0} step={1} inputMode="numeric" value={form.price_per_km} error={errors.price_per_km} onChange={(e) => set('price_per_km', e.target.value)} />
-          <TextField id="price-min" label="Harga minimum (Rp)" type="number" min={0} step={1} inputMode="numeric" value={form.min_price} error={errors.min_price} onChange={(e) => set('min_price', e.target.value)} />
-          <TextField id="price-notes" label="Catatan" value={form.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
-          <CheckboxField id="price-active" label="Aktif" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+          <Field id="price-base" label="Harga dasar (Rp)" hint="Rupiah bulat, tanpa desimal" type="number" min={0} step={1} inputMode="numeric" {...field('base_price')} />
+          <Field id="price-per-km" label="Harga per km (Rp)" type="number" min={0} step={1} inputMode="numeric" {...field('price_per_km')} />
+          <Field id="price-min" label="Harga minimum (Rp)" type="number" min={0} step={1} inputMode="numeric" {...field('min_price')} />
+          <Field id="price-notes" label="Catatan" {...field('notes')} />
+          <Field id="price-active" type="checkbox" label="Aktif" {...form.register('is_active')} />
           <div className="flex justify-end gap-2 sm:col-span-2">
             <button type="button" className={buttonStyles.secondary} onClick={() => setEditing(undefined)}>
               Batal
