@@ -1,25 +1,12 @@
 /** Categories (back-office spec §2, §5, §8): list, inline create/edit form, delete with confirmation. */
-import { useState, type FormEvent } from 'react';
-import { categoryInputSchema, categoryMessages, type AdminCategory } from '@pasar/core/categories';
-import {
-  AdminPageHeader,
-  AdminTable,
-  buttonStyles,
-  CheckboxField,
-  confirmAction,
-  EmptyState,
-  ErrorBanner,
-  failureMessage,
-  serverFieldErrors,
-  SuccessBanner,
-  TextAreaField,
-  TextField,
-} from '../../components/admin/admin-ui';
+import { useState } from 'react';
+import { categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
+import { formatDateTime } from '@pasar/core/time';
+import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
 
 interface FormState {
-  id?: number;
-  version?: number;
   name: string;
   description: string;
   is_active: boolean;
@@ -31,35 +18,31 @@ export default function CategoriesPage() {
   const list = useAdminCategories();
   const save = useSaveCategory();
   const remove = useDeleteCategory();
-  const [form, setForm] = useState<FormState>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The category being edited (its id and version travel with the save), or null for a new one.
+  const [editing, setEditing] = useState<AdminCategory | null>(null);
+  const form = useZodForm(categoryInputSchema, { defaultValues: empty });
+  const { errors } = form.formState;
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const startNew = () => {
+    setEditing(null);
+    form.reset(empty);
+  };
+
   const edit = (c: AdminCategory) => {
-    setForm({ id: c.id, version: c.version, name: c.name, description: c.description, is_active: c.is_active });
-    setErrors({});
+    setEditing(c);
+    form.reset({ name: c.name, description: c.description, is_active: c.is_active });
     setBanner(null);
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    setNotice(null);
-    const parsed = categoryInputSchema.safeParse(form);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      setErrors(fieldErrors);
-      return;
-    }
-    setErrors({});
+  const submit = async (input: CategoryInput) => {
     try {
-      const result = await save.mutateAsync({ ...(form.id ? { id: form.id, version: form.version } : {}), input: parsed.data });
-      setForm(empty);
+      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: editing.version } : {}), input });
+      startNew();
       setNotice(result.message ?? null);
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setServerErrors(error, form.setError);
       setBanner(failureMessage(error, categoryMessages.saveFailed));
     }
   };
@@ -70,7 +53,7 @@ export default function CategoriesPage() {
     setNotice(null);
     try {
       const result = await remove.mutateAsync(c.id);
-      if (form.id === c.id) setForm(empty);
+      if (editing?.id === c.id) startNew();
       setNotice(result.message ?? null);
     } catch (error) {
       setBanner(failureMessage(error, categoryMessages.deleteFailed));
@@ -83,17 +66,24 @@ export default function CategoriesPage() {
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
 
-      <form onSubmit={submit} noValidate aria-label={form.id ? 'Ubah kategori' : 'Tambah kategori'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-start">
-        <TextField id="category-name" label="Nama kategori" value={form.name} error={errors.name} onChange={(e) => setForm({ ...form, name: e.target.value })} maxLength={100} />
-        <TextAreaField id="category-description" label="Deskripsi" rows={1} value={form.description} error={errors.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+      <form
+        onSubmit={(e) => {
+          setBanner(null);
+          setNotice(null);
+          void form.handleSubmit(submit)(e);
+        }}
+        noValidate
+        aria-label={editing ? 'Ubah kategori' : 'Tambah kategori'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-start">
+        <Field id="category-name" label="Nama kategori" maxLength={100} error={errors.name?.message} {...form.register('name')} />
+        <Field as="textarea" id="category-description" label="Deskripsi" rows={1} error={errors.description?.message} {...form.register('description')} />
         <div className="flex flex-col gap-2 md:pt-6">
-          <CheckboxField id="category-active" label="Aktif" checked={form.is_active} onChange={(e) => setForm({ ...form, is_active: e.target.checked })} />
+          <Field id="category-active" type="checkbox" label="Aktif" {...form.register('is_active')} />
           <div className="flex gap-2">
             <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-              {save.isPending ? 'Menyimpan…' : form.id ? 'Simpan perubahan' : 'Tambah kategori'}
+              {save.isPending ? 'Menyimpan…' : editing ? 'Simpan perubahan' : 'Tambah kategori'}
             </button>
-            {form.id && (
-              <button type="button" className={buttonStyles.secondary} onClick={() => { setForm(empty); setErrors({}); }}>
+            {editing && (
+              <button type="button" className={buttonStyles.secondary} onClick={startNew}>
                 Batal
               </button>
             )}
@@ -118,14 +108,14 @@ export default function CategoriesPage() {
           </thead>
           <tbody className="divide-y divide-stone-100">
             {list.data.map((c) => (
-              <tr key={c.id} className={form.id === c.id ? 'bg-green-50' : ''}>
+              <tr key={c.id} className={editing?.id === c.id ? 'bg-green-50' : ''}>
                 <td className="px-4 py-2 font-semibold">{c.name}</td>
                 <td className="max-w-xs px-4 py-2 text-stone-600">{c.description || '—'}</td>
                 <td className="px-4 py-2">{c.product_count}</td>
                 <td className="px-4 py-2">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.is_active ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>{c.is_active ? 'Aktif' : 'Nonaktif'}</span>
                 </td>
-                <td className="px-4 py-2 text-stone-600">{new Date(c.created_at).toLocaleDateString('id-ID')}</td>
+                <td className="px-4 py-2 text-stone-600">{formatDateTime(c.created_at, { style: 'date' })}</td>
                 <td className="px-4 py-2">
                   <div className="flex justify-end gap-2">
                     <button type="button" className={buttonStyles.small} onClick={() => edit(c)} aria-label={`Ubah ${c.name}`}>
