@@ -4,23 +4,16 @@
  * groups, weight in grams, cover and extra images (JPG, PNG, WEBP). The shared schema checks the
  * form before sending; the server checks it again.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import type { Product } from '@pasar/core/catalog';
 import { applyDiscount } from '@pasar/core/pricing';
 import { formatRupiah } from '@pasar/core/money';
-import { DEFAULT_WEIGHT_GRAMS, MAX_SIZE_VARIANTS, productInputSchema, productMessages } from '@pasar/core/products';
+import { DEFAULT_WEIGHT_GRAMS, MAX_SIZE_VARIANTS, productInputSchema, productMessages, type ProductInput } from '@pasar/core/products';
 import { Modal } from '../../components/modal';
 import { ProductImage } from '../../components/product-image';
-import {
-  buttonStyles,
-  CheckboxField,
-  ErrorBanner,
-  failureMessage,
-  SelectField,
-  serverFieldErrors,
-  TextAreaField,
-  TextField,
-} from '../../components/admin/admin-ui';
+import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, firstErrorUnder, setServerErrors, useZodForm } from '../../components/form';
 import { useBusinessOptions, useCategoryOptions, useSaveProduct } from './api/products-api';
 
 interface VariantRow {
@@ -48,8 +41,8 @@ interface FormState {
   weight_grams: string;
   is_active: boolean;
   ai_description: string;
-  variants: VariantRow[];
-  options: OptionRow[];
+  size_variants: VariantRow[];
+  option_groups: OptionRow[];
   images: string[];
   image_cover: string;
 }
@@ -60,7 +53,7 @@ function initial(product: Product | null): FormState {
   if (!product) {
     return {
       name: '', description: '', price: '', reseller_price: '', discount: '0', stock: '0', category_id: '', business_id: '', size: '', notes: '',
-      weight_grams: String(DEFAULT_WEIGHT_GRAMS), is_active: true, ai_description: '', variants: [], options: [], images: [], image_cover: '',
+      weight_grams: String(DEFAULT_WEIGHT_GRAMS), is_active: true, ai_description: '', size_variants: [], option_groups: [], images: [], image_cover: '',
     };
   }
   return {
@@ -77,8 +70,8 @@ function initial(product: Product | null): FormState {
     weight_grams: String(product.weight_grams),
     is_active: product.is_active,
     ai_description: product.ai_description ?? '',
-    variants: product.size_variants.map((v) => ({ label: v.label, price: String(v.price), reseller_price: String(v.reseller_price), stock: String(v.stock) })),
-    options: product.option_groups.map((g) => ({ name: g.name, values: g.values.join(', ') })),
+    size_variants: product.size_variants.map((v) => ({ label: v.label, price: String(v.price), reseller_price: String(v.reseller_price), stock: String(v.stock) })),
+    option_groups: product.option_groups.map((g) => ({ name: g.name, values: g.values.join(', ') })),
     images: product.images,
     image_cover: product.image_cover ?? '',
   };
@@ -100,52 +93,25 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
   /** The assistant's draft button (issue 7), composed by the screen. */
   aiDescriptionTool?: (apply: (text: string) => void, fields: { name: string; description: string }) => ReactNode;
 }) {
-  const [form, setForm] = useState<FormState>(() => initial(product));
+  // The inputs hold the payload's own shape (as text), so the schema's issue paths are the field names.
+  const form = useZodForm(productInputSchema, { defaultValues: initial(product) });
+  const { errors } = form.formState;
+  const variants = useFieldArray({ control: form.control, name: 'size_variants' });
+  const options = useFieldArray({ control: form.control, name: 'option_groups' });
+  // Files picked for upload travel beside the checked fields (multipart); the schema never sees them.
   const [cover, setCover] = useState<File | null>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const categories = useCategoryOptions();
   const businesses = useBusinessOptions();
   const save = useSaveProduct();
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setVariant = (i: number, patch: Partial<VariantRow>) => set('variants', form.variants.map((v, j) => (i === j ? { ...v, ...patch } : v)));
-  const setOption = (i: number, patch: Partial<OptionRow>) => set('options', form.options.map((o, j) => (i === j ? { ...o, ...patch } : o)));
-
-  const payload = () => ({
-    name: form.name,
-    description: form.description,
-    price: form.price,
-    reseller_price: form.reseller_price,
-    discount: form.discount,
-    stock: form.stock,
-    category_id: form.category_id,
-    business_id: form.business_id,
-    size: form.size,
-    notes: form.notes,
-    weight_grams: form.weight_grams,
-    is_active: form.is_active,
-    ai_description: form.ai_description,
-    size_variants: form.variants,
-    option_groups: form.options,
-    images: form.images,
-    image_cover: form.image_cover,
+  const field = (name: 'name' | 'description' | 'price' | 'reseller_price' | 'discount' | 'stock' | 'category_id' | 'business_id' | 'size' | 'notes' | 'weight_grams' | 'ai_description') => ({
+    error: errors[name]?.message,
+    ...form.register(name),
   });
+  const [name, description, price, discount, variantRows, imageCover, images] = form.watch(['name', 'description', 'price', 'discount', 'size_variants', 'image_cover', 'images']);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    const parsed = productInputSchema.safeParse(payload());
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      setErrors(fieldErrors);
-      setBanner('Periksa kembali isian yang ditandai merah.');
-      return;
-    }
-    setErrors({});
-    const data = parsed.data;
+  const submit = async (data: ProductInput) => {
     const json: Record<string, unknown> = { ...data, ...(product ? { version: product.version } : {}) };
     let body: Record<string, unknown> | FormData = json;
     if (cover || files.length > 0) {
@@ -162,27 +128,39 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
       const result = await save.mutateAsync({ ...(product ? { id: product.id } : {}), body });
       onSaved(result.message ?? (product ? productMessages.updated : productMessages.created));
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      setServerErrors(error, form.setError);
       setBanner(failureMessage(error, productMessages.saveFailed));
     }
   };
 
-  const priceNumber = Number(form.price) || 0;
-  const discountNumber = Number(form.discount.replace(',', '.')) || 0;
+  const priceNumber = Number(price) || 0;
+  const discountNumber = Number(discount.replace(',', '.')) || 0;
+  const withVariants = variantRows.some((v) => v.label || v.price);
+  const variantsError = firstErrorUnder(errors, 'size_variants');
+  const optionsError = firstErrorUnder(errors, 'option_groups');
+  const imagesError = firstErrorUnder(errors, 'images');
 
   return (
     <Modal title={product ? `Ubah produk: ${product.name}` : 'Tambah produk'} onClose={onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form
+        onSubmit={(e) => {
+          setBanner(null);
+          void form.handleSubmit(submit, () => setBanner('Periksa kembali isian yang ditandai merah.'))(e);
+        }}
+        noValidate
+        className="space-y-4"
+      >
         <ErrorBanner message={banner} />
         <Section title="Informasi produk">
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              <TextField id="product-name" label="Nama produk" value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} maxLength={200} />
+              <Field id="product-name" label="Nama produk" maxLength={200} {...field('name')} />
             </div>
             <div className="sm:col-span-2">
-              <TextAreaField id="product-description" label="Deskripsi" value={form.description} error={errors.description} onChange={(e) => set('description', e.target.value)} rows={3} />
+              <Field as="textarea" id="product-description" label="Deskripsi" rows={3} {...field('description')} />
             </div>
-            <SelectField id="product-category" label="Kategori" value={form.category_id} error={errors.category_id} onChange={(e) => set('category_id', e.target.value)}>
+            {/* Controlled selects: their options arrive after the form, and the stored choice must show once they do. */}
+            <Field as="select" id="product-category" label="Kategori" value={form.watch('category_id')} {...field('category_id')}>
               <option value="">Pilih kategori</option>
               {categories.data?.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -190,96 +168,108 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
                   {c.is_active ? '' : ' (nonaktif)'}
                 </option>
               ))}
-            </SelectField>
-            <SelectField id="product-business" label="Usaha mitra" value={form.business_id} error={errors.business_id} onChange={(e) => set('business_id', e.target.value)}>
+            </Field>
+            <Field as="select" id="product-business" label="Usaha mitra" value={form.watch('business_id')} {...field('business_id')}>
               <option value="">Tanpa usaha mitra</option>
               {businesses.data?.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.name}
                 </option>
               ))}
-            </SelectField>
-            <TextField id="product-size" label="Ukuran/Kemasan" value={form.size} error={errors.size} onChange={(e) => set('size', e.target.value)} />
-            <TextField id="product-weight" label="Berat (gram)" type="number" min={1} step={1} inputMode="numeric" value={form.weight_grams} error={errors.weight_grams} onChange={(e) => set('weight_grams', e.target.value)} />
+            </Field>
+            <Field id="product-size" label="Ukuran/Kemasan" {...field('size')} />
+            <Field id="product-weight" label="Berat (gram)" type="number" min={1} step={1} inputMode="numeric" {...field('weight_grams')} />
             <div className="sm:col-span-2">
-              <TextAreaField id="product-notes" label="Catatan" value={form.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} rows={2} />
+              <Field as="textarea" id="product-notes" label="Catatan" rows={2} {...field('notes')} />
             </div>
-            <CheckboxField id="product-active" label="Aktif (tampil di katalog)" checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} />
+            <Field id="product-active" type="checkbox" label="Aktif (tampil di katalog)" {...form.register('is_active')} />
           </div>
         </Section>
 
         <Section title="Harga dan stok">
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField id="product-price" label="Harga (Rp)" type="number" min={1} step={1} inputMode="numeric" value={form.price} error={errors.price} onChange={(e) => set('price', e.target.value)} />
-            <TextField id="product-reseller" label="Harga reseller (Rp)" type="number" min={0} step={1} inputMode="numeric" value={form.reseller_price} error={errors.reseller_price} hint="Kosongkan untuk memakai harga biasa." onChange={(e) => set('reseller_price', e.target.value)} />
-            <TextField id="product-discount" label="Diskon (%)" type="number" min={0} max={100} step={0.1} inputMode="decimal" value={form.discount} error={errors.discount} hint={priceNumber > 0 && discountNumber > 0 ? `Harga setelah diskon: ${formatRupiah(applyDiscount(priceNumber, discountNumber))}` : undefined} onChange={(e) => set('discount', e.target.value)} />
-            <TextField
-              id="product-stock"
-              label="Stok"
+            <Field id="product-price" label="Harga (Rp)" type="number" min={1} step={1} inputMode="numeric" {...field('price')} />
+            <Field id="product-reseller" label="Harga reseller (Rp)" type="number" min={0} step={1} inputMode="numeric" hint="Kosongkan untuk memakai harga biasa." {...field('reseller_price')} />
+            <Field
+              id="product-discount"
+              label="Diskon (%)"
               type="number"
               min={0}
-              step={1}
-              inputMode="numeric"
-              value={form.variants.some((v) => v.label || v.price) ? String(form.variants.reduce((s, v) => s + (Number(v.stock) || 0), 0)) : form.stock}
-              disabled={form.variants.some((v) => v.label || v.price)}
-              hint={form.variants.some((v) => v.label || v.price) ? 'Dengan varian, stok produk adalah jumlah stok variannya.' : undefined}
-              error={errors.stock}
-              onChange={(e) => set('stock', e.target.value)}
+              max={100}
+              step={0.1}
+              inputMode="decimal"
+              hint={priceNumber > 0 && discountNumber > 0 ? `Harga setelah diskon: ${formatRupiah(applyDiscount(priceNumber, discountNumber))}` : undefined}
+              {...field('discount')}
             />
+            {withVariants ? (
+              // With variants the product's stock is theirs summed: shown, not typed (the schema sums it too).
+              <Field
+                id="product-stock"
+                label="Stok"
+                type="number"
+                disabled
+                value={String(variantRows.reduce((sum, v) => sum + (Number(v.stock) || 0), 0))}
+                hint="Dengan varian, stok produk adalah jumlah stok variannya."
+                error={errors.stock?.message}
+                readOnly
+              />
+            ) : (
+              <Field id="product-stock" label="Stok" type="number" min={0} step={1} inputMode="numeric" {...field('stock')} />
+            )}
           </div>
         </Section>
 
         <Section title={`Varian ukuran (maksimal ${MAX_SIZE_VARIANTS})`}>
-          {errors.size_variants && <p className="mb-2 text-sm text-red-700">{errors.size_variants}</p>}
+          {variantsError && <p className="mb-2 text-sm text-red-700">{variantsError}</p>}
           <div className="space-y-2">
-            {form.variants.map((v, i) => (
-              <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end">
-                <TextField id={`variant-${i}-label`} label={`Varian ${i + 1}: nama`} value={v.label} onChange={(e) => setVariant(i, { label: e.target.value })} />
-                <TextField id={`variant-${i}-price`} label="Harga" type="number" min={1} step={1} value={v.price} onChange={(e) => setVariant(i, { price: e.target.value })} />
-                <TextField id={`variant-${i}-reseller`} label="Harga reseller" type="number" min={0} step={1} value={v.reseller_price} onChange={(e) => setVariant(i, { reseller_price: e.target.value })} />
-                <TextField id={`variant-${i}-stock`} label="Stok" type="number" min={0} step={1} value={v.stock} onChange={(e) => setVariant(i, { stock: e.target.value })} />
-                <button type="button" className={buttonStyles.danger} onClick={() => set('variants', form.variants.filter((_, j) => j !== i))} aria-label={`Hapus varian ${i + 1}`}>
+            {variants.fields.map((row, i) => (
+              <div key={row.id} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end">
+                <Field id={`variant-${i}-label`} label={`Varian ${i + 1}: nama`} {...form.register(`size_variants.${i}.label`)} />
+                <Field id={`variant-${i}-price`} label="Harga" type="number" min={1} step={1} {...form.register(`size_variants.${i}.price`)} />
+                <Field id={`variant-${i}-reseller`} label="Harga reseller" type="number" min={0} step={1} {...form.register(`size_variants.${i}.reseller_price`)} />
+                <Field id={`variant-${i}-stock`} label="Stok" type="number" min={0} step={1} {...form.register(`size_variants.${i}.stock`)} />
+                <button type="button" className={buttonStyles.danger} onClick={() => variants.remove(i)} aria-label={`Hapus varian ${i + 1}`}>
                   Hapus
                 </button>
               </div>
             ))}
           </div>
-          {form.variants.length < MAX_SIZE_VARIANTS && (
-            <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => set('variants', [...form.variants, { label: '', price: '', reseller_price: '', stock: '' }])}>
+          {variants.fields.length < MAX_SIZE_VARIANTS && (
+            <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => variants.append({ label: '', price: '', reseller_price: '', stock: '' }, { shouldFocus: false })}>
               + Tambah varian
             </button>
           )}
         </Section>
 
         <Section title="Kelompok opsi">
-          {errors.option_groups && <p className="mb-2 text-sm text-red-700">{errors.option_groups}</p>}
+          {optionsError && <p className="mb-2 text-sm text-red-700">{optionsError}</p>}
           <div className="space-y-2">
-            {form.options.map((o, i) => (
-              <div key={i} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-                <TextField id={`option-${i}-name`} label={`Opsi ${i + 1}: nama`} value={o.name} onChange={(e) => setOption(i, { name: e.target.value })} placeholder="Level pedas" />
-                <TextField id={`option-${i}-values`} label="Nilai (pisahkan dengan koma)" value={o.values} onChange={(e) => setOption(i, { values: e.target.value })} placeholder="Original, Pedas" />
-                <button type="button" className={buttonStyles.danger} onClick={() => set('options', form.options.filter((_, j) => j !== i))} aria-label={`Hapus opsi ${i + 1}`}>
+            {options.fields.map((row, i) => (
+              <div key={row.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
+                <Field id={`option-${i}-name`} label={`Opsi ${i + 1}: nama`} placeholder="Level pedas" {...form.register(`option_groups.${i}.name`)} />
+                <Field id={`option-${i}-values`} label="Nilai (pisahkan dengan koma)" placeholder="Original, Pedas" {...form.register(`option_groups.${i}.values`)} />
+                <button type="button" className={buttonStyles.danger} onClick={() => options.remove(i)} aria-label={`Hapus opsi ${i + 1}`}>
                   Hapus
                 </button>
               </div>
             ))}
           </div>
-          <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => set('options', [...form.options, { name: '', values: '' }])}>
+          <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => options.append({ name: '', values: '' }, { shouldFocus: false })}>
             + Tambah kelompok opsi
           </button>
         </Section>
 
         <Section title="Gambar (JPG, PNG, atau WEBP)">
-          {errors.images && <p className="mb-2 text-sm text-red-700">{errors.images}</p>}
+          {imagesError && <p className="mb-2 text-sm text-red-700">{imagesError}</p>}
           <div className="grid gap-3 sm:grid-cols-2">
             <div>
               <label htmlFor="product-cover" className="block text-sm font-semibold">
                 Gambar sampul
               </label>
-              {form.image_cover && !cover && (
+              {imageCover && !cover && (
                 <div className="mt-1 flex items-center gap-2">
-                  <ProductImage path={form.image_cover} alt="Sampul saat ini" className="h-16 w-20 rounded" />
-                  <button type="button" className={buttonStyles.danger} onClick={() => set('image_cover', '')}>
+                  <ProductImage path={imageCover} alt="Sampul saat ini" className="h-16 w-20 rounded" />
+                  <button type="button" className={buttonStyles.danger} onClick={() => form.setValue('image_cover', '')}>
                     Hapus sampul
                   </button>
                 </div>
@@ -290,12 +280,12 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
               <label htmlFor="product-images" className="block text-sm font-semibold">
                 Gambar tambahan
               </label>
-              {form.images.length > 0 && (
+              {images.length > 0 && (
                 <ul className="mt-1 flex flex-wrap gap-2">
-                  {form.images.map((path) => (
+                  {images.map((path) => (
                     <li key={path} className="relative">
                       <ProductImage path={path} alt="Gambar produk" className="h-16 w-20 rounded" />
-                      <button type="button" className="absolute -right-1 -top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white" aria-label="Hapus gambar ini" onClick={() => set('images', form.images.filter((p) => p !== path))}>
+                      <button type="button" className="absolute -right-1 -top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white" aria-label="Hapus gambar ini" onClick={() => form.setValue('images', images.filter((p) => p !== path))}>
                         ×
                       </button>
                     </li>
@@ -308,8 +298,8 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
         </Section>
 
         <Section title="Deskripsi untuk asisten belanja">
-          <TextAreaField id="product-ai-description" label="Deskripsi AI" value={form.ai_description} error={errors.ai_description} onChange={(e) => set('ai_description', e.target.value)} rows={4} hint="Dipakai asisten belanja untuk menjawab pertanyaan pembeli." />
-          {aiDescriptionTool?.((text) => set('ai_description', text), { name: form.name, description: form.description })}
+          <Field as="textarea" id="product-ai-description" label="Deskripsi AI" rows={4} hint="Dipakai asisten belanja untuk menjawab pertanyaan pembeli." {...field('ai_description')} />
+          {aiDescriptionTool?.((text) => form.setValue('ai_description', text, { shouldDirty: true }), { name, description })}
         </Section>
 
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-stone-200 bg-white pt-3">
