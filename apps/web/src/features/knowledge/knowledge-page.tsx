@@ -4,35 +4,24 @@
  * The file is either a typed address or an uploaded .txt, .md or .pdf (issue 7), whose text the
  * shopping assistant reads; the table says when it could not read any.
  */
-import { useState, type FormEvent } from 'react';
-import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry } from '@pasar/core/knowledge';
-import {
-  AdminPageHeader,
-  AdminTable,
-  buttonStyles,
-  confirmAction,
-  EmptyState,
-  ErrorBanner,
-  failureMessage,
-  SelectField,
-  serverFieldErrors,
-  SuccessBanner,
-  TextAreaField,
-  TextField,
-} from '../../components/admin/admin-ui';
+import { useState } from 'react';
+import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
+import { formatDateTime } from '@pasar/core/time';
+import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
 import { UnansweredQuestions } from './unanswered-questions';
 
 interface FormState {
-  id?: number;
-  version?: number;
   title: string;
   file: string;
   description: string;
   product_id: string;
+  /** The picked .txt, .md or .pdf; sent beside the checked fields, never read by the schema. */
+  upload: File | null;
 }
 
-const empty: FormState = { title: '', file: '', description: '', product_id: '0' };
+const empty: FormState = { title: '', file: '', description: '', product_id: '0', upload: null };
 
 /** The server checks the content too; this only saves a useless upload. */
 function uploadProblem(file: File): string | null {
@@ -49,58 +38,43 @@ export default function KnowledgePage() {
   const productOptions = useProductOptions();
   const save = useSaveKnowledge();
   const remove = useDeleteKnowledge();
-  const [form, setForm] = useState<FormState>(empty);
-  const [upload, setUpload] = useState<File | null>(null);
+  // The entry being edited (its id and version travel with the save), or null for a new one.
+  const [editing, setEditing] = useState<KnowledgeEntry | null>(null);
+  const form = useZodForm(knowledgeInputSchema, { defaultValues: empty });
+  const { errors } = form.formState;
+  const [file, upload] = form.watch(['file', 'upload']);
   // A new key empties the file input after a save or a cancel.
   const [uploadKey, setUploadKey] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  const start = (entry: KnowledgeEntry | null, values: FormState = empty) => {
+    setEditing(entry);
+    form.reset(values);
+    setUploadKey((k) => k + 1);
+  };
+
   const edit = (k: KnowledgeEntry) => {
-    setForm({ id: k.id, version: k.version, title: k.title, file: k.file, description: k.description, product_id: String(k.product_id ?? 0) });
-    resetUpload();
-    setErrors({});
+    start(k, { title: k.title, file: k.file, description: k.description, product_id: String(k.product_id ?? 0), upload: null });
     setBanner(null);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  function resetUpload() {
-    setUpload(null);
-    setUploadKey((k) => k + 1);
-  }
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    setNotice(null);
-    const parsed = knowledgeInputSchema.safeParse(form);
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      setErrors(fieldErrors);
-      return;
-    }
-    const problem = upload ? uploadProblem(upload) : null;
+  const submit = async (input: KnowledgeInput) => {
+    const picked = form.getValues('upload');
+    const problem = picked ? uploadProblem(picked) : null;
     if (problem) {
-      setErrors({ upload: problem });
+      form.setError('upload', { type: 'validate', message: problem });
       return;
     }
-    setErrors({});
     try {
-      const body = { title: parsed.data.title, file: parsed.data.file, description: parsed.data.description, product_id: parsed.data.product_id ?? 0 };
-      const result = await save.mutateAsync({ ...(form.id ? { id: form.id, version: form.version } : {}), body, upload });
-      setForm(empty);
-      resetUpload();
+      const body = { title: input.title, file: input.file, description: input.description, product_id: input.product_id ?? 0 };
+      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: editing.version } : {}), body, upload: picked });
+      start(null);
       setNotice(result.message ?? null);
     } catch (error) {
-      const fieldErrors = serverFieldErrors(error);
       // The server names the upload 'file'; the picker shows it.
-      if (upload && fieldErrors.file) {
-        fieldErrors.upload = fieldErrors.file;
-        delete fieldErrors.file;
-      }
-      setErrors(fieldErrors);
+      setServerErrors(error, form.setError, picked ? { file: 'upload' } : {});
       // The form adds 'Silakan coba lagi.' (spec §8).
       setBanner(`${failureMessage(error, knowledgeMessages.saveFailed)} ${knowledgeMessages.tryAgain}`);
     }
@@ -112,7 +86,7 @@ export default function KnowledgePage() {
     setNotice(null);
     try {
       const result = await remove.mutateAsync(k.id);
-      if (form.id === k.id) setForm(empty);
+      if (editing?.id === k.id) start(null);
       setNotice(result.message ?? null);
     } catch (error) {
       setBanner(failureMessage(error, knowledgeMessages.deleteFailed));
@@ -125,9 +99,17 @@ export default function KnowledgePage() {
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
 
-      <form onSubmit={submit} noValidate aria-label={form.id ? 'Ubah entri pengetahuan' : 'Tambah entri pengetahuan'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2">
-        <TextField id="knowledge-title" label="Judul" value={form.title} error={errors.title} onChange={(e) => setForm({ ...form, title: e.target.value })} maxLength={200} />
-        <SelectField id="knowledge-product" label="Produk terkait" value={form.product_id} error={errors.product_id} onChange={(e) => setForm({ ...form, product_id: e.target.value })}>
+      <form
+        onSubmit={(e) => {
+          setBanner(null);
+          setNotice(null);
+          void form.handleSubmit(submit)(e);
+        }}
+        noValidate
+        aria-label={editing ? 'Ubah entri pengetahuan' : 'Tambah entri pengetahuan'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2">
+        <Field id="knowledge-title" label="Judul" maxLength={200} error={errors.title?.message} {...form.register('title')} />
+        {/* Controlled: the products arrive after the form, and the linked one must show once they do. */}
+        <Field as="select" id="knowledge-product" label="Produk terkait" value={form.watch('product_id')} error={errors.product_id?.message} {...form.register('product_id')}>
           <option value="0">Tidak ada</option>
           {productOptions.data?.map((p) => (
             <option key={p.id} value={p.id}>
@@ -135,65 +117,53 @@ export default function KnowledgePage() {
               {p.is_active ? '' : ' (nonaktif)'}
             </option>
           ))}
-        </SelectField>
+        </Field>
         <div className="md:col-span-2">
-          <label htmlFor="knowledge-upload" className="block text-sm font-semibold">
-            Unggah berkas (.txt, .md atau .pdf, maks. {KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB)
-          </label>
-          {form.file && (
-            <p className="mt-1 text-sm text-stone-600">
+          {file && (
+            <p className="text-sm text-stone-600">
               Berkas saat ini:{' '}
-              <a href={form.file} target="_blank" rel="noreferrer" className="text-green-800 underline">
-                {fileLabel(form.file)}
+              <a href={file} target="_blank" rel="noreferrer" className="text-green-800 underline">
+                {fileLabel(file)}
               </a>
               {upload && ' (akan diganti)'}
             </p>
           )}
-          <input
+          <Field
             key={uploadKey}
             id="knowledge-upload"
+            label={`Unggah berkas (.txt, .md atau .pdf, maks. ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB)`}
             type="file"
             accept={KNOWLEDGE_FILE_ACCEPT}
-            aria-invalid={errors.upload ? true : undefined}
-            aria-describedby={errors.upload ? 'knowledge-upload-error' : 'knowledge-upload-hint'}
-            className="mt-1 block w-full text-sm"
+            error={errors.upload?.message}
+            hint="Isi berkas dibaca asisten belanja untuk menjawab pembeli. PDF hasil pindaian (gambar) tidak dapat dibaca."
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
               const problem = chosen ? uploadProblem(chosen) : null;
-              setUpload(chosen);
-              setErrors(({ upload: _dropped, ...rest }) => (problem ? { ...rest, upload: problem } : rest));
+              form.setValue('upload', chosen);
+              if (problem) form.setError('upload', { type: 'validate', message: problem });
+              else form.clearErrors('upload');
             }}
           />
-          {errors.upload ? (
-            <p id="knowledge-upload-error" role="alert" className="mt-1 text-sm text-red-700">
-              {errors.upload}
-            </p>
-          ) : (
-            <p id="knowledge-upload-hint" className="mt-1 text-xs text-stone-500">
-              Isi berkas dibaca asisten belanja untuk menjawab pembeli. PDF hasil pindaian (gambar) tidak dapat dibaca.
-            </p>
-          )}
         </div>
         <div className="md:col-span-2">
-          <TextField
+          <Field
             id="knowledge-file"
             label="Berkas (URL atau path, opsional)"
             hint={upload ? 'Berkas yang diunggah menggantikan alamat ini.' : 'Atau tulis alamat berkas bila tidak mengunggah.'}
-            value={form.file}
-            error={errors.file}
             disabled={upload !== null}
-            onChange={(e) => setForm({ ...form, file: e.target.value })}
+            error={errors.file?.message}
+            {...form.register('file')}
           />
         </div>
         <div className="md:col-span-2">
-          <TextAreaField id="knowledge-description" label="Deskripsi" rows={4} value={form.description} error={errors.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          <Field as="textarea" id="knowledge-description" label="Deskripsi" rows={4} error={errors.description?.message} {...form.register('description')} />
         </div>
         <div className="flex gap-2 md:col-span-2">
           <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            {save.isPending ? 'Menyimpan…' : form.id ? 'Simpan perubahan' : 'Tambah entri'}
+            {save.isPending ? 'Menyimpan…' : editing ? 'Simpan perubahan' : 'Tambah entri'}
           </button>
-          {form.id && (
-            <button type="button" className={buttonStyles.secondary} onClick={() => { setForm(empty); resetUpload(); setErrors({}); }}>
+          {editing && (
+            <button type="button" className={buttonStyles.secondary} onClick={() => start(null)}>
               Batal
             </button>
           )}
@@ -217,7 +187,7 @@ export default function KnowledgePage() {
           </thead>
           <tbody className="divide-y divide-stone-100">
             {list.data.map((k) => (
-              <tr key={k.id} className={form.id === k.id ? 'bg-green-50' : ''}>
+              <tr key={k.id} className={editing?.id === k.id ? 'bg-green-50' : ''}>
                 <td className="px-4 py-2 font-semibold">{k.title}</td>
                 <td className="max-w-md px-4 py-2 text-stone-600">
                   <span className="line-clamp-2">{k.description || '—'}</span>
@@ -235,7 +205,7 @@ export default function KnowledgePage() {
                     '—'
                   )}
                 </td>
-                <td className="px-4 py-2 text-stone-600">{new Date(k.created_at).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td className="px-4 py-2 text-stone-600">{formatDateTime(k.created_at)}</td>
                 <td className="px-4 py-2">
                   <div className="flex justify-end gap-2">
                     <button type="button" className={buttonStyles.small} onClick={() => edit(k)} aria-label={`Ubah ${k.title}`}>
@@ -253,9 +223,7 @@ export default function KnowledgePage() {
       )}
       <UnansweredQuestions
         onUse={(question) => {
-          setForm({ ...empty, title: question });
-          resetUpload();
-          setErrors({});
+          start(null, { ...empty, title: question });
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       />

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../lib/api-client';
 import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { formatDateTime } from '@pasar/core/time';
 
 interface Question {
   id: number;
@@ -39,7 +40,7 @@ export function UnansweredQuestions({ onUse }: { onUse: (question: string) => vo
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">{q.question}</p>
                 <p className="text-xs text-stone-500">
-                  Ditanyakan {q.times_asked}× · terakhir {new Date(q.last_asked_at).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' })}
+                  Ditanyakan {q.times_asked}× · terakhir {formatDateTime(q.last_asked_at)}
                 </p>
               </div>
               <button type="button" className={buttonStyles.small} onClick={() => onUse(q.question)}>
