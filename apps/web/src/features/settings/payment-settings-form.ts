@@ -53,14 +53,15 @@ export function toForm(settings: PaymentSettings): PaymentSettingsForm {
 const number = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 type Issue = Parameters<typeof indonesianIssueMessage>[0];
-const issueMessage = (issue: Issue): string =>
+/** The parse's error map: what the form passes to its resolver and what the check below uses. */
+export const issueMessage = (issue: Issue): string =>
   issue.input === undefined || issue.input === null || issue.input === '' ? 'Wajib diisi.' : indonesianIssueMessage({ ...issue, path: [] });
 
 export type CheckResult = { ok: true; data: PaymentSettings } | { ok: false; errors: Record<string, string> };
 
-/** Errors are keyed by the field's path as the API names it: `manual_deadline_hours`, `bank_accounts.0.bank_name`. */
-export function checkPaymentSettings(form: PaymentSettingsForm): CheckResult {
-  const candidate = {
+/** What the inputs make: trimmed account fields, numbers as numbers, an empty box as "not given". */
+export function toCandidate(form: PaymentSettingsForm) {
+  return {
     bank_accounts: form.bank_accounts.map((a) => ({ bank_name: a.bank_name.trim(), account_number: a.account_number.trim(), account_name: a.account_name.trim() })),
     unique_code_enabled: form.unique_code_enabled,
     manual_deadline_hours: number(form.manual_deadline_hours),
@@ -69,6 +70,10 @@ export function checkPaymentSettings(form: PaymentSettingsForm): CheckResult {
     max_line_quantity: number(form.max_line_quantity),
     notify_email: form.notify_email,
   };
-  const parsed = paymentSettingsSchema.safeParse(candidate, { error: issueMessage });
+}
+
+/** Errors are keyed by the field's path as the API names it: `manual_deadline_hours`, `bank_accounts.0.bank_name`. */
+export function checkPaymentSettings(form: PaymentSettingsForm): CheckResult {
+  const parsed = paymentSettingsSchema.safeParse(toCandidate(form), { error: issueMessage });
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }

@@ -3,9 +3,12 @@
  * payment deadline, the abuse caps and where notices go. Checked with the core schema before it is
  * sent; the server's own field messages show under the same fields.
  */
-import { useState, type FormEvent } from 'react';
-import { AdminPageHeader, buttonStyles, CheckboxField, ErrorBanner, failureMessage, serverFieldErrors, SuccessBanner, TextField } from '../../components/admin/admin-ui';
-import { checkPaymentSettings, MAX_BANK_ACCOUNTS, newBankRow, toForm, type BankAccountRow, type PaymentSettingsForm } from './payment-settings-form';
+import { useState } from 'react';
+import { useFieldArray, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { paymentSettingsSchema, type PaymentSettings } from '@pasar/core/settings';
+import { AdminPageHeader, buttonStyles, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { errorAt, failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type BankAccountRow, type PaymentSettingsForm } from './payment-settings-form';
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 
 type NumberField = 'manual_deadline_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity';
@@ -17,8 +20,8 @@ const messages = {
   recheck: 'Periksa kembali isian yang ditandai merah.',
 } as const;
 
-function BankAccountFields({ index, row, errors, onChange, onRemove }: { index: number; row: BankAccountRow; errors: Record<string, string>; onChange: (row: BankAccountRow) => void; onRemove: () => void }) {
-  const at = (field: keyof Omit<BankAccountRow, 'key'>) => errors[`bank_accounts.${index}.${field}`];
+function BankAccountFields({ index, row, errors, register, onRemove }: { index: number; row: BankAccountRow; errors: FieldErrors<PaymentSettingsForm>; register: UseFormRegister<PaymentSettingsForm>; onRemove: () => void }) {
+  const at = (field: keyof Omit<BankAccountRow, 'key'>) => ({ error: errorAt(errors, `bank_accounts.${index}.${field}`), ...register(`bank_accounts.${index}.${field}`) });
   return (
     <fieldset className="rounded-xl border border-stone-200 bg-white p-3">
       <legend className="px-1 text-sm font-bold text-stone-800">
@@ -26,17 +29,9 @@ function BankAccountFields({ index, row, errors, onChange, onRemove }: { index: 
         {index === 0 && <span className="font-normal text-stone-500"> (utama)</span>}
       </legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField id={`bank-${row.key}-bank`} label="Nama bank" value={row.bank_name} error={at('bank_name')} placeholder="BCA" maxLength={60} onChange={(e) => onChange({ ...row, bank_name: e.target.value })} />
-        <TextField
-          id={`bank-${row.key}-number`}
-          label="Nomor rekening"
-          value={row.account_number}
-          error={at('account_number')}
-          inputMode="numeric"
-          maxLength={40}
-          onChange={(e) => onChange({ ...row, account_number: e.target.value })}
-        />
-        <TextField id={`bank-${row.key}-name`} label="Atas nama" value={row.account_name} error={at('account_name')} maxLength={120} onChange={(e) => onChange({ ...row, account_name: e.target.value })} />
+        <Field id={`bank-${row.key}-bank`} label="Nama bank" placeholder="BCA" maxLength={60} {...at('bank_name')} />
+        <Field id={`bank-${row.key}-number`} label="Nomor rekening" inputMode="numeric" maxLength={40} {...at('account_number')} />
+        <Field id={`bank-${row.key}-name`} label="Atas nama" maxLength={120} {...at('account_name')} />
       </div>
       <div className="mt-2 flex justify-end">
         <button type="button" className={buttonStyles.danger} onClick={onRemove} aria-label={`Hapus rekening ${index + 1}`}>
@@ -48,59 +43,44 @@ function BankAccountFields({ index, row, errors, onChange, onRemove }: { index: 
 }
 
 function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The core schema the API applies, read from what the inputs make (payment-settings-form.ts).
+  const form = useZodForm(paymentSettingsSchema, { defaultValues: initial, toInput: toCandidate, schemaOptions: { error: issueMessage } });
+  const { errors } = form.formState;
+  const rows = useFieldArray({ control: form.control, name: 'bank_accounts', keyName: 'fieldId' });
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const save = useSavePaymentSettings();
-  const set = <K extends keyof PaymentSettingsForm>(k: K, v: PaymentSettingsForm[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const setRow = (index: number, row: BankAccountRow) => setForm((f) => ({ ...f, bank_accounts: f.bank_accounts.map((r, i) => (i === index ? row : r)) }));
   // Field errors are keyed by position: removing a row would move its neighbours' messages onto the wrong row.
   const removeRow = (index: number) => {
-    setForm((f) => ({ ...f, bank_accounts: f.bank_accounts.filter((_, i) => i !== index) }));
-    setErrors({});
+    rows.remove(index);
+    form.clearErrors();
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBanner(null);
-    setNotice(null);
-    const checked = checkPaymentSettings(form);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setBanner(messages.recheck);
-      return;
-    }
-    setErrors({});
+  const submit = async (settings: PaymentSettings) => {
     try {
-      const result = await save.mutateAsync(checked.data);
-      setForm(toForm(result.data));
+      const result = await save.mutateAsync(settings);
+      form.reset(toForm(result.data));
       setNotice(result.message ?? messages.saved);
     } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      setBanner(Object.keys(fields).length > 0 ? `${messages.recheck} ${failureMessage(error, messages.saveFailed)}` : failureMessage(error, messages.saveFailed));
+      const marked = setServerErrors(error, form.setError);
+      setBanner(marked > 0 ? `${messages.recheck} ${failureMessage(error, messages.saveFailed)}` : failureMessage(error, messages.saveFailed));
     }
   };
 
   const number = (id: NumberField, label: string, hint: string, min: number, max: number) => (
-    <TextField
-      id={`payment-${id}`}
-      label={label}
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      step={1}
-      value={form[id]}
-      error={errors[id]}
-      hint={hint}
-      onChange={(e) => set(id, e.target.value)}
-    />
+    <Field id={`payment-${id}`} label={label} type="number" inputMode="numeric" min={min} max={max} step={1} hint={hint} error={errors[id]?.message} {...form.register(id)} />
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid max-w-3xl gap-6">
+    <form
+      onSubmit={(e) => {
+        setBanner(null);
+        setNotice(null);
+        void form.handleSubmit(submit, () => setBanner(messages.recheck))(e);
+      }}
+      noValidate
+      className="grid max-w-3xl gap-6"
+    >
       <div>
         <ErrorBanner message={banner} onClose={() => setBanner(null)} />
         <SuccessBanner message={notice} onClose={() => setNotice(null)} />
@@ -113,16 +93,16 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
           </h2>
           <p className="text-sm text-stone-600">Pembeli yang memilih transfer manual melihat rekening ini, yang pertama sebagai rekening utama. Maksimal {MAX_BANK_ACCOUNTS} rekening.</p>
         </div>
-        {form.bank_accounts.length === 0 && <p className="rounded-xl border border-dashed border-stone-300 bg-white p-4 text-sm text-stone-600">Belum ada rekening. Tanpa rekening, pembeli tidak tahu ke mana harus mentransfer.</p>}
-        {form.bank_accounts.map((row, i) => (
-          <BankAccountFields key={row.key} index={i} row={row} errors={errors} onChange={(r) => setRow(i, r)} onRemove={() => removeRow(i)} />
+        {rows.fields.length === 0 && <p className="rounded-xl border border-dashed border-stone-300 bg-white p-4 text-sm text-stone-600">Belum ada rekening. Tanpa rekening, pembeli tidak tahu ke mana harus mentransfer.</p>}
+        {rows.fields.map((row, i) => (
+          <BankAccountFields key={row.fieldId} index={i} row={row} errors={errors} register={form.register} onRemove={() => removeRow(i)} />
         ))}
-        {errors.bank_accounts && <p className="text-sm text-red-700">{errors.bank_accounts}</p>}
+        {errorAt(errors, 'bank_accounts') && <p className="text-sm text-red-700">{errorAt(errors, 'bank_accounts')}</p>}
         <div>
-          <button type="button" className={buttonStyles.secondary} disabled={form.bank_accounts.length >= MAX_BANK_ACCOUNTS} onClick={() => set('bank_accounts', [...form.bank_accounts, newBankRow()])}>
+          <button type="button" className={buttonStyles.secondary} disabled={rows.fields.length >= MAX_BANK_ACCOUNTS} onClick={() => rows.append(newBankRow(), { shouldFocus: false })}>
             + Tambah rekening
           </button>
-          {form.bank_accounts.length >= MAX_BANK_ACCOUNTS && <p className="mt-1 text-xs text-stone-500">Sudah {MAX_BANK_ACCOUNTS} rekening, batas maksimal.</p>}
+          {rows.fields.length >= MAX_BANK_ACCOUNTS && <p className="mt-1 text-xs text-stone-500">Sudah {MAX_BANK_ACCOUNTS} rekening, batas maksimal.</p>}
         </div>
       </section>
 
@@ -130,7 +110,7 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
         <h2 id="unique-code" className="text-lg font-bold">
           Kode unik
         </h2>
-        <CheckboxField id="payment-unique-code" label="Tambahkan kode unik pada transfer manual" checked={form.unique_code_enabled} onChange={(e) => set('unique_code_enabled', e.target.checked)} />
+        <Field id="payment-unique-code" type="checkbox" label="Tambahkan kode unik pada transfer manual" {...form.register('unique_code_enabled')} />
         <p className="text-sm text-stone-600">
           Setiap pesanan transfer manual mendapat tambahan Rp1–Rp999 yang berbeda-beda, tampil sebagai baris &ldquo;Kode unik&rdquo; dan ikut dibayar pembeli. Dengan jumlah yang tidak kembar, transfer yang masuk ke rekening mudah dicocokkan dengan pesanannya. Berlaku untuk pesanan baru; pesanan yang sudah ada tidak berubah.
         </p>
@@ -152,15 +132,14 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
         <h2 id="payment-notify" className="text-lg font-bold">
           Pemberitahuan
         </h2>
-        <TextField
+        <Field
           id="payment-notify_email"
           label="Email pemberitahuan"
           type="email"
-          value={form.notify_email}
-          error={errors.notify_email}
           maxLength={254}
           hint="Pesanan baru dan bukti transfer diberitahukan ke alamat ini. Kosongkan untuk memakai email profil toko."
-          onChange={(e) => set('notify_email', e.target.value)}
+          error={errors.notify_email?.message}
+          {...form.register('notify_email')}
         />
       </section>
 
