@@ -9,8 +9,8 @@ import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 import { formatRupiah } from '@pasar/core/money';
 import { dynamicQris, posMessages } from '@pasar/core/pos';
-import { Modal } from '../../components/modal';
-import { buttonStyles } from '../../components/admin/admin-ui';
+import { Modal } from '../../../components/modal';
+import { buttonStyles } from '../../../components/admin/admin-ui';
 
 export function QrisModal({
   payload,

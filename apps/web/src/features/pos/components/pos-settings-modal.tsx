@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { isValidQris, posMessages, type PosSettingsView } from '@pasar/core/pos';
 import type { PosPickup } from '@pasar/core/settings';
-import { Modal } from '../../components/modal';
-import { buttonStyles, ErrorBanner, failureMessage, TextAreaField, TextField } from '../../components/admin/admin-ui';
-import { useSavePosSettings } from './api/pos-api';
+import { Modal } from '../../../components/modal';
+import { buttonStyles, ErrorBanner, failureMessage, TextAreaField, TextField } from '../../../components/admin/admin-ui';
+import { useSavePosSettings } from '../api/pos-api';
 
 const pickupFields: { key: keyof PosPickup; label: string }[] = [
   { key: 'pickup_name', label: 'Nama lokasi' },

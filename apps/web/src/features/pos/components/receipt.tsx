@@ -14,7 +14,7 @@ import type { AdminOrder } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
 import { posPaymentLabels, type PosPaymentMethod, type PosSettingsView } from '@pasar/core/pos';
 import { formatDateTime } from '@pasar/core/time';
-import { buttonStyles } from '../../components/admin/admin-ui';
+import { buttonStyles } from '../../../components/admin/admin-ui';
 
 // No @page size: a thermal printer's driver knows its roll (58 mm, continuous); a fixed page
 // height would feed blank paper after a short receipt or break a long one.
