@@ -1,5 +1,5 @@
 /**
- * issue 5 (docs/issues.md) end to end: an admin builds a product from nothing in the back office and the storefront
+ * Issue 5 (docs/issues.md) end to end: an admin builds a product from nothing in the back office and the storefront
  * follows every change (price, discount, deactivation) while the dashboard's figures follow too;
  * then a business (with the city list's failure messages), a product of it and a knowledge entry
  * linked to that product; and the product pages after the last item of the last page goes.

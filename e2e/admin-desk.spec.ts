@@ -1,5 +1,5 @@
 /**
- * issue 6 (docs/issues.md) end to end: a courier price for a district becomes a local option at checkout; the
+ * Issue 6 (docs/issues.md) end to end: a courier price for a district becomes a local option at checkout; the
  * order desk moves an order through its statuses and the buyer sees each one in "Pesanan Saya";
  * a cashier sells several items for cash, sees the change and prints the receipt (checked in the
  * PDF Chromium prints: the receipt alone, whole, on 58 mm paper).

@@ -1,5 +1,5 @@
 /**
- * issue 5 (docs/issues.md) end to end, the admin shell (docs/requirements/back-office.md §2): the collapsible sidebar kept across a
+ * Issue 5 (docs/issues.md) end to end, the admin shell (docs/requirements/back-office.md §2): the collapsible sidebar kept across a
  * reload, the mobile menu at 360 px, the bell counting guest orders placed through the API (with
  * the browser's clock hours ahead of the server's), the orders shortcut, a dashboard whose figures
  * follow the data, and logout that lands on / signed out. Also the shared modal keeping the focus

@@ -1,5 +1,5 @@
 /**
- * issue 7 (docs/issues.md) end to end: a shopper asks the assistant how to store a product, gets the knowledge
+ * Issue 7 (docs/issues.md) end to end: a shopper asks the assistant how to store a product, gets the knowledge
  * entry's answer with its source linked, and adds the suggested product to the cart from the
  * chat; the conversation survives moving and reloading; the panel's code loads only when asked
  * for, and an answer cut off by closing the panel is kept as interrupted; an unanswered question

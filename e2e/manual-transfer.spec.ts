@@ -1,5 +1,5 @@
 /**
- * issue 13 (docs/issues.md), the shopper's side of a manual transfer (docs/decisions/013-payments.md): the checkout
+ * Issue 13 (docs/issues.md), the shopper's side of a manual transfer (docs/decisions/013-payments.md): the checkout
  * stays on a success panel with the order number, the exact amount (kode unik on its own line), the
  * store's accounts, the deadline in WIB and the transfer note; the order's own link opens in a
  * browser that never saw the checkout; a proof goes up and reads "Menunggu verifikasi"; the admin

@@ -1,5 +1,5 @@
 /**
- * issue 13 (docs/issues.md) end to end, the admin's side (docs/decisions/013-payments.md): a guest pays a manual
+ * Issue 13 (docs/issues.md) end to end, the admin's side (docs/decisions/013-payments.md): a guest pays a manual
  * transfer and sends a proof through the API; in the browser the admin sees it on the bell and
  * under "Menunggu verifikasi", looks at the proof and the amount in the order's panel, and confirms
  * it — the money moves from "Menunggu pembayaran" to "Pendapatan", on the desk and the dashboard.

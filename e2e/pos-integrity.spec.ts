@@ -1,5 +1,5 @@
 /**
- * issue 13 §9 (docs/issues.md) end to end: a cashier has a product in the POS cart when an admin changes its price.
+ * Issue 13 §9 (docs/issues.md) end to end: a cashier has a product in the POS cart when an admin changes its price.
  * Paying is refused with a notice of what changed, the cart takes the new price and total, and the
  * second payment records exactly what was charged: cash with "Uang pas" (the exact total), and
  * QRIS, whose code is drawn again for the new total.

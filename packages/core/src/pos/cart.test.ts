@@ -46,7 +46,7 @@ describe('posCartReducer', () => {
     expect(cart.lines[0]).toMatchObject({ price: 22_000, quantity: 2 });
   });
 
-  // issue 13 §9 (docs/issues.md): after PRICE_CHANGED the cart keeps its lines and quantities at the current prices.
+  // Issue 13 §9 (docs/issues.md): after PRICE_CHANGED the cart keeps its lines and quantities at the current prices.
   it('reprices the lines the server named and keeps everything else', () => {
     const before = run({ type: 'add', item: opak }, { type: 'add', item: opak }, { type: 'add', item: kopiM });
     const after = posCartReducer(before, { type: 'reprice', prices: [{ product_id: 7, variant_label: null, price: 44_000 }, { product_id: 9, variant_label: '1 kg', price: 1 }] });

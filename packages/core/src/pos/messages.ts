@@ -17,7 +17,7 @@ export const posMessages = {
   badQris: 'Payload QRIS toko tidak valid (format atau CRC salah). Periksa pengaturan POS.',
   settingsSaved: 'Pengaturan POS berhasil disimpan.',
   emailInvalid: 'Format email tidak valid.',
-  /** issue 13 §9 (docs/issues.md): the sale carries the prices the cashier showed, so a change is never silent. */
+  /** Issue 13 §9 (docs/issues.md): the sale carries the prices the cashier showed, so a change is never silent. */
   priceRequired: 'Harga satuan setiap produk wajib dikirim dalam rupiah bulat.',
   totalRequired: 'Total belanja wajib dikirim dalam rupiah bulat.',
   priceChanged: 'Harga berubah sejak produk dimasukkan ke keranjang. Keranjang sudah diperbarui; periksa total baru lalu simpan lagi.',

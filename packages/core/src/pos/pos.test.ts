@@ -23,7 +23,7 @@ describe('POS rules', () => {
     expect(posSaleSchema.safeParse({ payment_method: 'bitcoin', total_amount: 0 }).success).toBe(false);
   });
 
-  // issue 13 §9 (docs/issues.md): the server can only check what the cashier saw if the sale says it.
+  // Issue 13 §9 (docs/issues.md): the server can only check what the cashier saw if the sale says it.
   it('requires every line price and the total, in whole rupiah, with Indonesian messages', () => {
     const line = { product_id: 3, quantity: 1, variant_label: null };
     const issue = (body: unknown) => posSaleSchema.safeParse(body).error?.issues[0];

@@ -16,7 +16,7 @@ export async function catalogueFigures(db: DbOrTx) {
 }
 
 export async function orderFigures(db: DbOrTx, dayStart: Date, monthStart: Date) {
-  // Revenue is money received (issue 13 §6): paid orders, counted in the month the money came
+  // Revenue is money received (issue 13 §6 (docs/issues.md)): paid orders, counted in the month the money came
   // (the payment's paid_at; a POS sale is paid when it is made). Unpaid open orders are apart.
   const [row] = await queryRows<{ pending_today: number; pending_total: number; today: number; revenue: number; unpaid_count: number; unpaid_amount: number }>(
     db,

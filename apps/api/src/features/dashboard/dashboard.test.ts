@@ -40,7 +40,7 @@ describe(`dashboard (${testEngine})`, () => {
     await t.db.insert(orders).values({ total_amount: 70000, guest_email: 'b@b.id', status: 'pending', payment_status: 'paid', created_at: new Date('2026-11-21T16:30:00Z') });
     await t.db.insert(orders).values({ total_amount: 90000, guest_email: 'c@b.id', status: 'cancelled', payment_status: 'paid', created_at: new Date('2026-11-20T01:00:00Z') });
     await t.db.insert(orders).values({ total_amount: 11000, guest_email: 'd@b.id', status: 'delivered', payment_status: 'paid', created_at: new Date('2026-10-31T16:00:00Z') });
-    // Unpaid money is not revenue (issue 13 §6): it shows apart as "Menunggu pembayaran".
+    // Unpaid money is not revenue (issue 13 §6 (docs/issues.md)): it shows apart as "Menunggu pembayaran".
     await t.db.insert(orders).values({ total_amount: 33000, guest_email: 'u@b.id', status: 'confirmed', payment_status: 'unpaid', created_at: new Date('2026-11-22T01:30:00Z') });
     await t.db.insert(orderEvents).values({ order_id: today!.id, kind: 'status_changed', from_status: 'pending', to_status: 'confirmed', actor_name: 'Admin Toko', created_at: new Date(Date.now() + 60_000) });
 

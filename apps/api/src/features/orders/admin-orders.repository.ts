@@ -24,7 +24,7 @@ export function searchCondition(q: string | undefined): SQL {
     sql`to_char(${wib}, 'DD-MM-YYYY') LIKE ${like}`,
     sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_name ILIKE ${like})`,
   ];
-  // The POS reference the cashier typed and a gateway's or transfer's reference (issue 13 §9), from
+  // The POS reference the cashier typed and a gateway's or transfer's reference (issue 13 §9 (docs/issues.md)), from
   // 4 characters: shorter fragments ("ma") would match every MAN-… reference.
   if (q.length >= 4) {
     parts.push(sql`o.payment_reference ILIKE ${like}`, sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.reference ILIKE ${like})`);

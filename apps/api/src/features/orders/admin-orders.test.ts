@@ -72,7 +72,7 @@ describe(`the order desk (${testEngine})`, () => {
     expect(both.counts).toMatchObject({ all: 2, pending: 1, confirmed: 1, shipped: 0 });
     expect(both.summary.count).toBe(2);
     const totals = both.items.reduce((s: number, o: { total_amount: number }) => s + o.total_amount, 0);
-    // Revenue is money received (issue 13 §6): both orders are unpaid, so it is 0 and their money waits apart.
+    // Revenue is money received (issue 13 §6 (docs/issues.md)): both orders are unpaid, so it is 0 and their money waits apart.
     expect(both.summary.revenue).toBe(0);
     expect(both.summary.unpaid_amount).toBe(totals);
     const bTotal = both.items.find((o: { id: number }) => o.id === b).total_amount as number;

@@ -99,7 +99,7 @@ describe(`manual transfer (${testEngine})`, () => {
     expect((await api('GET', `/orders/access/${o.id}`)).statusCode).toBe(400);
   });
 
-  // issue 18 (docs/issues.md): instructions are words and bold, never markup, so no client parses HTML.
+  // Issue 18 (docs/issues.md): instructions are words and bold, never markup, so no client parses HTML.
   it('answers its instructions as steps of words and bold: the amount, the accounts, the note and the deadline in bold', async () => {
     const o = (await guestOrder()).json().data;
     const [instruction] = paymentInstructionSchema.array().parse(o.payment.instructions);

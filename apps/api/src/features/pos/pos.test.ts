@@ -112,7 +112,7 @@ describe(`point of sale (${testEngine})`, () => {
     expect(await variantStockOf(withVariants.id, withVariants.label)).toBe(variantBefore - 1);
   });
 
-  // Issue 13 §9: the cashier quoted (and the QRIS code asked for) the old price; the server must
+  // Issue 13 §9 (docs/issues.md): the cashier quoted (and the QRIS code asked for) the old price; the server must
   // not record another amount without a word.
   it('refuses a sale priced before an admin changed a price: 409 with the current prices, nothing stored, no stock taken', async () => {
     const items = [
@@ -210,7 +210,7 @@ describe(`point of sale (${testEngine})`, () => {
   // once over the test pool's 5 connections, so the stock updates truly race; on PGlite they queue.
   it('never oversells when POS and online sales race for the last units', async () => {
     await t.db.update(products).set({ stock: 5 }).where(eq(products.id, plain.id));
-    // The guests' caps on open unpaid orders (issue 13 §7) would refuse most online orders with 429
+    // The guests' caps on open unpaid orders (issue 13 §7 (docs/issues.md)) would refuse most online orders with 429
     // before they reach the stock; this test is about the stock alone.
     const payments = (await call('GET', '/settings/payments')).json().data;
     expect((await call('PUT', '/settings/payments', { ...payments, max_unpaid_per_email: 100, max_unpaid_per_address: 100 })).statusCode).toBe(200);

@@ -44,7 +44,7 @@ export default function DashboardPage() {
         <StatCard label="Produk" value={d ? d.products.total : '…'} hint={d ? `${d.products.low_stock} stok menipis (≤ 5)` : undefined} tone={d && d.products.low_stock > 0 ? 'amber' : 'stone'} />
         <StatCard label="Usaha mitra" value={d ? d.businesses.total : '…'} hint={d ? `${d.businesses.active} aktif` : undefined} />
         <StatCard label="Pesanan menunggu hari ini" value={d ? d.orders.pending_today : '…'} hint={d ? `${d.orders.pending_total} menunggu seluruhnya · ${d.orders.today} pesanan hari ini` : undefined} tone="blue" />
-        {/* issue 13 (docs/issues.md): revenue is money received (paid orders only); unpaid open orders are shown apart. */}
+        {/* Issue 13 (docs/issues.md): revenue is money received (paid orders only); unpaid open orders are shown apart. */}
         <StatCard label="Pendapatan bulan ini" value={d ? formatRupiah(d.revenue_this_month) : '…'} hint={d ? `${monthName(d.month)}, hanya pesanan yang sudah dibayar` : undefined} tone="green" />
         <StatCard
           label={paymentMessages.waitingPayment}
