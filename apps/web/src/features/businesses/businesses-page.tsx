@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { businessMatches, businessMessages, normalizeWebsite, type Business } from '@pasar/core/businesses';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, failureMessage, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage } from '../../components/form';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BusinessFormModal } from './business-form-modal';
 

@@ -7,7 +7,8 @@ import { useMemo, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { COURIER_STATUSES, COURIER_TYPES, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierStatus, type CourierType } from '@pasar/core/couriers';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, failureMessage, SelectField, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
 import { CourierForm } from './courier-form';
 
@@ -111,22 +112,22 @@ function CourierList() {
       <ErrorBanner message={banner ?? (list.isError ? courierMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       <div className="mb-4 grid max-w-xl grid-cols-2 gap-3">
-        <SelectField id="courier-type-filter" label="Jenis" value={type} onChange={(e) => setFilter('type', e.target.value)}>
+        <Field as="select" id="courier-type-filter" label="Jenis" value={type} onChange={(e) => setFilter('type', e.target.value)}>
           <option value="">Semua jenis</option>
           {COURIER_TYPES.map((t) => (
             <option key={t} value={t}>
               {courierTypeLabels[t]}
             </option>
           ))}
-        </SelectField>
-        <SelectField id="courier-status-filter" label="Status" value={status} onChange={(e) => setFilter('status', e.target.value)}>
+        </Field>
+        <Field as="select" id="courier-status-filter" label="Status" value={status} onChange={(e) => setFilter('status', e.target.value)}>
           <option value="">Semua status</option>
           {COURIER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {courierStatusLabels[s]}
             </option>
           ))}
-        </SelectField>
+        </Field>
       </div>
       {list.isPending && (
         <div role="status" aria-label="Memuat kurir" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { OUTBOX_PAGE_SIZES, mailStatusLabels, type MailStatus, type OutboxItem } from '@pasar/core/mail';
 import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, buttonStyles, EmptyState, failureMessage } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, EmptyState } from '../../components/admin/admin-ui';
+import { failureMessage } from '../../components/form';
 import { useOutbox } from './api/outbox-api';
 
 const statusStyles: Record<MailStatus, string> = {

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { buttonStyles, failureMessage } from '../../components/admin/admin-ui';
+import { buttonStyles } from '../../components/admin/admin-ui';
+import { failureMessage } from '../../components/form';
 
 export function AiDescriptionButton({ productId, apply, fields }: { productId: number | null; apply: (text: string) => void; fields?: { name: string; description: string } }) {
   const [state, setState] = useState<{ busy: boolean; note: string | null; error: string | null }>({ busy: false, note: null, error: null });
