@@ -13,21 +13,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { installIndonesianValidationMessages } from '@pasar/core/validation';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerXsrf } from './plugins/xsrf';
 import { registerFeatures } from './features';
+import { headForPath, registerSeoRoutes } from './features/catalog/catalog.seo';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  /** The clock, replaceable in tests (sessions, payment expiry, rate limits). */
-  now?: () => Date;
-}
 
 export type App = FastifyInstance;
 
@@ -75,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
-  await registerWebApp(app, deps);
+  await registerWebApp(app, deps, {
+    registerRoutes: (scope) => registerSeoRoutes(scope, deps),
+    headForPath: (request) => headForPath(deps, request),
+  });
   return app;
 }

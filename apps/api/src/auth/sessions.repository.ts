@@ -1,20 +1,8 @@
 /** The only SQL for bearer-token sessions. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { roles, sessions, users } from '../../db/schema';
-
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string | null;
-  role_id: number;
-  is_active: boolean;
-  created_at: Date;
-  role: { id: number; name: string; display_name: string; can_access_admin: boolean };
-}
+import type { DbOrTx } from '../db/client';
+import { roles, sessions, users } from '../db/schema';
+import type { SessionUser } from './session-user';
 
 export interface SessionRow {
   session_id: number;

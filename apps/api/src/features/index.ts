@@ -3,7 +3,7 @@
  * routes file declares its own access (plugins/auth.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import healthRoutes from './health/health.routes';
 import catalogRoutes from './catalog/catalog.routes';
 import accountsRoutes from './accounts/accounts.routes';

@@ -11,8 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { canAccess, type RoleRequirement } from '@pasar/core/accounts';
 import type { Db } from '../db/client';
-import { findLiveSession, touchSession, type SessionUser } from '../features/accounts/sessions.repository';
-import { hashToken, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from '../features/accounts/tokens';
+import type { SessionUser } from '../auth/session-user';
+import { findLiveSession, touchSession } from '../auth/sessions.repository';
+import { hashToken, SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from '../auth/tokens';
 
 export type Access = 'public' | 'signed-in' | { roles: RoleRequirement };
 

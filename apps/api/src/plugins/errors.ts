@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, genericMessages, type ErrorBody } from '@pasar/core/errors';
+import { fieldMessages } from '../lib/validation';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -18,11 +19,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || ((issue.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? []).map(String).join('.') || '_';
-        fields[key] ??= issue.message ?? genericMessages.validation;
-      }
+      // The type provider hands zod's path over as a JSON pointer ('/bank_accounts/0/bank_name').
+      const fields = fieldMessages(
+        error.validation.map((issue) => ({ path: issue.instancePath.replace(/^\//, '').split('/'), message: issue.message ?? genericMessages.validation })),
+      );
       const first = Object.values(fields)[0];
       const body: ErrorBody = {
         success: false,

@@ -7,10 +7,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { AppDeps } from '../app';
-import { registerSeoRoutes, headForPath } from '../features/catalog/catalog.seo';
+import type { AppDeps } from '../deps';
 
-export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+/**
+ * What the pages add to the shell. The catalog knows its products' tags; app.ts hands them in so
+ * that this plugin depends on no feature.
+ */
+export interface WebPages {
+  /** Routes beside the shell (sitemap, robots). */
+  registerRoutes: (app: FastifyInstance) => void;
+  /** The <head> tags of a page, or undefined for the shell's default. */
+  headForPath: (request: FastifyRequest) => Promise<string | undefined>;
+}
+
+export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages: WebPages): Promise<void> {
   const { config } = deps;
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
@@ -41,7 +51,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
     });
   }
 
-  registerSeoRoutes(app, deps);
+  pages.registerRoutes(app);
 
   let shell: string | undefined;
   const readShell = () => {
@@ -56,7 +66,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
         .type('text/plain; charset=utf-8')
         .send('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.');
     }
-    const head = await headForPath(deps, request);
+    const head = await pages.headForPath(request);
     // A page with its own head replaces the shell's default title and description.
     const html = head
       ? readShell()

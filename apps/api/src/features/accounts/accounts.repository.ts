@@ -2,6 +2,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { User } from '@pasar/core/accounts';
 import type { DbOrTx } from '../../db/client';
+import { uniqueViolationConstraint } from '../../db/errors';
 import { roles, users } from '../../db/schema';
 
 const userColumns = {
@@ -103,10 +104,8 @@ export async function updateProfile(
 
 /** PostgreSQL unique violation on one of the case-insensitive indexes. */
 export function uniqueViolation(error: unknown): 'username' | 'email' | undefined {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.cause?.code;
-  const constraint = e.constraint ?? e.cause?.constraint ?? '';
-  if (code !== '23505') return undefined;
+  const constraint = uniqueViolationConstraint(error);
+  if (constraint === undefined) return undefined;
   if (constraint.includes('email')) return 'email';
   if (constraint.includes('username')) return 'username';
   return undefined;

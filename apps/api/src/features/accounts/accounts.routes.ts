@@ -1,14 +1,11 @@
 /** Sign-in, registration, sign-out and the own profile (storefront spec §7). */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountMessages as m, authResultSchema, loginSchema, profileUpdateSchema, registerSchema, userSchema } from '@pasar/core/accounts';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { AccountsService } from './accounts.service';
 
-export default async function accountsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const accountsRoutes: FeatureRoutes = async (app, deps) => {
   const service = new AccountsService(deps.database.db, deps.now ?? (() => new Date()));
   const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
@@ -85,4 +82,6 @@ export default async function accountsRoutes(root: FastifyInstance, deps: AppDep
     async (request) => ok(await service.updateProfile(requireUser(request).id, request.body), m.profileUpdated),
   );
 
-}
+};
+
+export default accountsRoutes;

@@ -13,9 +13,9 @@ import {
   type UserWithHash,
 } from './accounts.repository';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeSession } from './sessions.repository';
+import { createSession, revokeSession } from '../../auth/sessions.repository';
 import { LoginLimiter, tooManyAttemptsMessage } from './login-limiter';
-import { hashToken, newSessionToken, SESSION_TTL_MS } from './tokens';
+import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../auth/tokens';
 
 /** Every self-registered account is a customer (issue 3): the payload never picks a role. */
 export const CUSTOMER_ROLE = 'customer';

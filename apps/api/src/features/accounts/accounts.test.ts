@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
-import { hashToken } from './tokens';
+import { hashToken } from '../../auth/tokens';
 
 let clock = new Date('2026-11-22T08:00:00Z');
 let t: TestApp;

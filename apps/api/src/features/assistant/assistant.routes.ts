@@ -2,12 +2,10 @@
  * The shopping assistant (issue 7): the public chat, and for admins the unanswered questions
  * and the AI description draft of a product.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aiDescriptionDraftSchema, assistantMessages, chatAnswerSchema, chatRequestSchema, unansweredQuestionSchema } from '@pasar/core/assistant';
 import { AppError } from '@pasar/core/errors';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { ChatClient } from '../../integrations/assistant/chat-client';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
@@ -19,8 +17,7 @@ import { ChatLimiter } from './chat-limiter';
 
 const security = [{ bearer: [] }];
 
-export default async function assistantRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const assistantRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const limiter = new ChatLimiter(deps.now);
   const model = deps.config.assistant ? new ChatClient(deps.config.assistant) : undefined;
@@ -123,4 +120,6 @@ export default async function assistantRoutes(root: FastifyInstance, deps: AppDe
     },
     async (request) => ok(await draftAiDescription(db, request.params.id, model, request.body)),
   );
-}
+};
+
+export default assistantRoutes;

@@ -2,12 +2,10 @@
  * Partner businesses (back-office spec §2, §5, §7). Admins see and edit every business; the
  * public list (no token or a customer's) holds the active ones only (spec §4).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canAccess } from '@pasar/core/accounts';
 import { businessInputSchema, businessMessages, businessSchema, businessUpdateSchema } from '@pasar/core/businesses';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { businessLocationResolver } from './business-locations';
@@ -15,8 +13,7 @@ import { createBusiness, editBusiness, listBusinesses, removeBusiness } from './
 
 const security = [{ bearer: [] }];
 
-export default async function businessesRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const businessesRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const resolve = businessLocationResolver(deps.config);
 
@@ -49,4 +46,6 @@ export default async function businessesRoutes(root: FastifyInstance, deps: AppD
       return ok({ unlinked_products }, message);
     },
   );
-}
+};
+
+export default businessesRoutes;

@@ -1,6 +1,4 @@
 /** Public catalogue (storefront spec §7): categories, products, one product, products of a category. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   categorySchema,
@@ -9,7 +7,7 @@ import {
   productPageSchema,
   productSchema,
 } from '@pasar/core/catalog';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { listPublicCategories, listPublicProducts, listPublicProductsOfCategory } from './catalog.repository';
 import { getPublicProduct, searchCatalog } from './catalog.service';
@@ -34,8 +32,7 @@ const byCategoryQuery = z.object({
   order: z.enum(['newest', 'random'], { message: 'Urutan harus newest atau random.' }).optional(),
 });
 
-export default async function catalogRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const catalogRoutes: FeatureRoutes = async (app, deps) => {
   const { db } = deps.database;
 
   app.get(
@@ -105,4 +102,6 @@ export default async function catalogRoutes(root: FastifyInstance, deps: AppDeps
     },
     async (request) => ok(await getPublicProduct(db, request.params.id)),
   );
-}
+};
+
+export default catalogRoutes;

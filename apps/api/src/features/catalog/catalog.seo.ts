@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatRupiah } from '@pasar/core/money';
 import { primaryImage, type Product } from '@pasar/core/catalog';
 import { availableStock, basePrice, unitPrice } from '@pasar/core/pricing';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { getSetting } from '../settings/settings.repository';
 import { findPublicProduct, sitemapEntries } from './catalog.repository';
 

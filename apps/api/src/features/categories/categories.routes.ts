@@ -1,17 +1,14 @@
 /** Back-office categories (back-office spec §2, §5, §7): admin only. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminCategorySchema, categoryInputSchema, categoryMessages, categoryUpdateSchema } from '@pasar/core/categories';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { createCategory, editCategory, listCategories, removeCategory } from './categories.service';
 
 const security = [{ bearer: [] }];
 
-export default async function categoriesRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const categoriesRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
 
   app.get(
@@ -43,4 +40,6 @@ export default async function categoriesRoutes(root: FastifyInstance, deps: AppD
       return ok(null, categoryMessages.deleted);
     },
   );
-}
+};
+
+export default categoriesRoutes;

@@ -1,5 +1,5 @@
 /** The only SQL of couriers and their regional prices. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CourierInput, CourierPriceInput } from '@pasar/core/couriers';
 import type { DbOrTx } from '../../db/client';
 import { courierPrices, couriers } from '../../db/schema';
@@ -57,4 +57,34 @@ export async function updatePrice(db: DbOrTx, id: number, version: number, input
 
 export async function deletePriceRow(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(courierPrices).where(eq(courierPrices.id, id)).returning({ id: courierPrices.id })).length > 0;
+}
+
+/**
+ * Active prices of active couriers working in the store's city (or in no city), for the
+ * destination district or region-wide: the candidates the checkout picks local options from.
+ */
+export async function localPriceCandidates(db: DbOrTx, where: { storeCityId: number; districtId: number }) {
+  return db
+    .select({
+      courier_id: couriers.id,
+      courier_name: couriers.courier_name,
+      courier_notes: couriers.notes,
+      price_id: courierPrices.id,
+      region: courierPrices.region,
+      district_id: courierPrices.district_id,
+      base_price: courierPrices.base_price,
+      min_price: courierPrices.min_price,
+      price_notes: courierPrices.notes,
+    })
+    .from(couriers)
+    .innerJoin(courierPrices, eq(courierPrices.courier_id, couriers.id))
+    .where(
+      and(
+        eq(couriers.is_active, true),
+        eq(couriers.status, 'active'),
+        or(eq(couriers.city_id, where.storeCityId), isNull(couriers.city_id)),
+        eq(courierPrices.is_active, true),
+        or(eq(courierPrices.district_id, where.districtId), isNull(courierPrices.district_id)),
+      ),
+    );
 }

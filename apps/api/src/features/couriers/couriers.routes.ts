@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
-import { courierInputSchema, courierMessages, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
+import type { FeatureRoutes } from '../../deps';
+import { courierInputSchema, courierMessages, localCourierOptionsAnswerSchema, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { courierAreas } from './courier-areas';
@@ -20,17 +18,7 @@ import { localCourierOptions } from './local-options';
 
 const security = [{ bearer: [] }];
 
-const localOption = z.object({
-  courier_id: z.number().int(),
-  price_id: z.number().int(),
-  courier_name: z.string(),
-  region: z.string(),
-  effective_price: z.number().int(),
-  notes: z.string().nullable(),
-});
-
-export default async function couriersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const couriersRoutes: FeatureRoutes = async (app, deps) => {
   app.get(
     '/couriers/local-options',
     {
@@ -38,7 +26,7 @@ export default async function couriersRoutes(root: FastifyInstance, deps: AppDep
         tags: ['couriers'],
         summary: 'Local same-day courier options for a destination (only inside the store city)',
         querystring: z.object({ district_id: idParam, city_id: idParam }),
-        response: { 200: envelope(z.object({ options: z.array(localOption) })) },
+        response: { 200: envelope(localCourierOptionsAnswerSchema) },
       },
     },
     async (request) => ok({ options: await localCourierOptions(deps.database.db, { cityId: request.query.city_id, districtId: request.query.district_id }) }),
@@ -104,4 +92,6 @@ export default async function couriersRoutes(root: FastifyInstance, deps: AppDep
       return ok(null, courierMessages.deleted);
     },
   );
-}
+};
+
+export default couriersRoutes;

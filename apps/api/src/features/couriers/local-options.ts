@@ -5,47 +5,16 @@
  * No distance rule is applied: the spec's price_per_km has no distance to multiply (the
  * checkout does not know one), so base_price is the price of a delivery within the city.
  */
-import { and, eq, isNull, or } from 'drizzle-orm';
 import { isLocalDestination } from '@pasar/core/checkout';
+import type { LocalCourierOption } from '@pasar/core/couriers';
 import type { DbOrTx } from '../../db/client';
-import { courierPrices, couriers } from '../../db/schema';
 import { getSetting } from '../settings/settings.repository';
+import { localPriceCandidates } from './couriers.repository';
 
-export interface LocalOption {
-  courier_id: number;
-  price_id: number;
-  courier_name: string;
-  region: string;
-  effective_price: number;
-  notes: string | null;
-}
-
-export async function localCourierOptions(db: DbOrTx, destination: { cityId: number; districtId: number }): Promise<LocalOption[]> {
+export async function localCourierOptions(db: DbOrTx, destination: { cityId: number; districtId: number }): Promise<LocalCourierOption[]> {
   const store = await getSetting(db, 'store_location');
   if (!store || !isLocalDestination(destination.cityId, store.city_id)) return [];
-  const rows = await db
-    .select({
-      courier_id: couriers.id,
-      courier_name: couriers.courier_name,
-      courier_notes: couriers.notes,
-      price_id: courierPrices.id,
-      region: courierPrices.region,
-      district_id: courierPrices.district_id,
-      base_price: courierPrices.base_price,
-      min_price: courierPrices.min_price,
-      price_notes: courierPrices.notes,
-    })
-    .from(couriers)
-    .innerJoin(courierPrices, eq(courierPrices.courier_id, couriers.id))
-    .where(
-      and(
-        eq(couriers.is_active, true),
-        eq(couriers.status, 'active'),
-        or(eq(couriers.city_id, store.city_id), isNull(couriers.city_id)),
-        eq(courierPrices.is_active, true),
-        or(eq(courierPrices.district_id, destination.districtId), isNull(courierPrices.district_id)),
-      ),
-    );
+  const rows = await localPriceCandidates(db, { storeCityId: store.city_id, districtId: destination.districtId });
   const best = new Map<number, (typeof rows)[number]>();
   for (const row of rows) {
     const current = best.get(row.courier_id);

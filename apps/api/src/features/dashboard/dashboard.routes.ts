@@ -1,16 +1,13 @@
 /** The back-office dashboard and notification bell: admin only, live figures. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardSummarySchema, notificationsQuerySchema, notificationsSchema } from '@pasar/core/dashboard';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { dashboardSummary, notifications } from './dashboard.service';
 
 const security = [{ bearer: [] }];
 
-export default async function dashboardRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const dashboardRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
 
@@ -28,4 +25,6 @@ export default async function dashboardRoutes(root: FastifyInstance, deps: AppDe
     },
     async (request) => ok(await notifications(db, request.query.after_id)),
   );
-}
+};
+
+export default dashboardRoutes;

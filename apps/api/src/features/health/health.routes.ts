@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
+import { pingDatabase } from './health.repository';
 
-export default async function healthRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+const healthRoutes: FeatureRoutes = async (app, deps) => {
   app.get(
     '/health',
     {
@@ -15,8 +14,10 @@ export default async function healthRoutes(app: FastifyInstance, deps: AppDeps):
       },
     },
     async () => {
-      await deps.database.db.execute(sql`SELECT 1`);
+      await pingDatabase(deps.database.db);
       return ok({ status: 'ok' as const, database: deps.database.engine });
     },
   );
-}
+};
+
+export default healthRoutes;

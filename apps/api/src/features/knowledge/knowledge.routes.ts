@@ -2,11 +2,9 @@
  * Knowledge entries (back-office spec §2, §5, §7): admin only. product_id 0 unlinks. POST and
  * PUT take JSON, or multipart/form-data with the same fields where `file` may be an upload.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeEntrySchema, knowledgeMessages } from '@pasar/core/knowledge';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { knowledgeFiles } from './knowledge-files';
@@ -19,8 +17,7 @@ const formDescription = `JSON { title, file, description, product_id }, or multi
 /** The spec's message, with a note when a stored file gave no text for the assistant. */
 const messageOf = (saved: SavedKnowledge, message: string) => (saved.unreadable ? `${message} ${knowledgeMessages.fileUnreadable}` : message);
 
-export default async function knowledgeRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const files = knowledgeFiles(deps.config);
 
@@ -66,4 +63,6 @@ export default async function knowledgeRoutes(root: FastifyInstance, deps: AppDe
       return ok(null, knowledgeMessages.deleted);
     },
   );
-}
+};
+
+export default knowledgeRoutes;

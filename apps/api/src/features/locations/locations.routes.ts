@@ -3,22 +3,20 @@
  * provider name of the spec; without a RajaOngkir key the data is Indonesia's official area
  * data served offline (docs/decisions/030-locations.md).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
-import type { AppDeps } from '../../app';
-import { embeddedAreas, type Area } from '../../integrations/locations/embedded-areas';
+import type { FeatureRoutes } from '../../deps';
+import { areaSchema, type Area } from '@pasar/core/locations';
+import { embeddedAreas } from '../../integrations/locations/embedded-areas';
 import { ProviderFailure } from '../../integrations/http';
 import { providersFor } from '../../integrations/providers';
 import { checkoutMessages } from '@pasar/core/checkout';
 import { envelope, idParams, ok } from '../../lib/http';
 
-const areaList = envelope(z.array(z.object({ id: z.number().int(), name: z.string() })));
+const areaList = envelope(z.array(areaSchema));
 const providerParams = z.object({ provider: z.enum(['rajaongkir'], { error: 'Penyedia lokasi tidak dikenal.' }) });
 
-export default async function locationsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const locationsRoutes: FeatureRoutes = async (app, deps) => {
   const rajaongkir = providersFor(deps.config).rajaongkir;
   /** With a RajaOngkir key the provider's own ids are served (its cost call needs them). */
   const fromProvider = async (load: () => Promise<Area[]>, message: string): Promise<Area[]> => {
@@ -64,4 +62,6 @@ export default async function locationsRoutes(root: FastifyInstance, deps: AppDe
       return ok(districts);
     },
   );
-}
+};
+
+export default locationsRoutes;

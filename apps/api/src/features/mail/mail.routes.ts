@@ -1,16 +1,13 @@
 /** The e-mail outbox for the back office (docs/decisions/013-payments.md): admin only. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outboxListSchema, outboxQuerySchema } from '@pasar/core/mail';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { listOutbox } from './mail.service';
 
 const security = [{ bearer: [] }];
 
-export default async function mailRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const mailRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const smtp = Boolean(deps.config.SMTP_URL);
 
@@ -29,4 +26,6 @@ export default async function mailRoutes(root: FastifyInstance, deps: AppDeps): 
     },
     async (request) => ok(await listOutbox(db, request.query, { smtp })),
   );
-}
+};
+
+export default mailRoutes;

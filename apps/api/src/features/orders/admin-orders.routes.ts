@@ -1,8 +1,6 @@
 /** The order desk (back-office spec §2 Orders, §7): admin only. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { adminOrders, changeOrderStatus, exportOrdersCsv, listAdminOrders } from './admin-orders.service';
@@ -10,8 +8,7 @@ import { AppError } from '@pasar/core/errors';
 
 const security = [{ bearer: [] }];
 
-export default async function adminOrdersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
 
   app.get(
@@ -75,4 +72,6 @@ export default async function adminOrdersRoutes(root: FastifyInstance, deps: App
       return ok(order, changed ? adminOrderMessages.updated(orderStatusLabel(order.status)) : adminOrderMessages.unchanged);
     },
   );
-}
+};
+
+export default adminOrdersRoutes;

@@ -17,7 +17,7 @@ import {
   type OrderStatus,
 } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
-import type { SessionUser } from '../accounts/sessions.repository';
+import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
 import { countByStatus, eventsOf, insertOrderEvent, lockOrder, pageOfOrderIds, setOrderStatus } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';

@@ -1,11 +1,10 @@
 /** Online orders (storefront spec §7): place one; customers read their own; guests look one up. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderPayloadSchema, orderSchema } from '@pasar/core/checkout';
 import { AppError } from '@pasar/core/errors';
 import { accessTokenParams, paymentMessages, PROOF_MAX_BYTES } from '@pasar/core/payments';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { publicOrigin } from '../catalog/catalog.seo';
@@ -15,8 +14,7 @@ import { queueProofUploadedMail } from '../mail/mail.service';
 import { uploadPaymentProof } from '../payments/payments.service';
 import { lookupGuestOrder, myOrder, myOrderId, myOrders, orderById, orderIdByToken, placeOrder } from './orders.service';
 
-export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const ordersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
 
@@ -122,4 +120,6 @@ export default async function ordersRoutes(root: FastifyInstance, deps: AppDeps)
     },
     async (request) => receiveProof(request, await myOrderId(db, requireUser(request).id, request.params.id)),
   );
-}
+};
+
+export default ordersRoutes;

@@ -10,15 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { checkoutError, checkoutMessages, customerFee, parsePaymentMethod, shippingWeight, type Order, type OrderPayload } from '@pasar/core/checkout';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
-import { defaultPaymentSettings, orderPath, paymentMessages, uniqueCodeFor, type PaymentSettings } from '@pasar/core/payments';
+import { defaultPaymentSettings, orderPath, paymentMessages, uniqueCodeFor, type PaymentChannel, type PaymentSettings } from '@pasar/core/payments';
 import { firstShortage, priceLines, subtotalOf, type PricedLine } from '@pasar/core/pricing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { uniqueViolationConstraint } from '../../db/errors';
 import { ProviderFailure } from '../../integrations/http';
-import type { Channel } from '../../integrations/payments/sandbox-gateway';
 import type { PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
-import type { SessionUser } from '../accounts/sessions.repository';
+import type { SessionUser } from '../../auth/session-user';
 import { localCourierOptions } from '../couriers/local-options';
 import { queueOrderPlacedMails } from '../mail/mail.service';
 import { livePaymentProviders } from '../payments/payment-providers';
@@ -73,7 +73,7 @@ async function existingForKey(db: Db, key: string, ctx: OrderContext): Promise<O
 
 interface ChosenPayment {
   provider: PaymentProvider;
-  channel: Channel | null;
+  channel: PaymentChannel | null;
 }
 
 /** The provider and channel of `payment_method`; the spec's rule 7 message when none is live. */
@@ -83,7 +83,7 @@ async function choosePayment(db: Db, payload: OrderPayload, config: Config): Pro
   if (method.kind === 'manual') return { chosen: { provider: providers.manual, channel: null }, channelsAvailable: true, providerName: 'Tripay' };
   const gateway = providers.gateway;
   if (!gateway) return { chosen: null, channelsAvailable: false, providerName: 'Tripay' };
-  let channels: Channel[];
+  let channels: PaymentChannel[];
   try {
     channels = await gateway.channels();
   } catch (error) {
@@ -296,8 +296,7 @@ async function createRemotePayment(db: Db, provider: PaymentProvider, request: P
 }
 
 function isIdempotencyViolation(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  return (e.code ?? e.cause?.code) === '23505' && (e.constraint ?? e.cause?.constraint ?? '').includes('idempotency');
+  return uniqueViolationConstraint(error)?.includes('idempotency') ?? false;
 }
 
 export async function myOrders(db: Db, userId: number): Promise<Order[]> {

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrderSchema } from '@pasar/core/orders';
 import { paymentConfirmSchema, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
 import { AppError } from '@pasar/core/errors';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { actorName, adminOrders } from '../orders/admin-orders.service';

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { envelope, ok } from '../../lib/http';
 import { ProviderFailure } from '../../integrations/http';

@@ -1,17 +1,14 @@
 /** Point of sale (back-office spec §2, §7): the sale and the pickup/QRIS settings, admin only. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { posMessages, posSaleSchema, posSettingsSchema, posSettingsViewSchema } from '@pasar/core/pos';
 import { adminOrderSchema } from '@pasar/core/orders';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { posSettingsView, recordPosSale, savePosSettings } from './pos.service';
 
 const security = [{ bearer: [] }];
 
-export default async function posRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const posRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
 
   app.post(
@@ -42,4 +39,6 @@ export default async function posRoutes(root: FastifyInstance, deps: AppDeps): P
     { config: adminOnly, schema: { tags: ['pos'], summary: 'Edit pickup information and the static QRIS payload (admin); the payload CRC is checked', security, body: posSettingsSchema, response: { 200: envelope(posSettingsViewSchema) } } },
     async (request) => ok(await savePosSettings(db, request.body), posMessages.settingsSaved),
   );
-}
+};
+
+export default posRoutes;

@@ -10,7 +10,7 @@ import { changeDue, isValidQris, posMessages, posPriceConflict, posSaleError, qr
 import { firstShortage, priceLines, subtotalOf } from '@pasar/core/pricing';
 import type { AdminOrder } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
-import type { SessionUser } from '../accounts/sessions.repository';
+import type { SessionUser } from '../../auth/session-user';
 import { insertOrderEvent } from '../orders/admin-orders.repository';
 import { adminOrders } from '../orders/admin-orders.service';
 import { insertOrderWithItems, loadProductsForOrder } from '../orders/orders.repository';

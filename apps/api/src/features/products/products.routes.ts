@@ -3,12 +3,10 @@
  * multipart with `image_cover` and `images` files; images are checked by content and stored
  * as WebP sizes (lib/images.ts) on disk or in S3-compatible storage.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { productPageSchema, productSchema } from '@pasar/core/catalog';
 import { adminProductQuerySchema, adminProductStatsSchema, productMessages } from '@pasar/core/products';
-import type { AppDeps } from '../../app';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { imageStorageFor } from '../../integrations/storage/image-storage';
@@ -19,8 +17,7 @@ const security = [{ bearer: [] }];
 const formDescription =
   'JSON, or multipart/form-data with the same fields as text (size_variants, option_groups and images as JSON strings) plus `image_cover` (one file) and `images` (files). Images must be real JPG, PNG or WEBP. The server applies the spec defaults (reseller price = price, discount 0, variant reseller price = variant price, variant stock 0); with variants the stock is their sum.';
 
-export default async function productsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const productsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const storage = imageStorageFor(deps.config);
   const maxBytes = deps.config.UPLOAD_MAX_BYTES;
@@ -93,4 +90,6 @@ export default async function productsRoutes(root: FastifyInstance, deps: AppDep
       return ok({ outcome }, outcome === 'deleted' ? productMessages.deleted : productMessages.deactivated);
     },
   );
-}
+};
+
+export default productsRoutes;

@@ -1,17 +1,13 @@
 /** Public store facts the checkout shows, and the admin's payment settings (issue 13). */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { bankAccountSchema, paymentSettingsSchema, storeLocationSchema, storeProfileSchema } from '@pasar/core/settings';
-import type { AppDeps } from '../../app';
+import { paymentSettingsSchema, publicStoreSettingsSchema } from '@pasar/core/settings';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { livePaymentProviders } from '../payments/payment-providers';
 import { getSetting } from './settings.repository';
 import { paymentSettings, savePaymentSettings, storeBankAccounts } from './settings.service';
 
-export default async function settingsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const settingsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   app.get(
     '/settings/store',
@@ -20,16 +16,7 @@ export default async function settingsRoutes(root: FastifyInstance, deps: AppDep
         tags: ['settings'],
         summary: "The store's location, transfer accounts, profile, and whether online payment is the demo sandbox",
         response: {
-          200: envelope(
-            z.object({
-              store_location: storeLocationSchema.nullable(),
-              /** The main account (the first of bank_accounts), kept for older clients. */
-              bank_account: bankAccountSchema.nullable(),
-              bank_accounts: z.array(bankAccountSchema),
-              store_profile: storeProfileSchema.nullable(),
-              payment_sandbox: z.boolean(),
-            }),
-          ),
+          200: envelope(publicStoreSettingsSchema),
         },
       },
     },
@@ -64,4 +51,6 @@ export default async function settingsRoutes(root: FastifyInstance, deps: AppDep
     },
     async (request) => ok(await savePaymentSettings(db, request.body), 'Pengaturan pembayaran disimpan.'),
   );
-}
+};
+
+export default settingsRoutes;

@@ -1,8 +1,7 @@
 /** POST /shipping/cost (storefront spec §7): national shipping options for a parcel. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import { shippingCostAnswerSchema } from '@pasar/core/shipping';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, ok } from '../../lib/http';
 import { providersFor } from '../../integrations/providers';
 import { quoteNationalShipping } from './shipping.service';
@@ -14,17 +13,7 @@ const body = z.object({
   courier: z.string({ error: 'Kurir wajib diisi.' }).trim().min(1, { error: 'Kurir wajib diisi.' }).max(300),
 });
 
-const option = z.object({
-  courier_code: z.string(),
-  courier_name: z.string(),
-  service: z.string(),
-  description: z.string(),
-  cost: z.number().int(),
-  estimated_delivery: z.string(),
-});
-
-export default async function shippingRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const shippingRoutes: FeatureRoutes = async (app, deps) => {
   app.post(
     '/shipping/cost',
     {
@@ -32,7 +21,7 @@ export default async function shippingRoutes(root: FastifyInstance, deps: AppDep
         tags: ['shipping'],
         summary: 'National shipping options (embedded table rates without a RajaOngkir key)',
         body,
-        response: { 200: envelope(z.object({ options: z.array(option) })) },
+        response: { 200: envelope(shippingCostAnswerSchema) },
       },
     },
     async (request) => {
@@ -45,4 +34,6 @@ export default async function shippingRoutes(root: FastifyInstance, deps: AppDep
       return ok({ options });
     },
   );
-}
+};
+
+export default shippingRoutes;

@@ -4,24 +4,14 @@
  * first kilogram plus each further started kilogram (docs/decisions/031-embedded-shipping-rates.md).
  * The order flow calls quoteNationalShipping to recompute the chosen service on the server.
  */
-import { and, eq, inArray } from 'drizzle-orm';
 import { AppError } from '@pasar/core/errors';
 import type { DbOrTx } from '../../db/client';
-import { shippingRates } from '../../db/schema';
+import { activeRatesTo } from './shipping.repository';
 import { embeddedAreas, provinceOfDistrict } from '../../integrations/locations/embedded-areas';
 import { ProviderFailure } from '../../integrations/http';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
 import { checkoutMessages } from '@pasar/core/checkout';
-
-export interface ShippingOption {
-  courier_code: string;
-  courier_name: string;
-  service: string;
-  description: string;
-  cost: number;
-  /** Days, as text: '2-3'. */
-  estimated_delivery: string;
-}
+import type { ShippingOption } from '@pasar/core/shipping';
 
 export interface ShippingQuoteInput {
   originDistrictId: number;
@@ -61,16 +51,7 @@ export async function quoteNationalShipping(db: DbOrTx, input: ShippingQuoteInpu
   }
   const couriers = [...new Set(input.couriers.map((c) => c.trim().toLowerCase()).filter(Boolean))];
   if (couriers.length === 0) return [];
-  const rates = await db
-    .select()
-    .from(shippingRates)
-    .where(
-      and(
-        eq(shippingRates.destination_province_id, provinceOfDistrict(input.destinationDistrictId)),
-        eq(shippingRates.is_active, true),
-        inArray(shippingRates.courier_code, couriers),
-      ),
-    );
+  const rates = await activeRatesTo(db, provinceOfDistrict(input.destinationDistrictId), couriers);
   return rates
     .map((r) => ({
       courier_code: r.courier_code,

@@ -69,3 +69,7 @@ export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: stri
 export async function deleteUserRow(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
 }
+
+export async function listRoles(db: DbOrTx): Promise<(typeof roles.$inferSelect)[]> {
+  return db.select().from(roles).orderBy(asc(roles.id));
+}

@@ -1,24 +1,20 @@
 /** Users and roles of the back office (back-office spec §2 Users, §5, §7), admin only. */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleSchema } from '@pasar/core/accounts';
-import type { AppDeps } from '../../app';
-import { roles } from '../../db/schema';
+import type { FeatureRoutes } from '../../deps';
 import { adminUserSchema, passwordResetSchema, userCreateSchema, userMessages, userUpdateSchema } from '@pasar/core/users';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
+import { listRoles } from './users.repository';
 import { createUser, editUser, listUsers, removeUser, resetPassword } from './users.service';
 
 const security = [{ bearer: [] }];
 
-export default async function usersRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const usersRoutes: FeatureRoutes = async (app, deps) => {
   app.get(
     '/roles/',
     { config: adminOnly, schema: { tags: ['users'], summary: 'Roles a user can be given (admin only)', security: [{ bearer: [] }], response: { 200: envelope(z.array(roleSchema)) } } },
-    async () => ok(await deps.database.db.select().from(roles).orderBy(asc(roles.id))),
+    async () => ok(await listRoles(deps.database.db)),
   );
 
   const db = deps.database.db;
@@ -69,4 +65,6 @@ export default async function usersRoutes(root: FastifyInstance, deps: AppDeps):
       return ok(null, userMessages.passwordReset);
     },
   );
-}
+};
+
+export default usersRoutes;

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { uniqueViolation } from '../accounts/accounts.repository';
 import { hashPassword } from '../accounts/passwords';
-import { revokeAllSessionsOfUser } from '../accounts/sessions.repository';
+import { revokeAllSessionsOfUser } from '../../auth/sessions.repository';
 import { deleteUserRow, findRole, findUserRow, insertManagedUser, listUserRows, lockActiveAdmins, setPasswordHash, updateManagedUser, type UserListRow } from './users.repository';
 
 const toUser = (row: UserListRow): AdminUser => ({

@@ -5,10 +5,7 @@
  */
 import { getDistricts, getProvinces, getRegencies } from 'idn-area-data';
 
-export interface Area {
-  id: number;
-  name: string;
-}
+import type { Area } from '@pasar/core/locations';
 
 interface Areas {
   provinces: Area[];

@@ -3,10 +3,10 @@
  * `{ meta: { code, message, status }, data }` where success is meta.code 200; district-based
  * cost calculation with a form-encoded body and weight in grams.
  */
-import type { Area } from '../locations/embedded-areas';
+import type { Area } from '@pasar/core/locations';
+import type { ShippingOption } from '@pasar/core/shipping';
 import { displayName } from '../locations/embedded-areas';
 import { ProviderFailure, providerFetch, TtlCache } from '../http';
-import type { ShippingOption } from '../../features/shipping/shipping.service';
 
 interface Meta {
   code?: number;

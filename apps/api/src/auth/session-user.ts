@@ -1,0 +1,19 @@
+/**
+ * The user a bearer token stands for, as the auth plugin puts it on the request: what routes and
+ * services read to check a role or name an actor. Dates stay Date here; the API answers core's
+ * `User` (accounts/accounts.service publicUser).
+ */
+import type { Role } from '@pasar/core/accounts';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  role_id: number;
+  is_active: boolean;
+  created_at: Date;
+  role: Role;
+}
