@@ -4,27 +4,11 @@
  * user is discarded. Components subscribe with useSession().
  */
 import { useSyncExternalStore } from 'react';
+import type { User } from '@pasar/core/accounts';
 import { readJson, removeKey, storageKeys, writeJson } from './storage';
 
-export interface SessionRole {
-  id: number;
-  name: string;
-  display_name: string;
-  can_access_admin: boolean;
-}
-
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone_number: string | null;
-  role_id: number;
-  role: SessionRole;
-  is_active: boolean;
-  created_at: string;
-}
+/** The signed-in user is the API's user (core/accounts userSchema), kept as it was answered. */
+export type SessionUser = User;
 
 export interface Session {
   user: SessionUser;

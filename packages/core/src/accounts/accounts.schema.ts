@@ -123,6 +123,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const authResultSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResult = z.infer<typeof authResultSchema>;
 
 /** Field-level errors of a zod failure, first message per field: what forms show. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,12 +1,6 @@
 /** Accounts calls (docs/requirements/storefront.md §7). */
-import type { LoginInput, ProfileUpdateInput, RegisterInput } from '@pasar/core/accounts';
+import type { AuthResult, LoginInput, ProfileUpdateInput, RegisterInput, User } from '@pasar/core/accounts';
 import { api, apiRequest } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
-
-export interface AuthResult {
-  token: string;
-  user: SessionUser;
-}
 
 export function login(input: LoginInput) {
   return apiRequest<AuthResult>('/auth/login', { method: 'POST', body: input });
@@ -17,9 +11,9 @@ export function register(input: RegisterInput) {
 }
 
 export function getProfile(signal?: AbortSignal) {
-  return api<SessionUser>('/profile', { signal });
+  return api<User>('/profile', { signal });
 }
 
 export function updateProfile(input: ProfileUpdateInput) {
-  return apiRequest<SessionUser>('/profile', { method: 'PUT', body: input });
+  return apiRequest<User>('/profile', { method: 'PUT', body: input });
 }

@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Business, BusinessInput } from '@pasar/core/businesses';
-import type { StoreLocation } from '@pasar/core/settings';
+import type { Area } from '@pasar/core/locations';
+import type { PublicStoreSettings } from '@pasar/core/settings';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const key = ['admin', 'businesses'] as const;
 
-export interface Area {
-  id: number;
-  name: string;
-}
 
 export const useBusinesses = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Business[]>('/businesses/', { signal }) });
 
@@ -16,7 +13,7 @@ export const useBusinesses = () => useQuery({ queryKey: key, queryFn: ({ signal 
 export const useStoreProvince = () =>
   useQuery({
     queryKey: ['settings', 'store'],
-    queryFn: ({ signal }) => api<{ store_location: StoreLocation | null }>('/settings/store', { signal }),
+    queryFn: ({ signal }) => api<PublicStoreSettings>('/settings/store', { signal }),
     select: (s) => s.store_location?.province_id ?? null,
     staleTime: 5 * 60_000,
   });

@@ -1,21 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Courier, CourierInput, CourierPrice, CourierPriceInput } from '@pasar/core/couriers';
-import type { StoreLocation } from '@pasar/core/settings';
+import type { Area } from '@pasar/core/locations';
+import type { PublicStoreSettings } from '@pasar/core/settings';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const key = ['admin', 'couriers'] as const;
 
-export interface Area {
-  id: number;
-  name: string;
-}
 
 export const useCouriers = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Courier[]>('/couriers', { signal }) });
 
 export const useStoreLocation = () =>
   useQuery({
     queryKey: ['settings', 'store'],
-    queryFn: ({ signal }) => api<{ store_location: StoreLocation | null }>('/settings/store', { signal }),
+    queryFn: ({ signal }) => api<PublicStoreSettings>('/settings/store', { signal }),
     select: (s) => s.store_location,
     staleTime: 5 * 60_000,
   });

@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '@pasar/core/accounts';
 import type { AdminUser, UserCreate, UserUpdate } from '@pasar/core/users';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const key = ['admin', 'users'] as const;
-
-export interface Role {
-  id: number;
-  name: string;
-  display_name: string;
-}
 
 export const useUsers = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<AdminUser[]>('/users/', { signal }) });
 export const useRoles = () => useQuery({ queryKey: ['admin', 'roles'], queryFn: ({ signal }) => api<Role[]>('/roles/', { signal }), staleTime: 10 * 60_000 });
