@@ -7,7 +7,8 @@ import { useSession } from '../../lib/session';
 import { useChannels, useStore } from './api/checkout-api';
 import { PaymentChooser, PaymentSection, type PaymentOffer } from './components/payment-section';
 import { PlacedOrder, placedOf } from './components/placed-order';
-import { AreaSelect, Field } from './components/recipient-fields';
+import { Field } from '../../components/form';
+import { AreaSelect, requiredLabel } from './components/recipient-fields';
 import { ShippingChooser, ShippingSection } from './components/shipping-section';
 import { SummaryPanel } from './components/summary-panel';
 import { checkoutTotals, chosenChannel, type CheckoutDraft, type RecipientForm } from './order-payload';
@@ -85,14 +86,9 @@ export default function CheckoutPage() {
           <h2 id="recipient" className="text-lg font-bold">
             Data penerima
           </h2>
-          {!session && <Field id="guest_email" label="Email" type="email" autoComplete="email" value={form.guest_email} onChange={set('guest_email')} />}
-          <Field id="shipping_name" label="Nama penerima" autoComplete="name" value={form.shipping_name} onChange={set('shipping_name')} />
-          <div>
-            <label htmlFor="shipping_address" className="block text-sm font-semibold">
-              Alamat lengkap <span aria-hidden="true" className="text-red-700">*</span>
-            </label>
-            <textarea id="shipping_address" required rows={3} value={form.shipping_address} onChange={set('shipping_address')} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2.5" />
-          </div>
+          {!session && <Field id="guest_email" label={requiredLabel('Email')} required type="email" autoComplete="email" value={form.guest_email} onChange={set('guest_email')} />}
+          <Field id="shipping_name" label={requiredLabel('Nama penerima')} required autoComplete="name" value={form.shipping_name} onChange={set('shipping_name')} />
+          <Field as="textarea" id="shipping_address" label={requiredLabel('Alamat lengkap')} required rows={3} value={form.shipping_address} onChange={set('shipping_address')} />
           {provinces.isError && <p className="text-sm text-red-700">{m.provincesFailed}</p>}
           <div className="grid gap-4 sm:grid-cols-3">
             <AreaSelect id="province" label="Provinsi" areas={provinces.data} value={destination.province?.id ?? null} onChange={setProvince} />
@@ -102,15 +98,10 @@ export default function CheckoutPage() {
           {cities.isError && <p className="text-sm text-red-700">{m.citiesFailed}</p>}
           {districts.isError && <p className="text-sm text-red-700">{m.districtsFailed}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="shipping_postcode" label="Kode pos" inputMode="numeric" autoComplete="postal-code" value={form.shipping_postcode} onChange={set('shipping_postcode')} />
-            <Field id="shipping_phone" label="Nomor telepon" type="tel" autoComplete="tel" value={form.shipping_phone} onChange={set('shipping_phone')} />
+            <Field id="shipping_postcode" label={requiredLabel('Kode pos')} required inputMode="numeric" autoComplete="postal-code" value={form.shipping_postcode} onChange={set('shipping_postcode')} />
+            <Field id="shipping_phone" label={requiredLabel('Nomor telepon')} required type="tel" autoComplete="tel" value={form.shipping_phone} onChange={set('shipping_phone')} />
           </div>
-          <div>
-            <label htmlFor="notes" className="block text-sm font-semibold">
-              Catatan pesanan (opsional)
-            </label>
-            <textarea id="notes" rows={2} value={form.notes} onChange={set('notes')} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2.5" />
-          </div>
+          <Field as="textarea" id="notes" label="Catatan pesanan (opsional)" rows={2} value={form.notes} onChange={set('notes')} />
           <ShippingSection shipping={shipping} storeCityName={storeLocation?.city_name} onChoose={() => setModal('shipping')} />
           <PaymentSection offer={offer} onChoose={() => setModal('payment')} />
         </section>
