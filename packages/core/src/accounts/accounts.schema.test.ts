@@ -41,7 +41,8 @@ describe('registration rules (storefront spec §5)', () => {
   });
   it('the form also needs a matching confirmation and the terms', () => {
     const r = registerFormSchema.safeParse({ ...valid, password_confirmation: 'lain', terms: false });
-    expect(failureMessages(r)).toMatchObject({ terms: m.termsRequired });
+    // Every error at once: the terms and the mismatch together, not one round at a time.
+    expect(failureMessages(r)).toMatchObject({ terms: m.termsRequired, password_confirmation: m.confirmationMismatch });
     const r2 = registerFormSchema.safeParse({ ...valid, password_confirmation: 'lain', terms: true });
     expect(failureMessages(r2)).toEqual({ password_confirmation: m.confirmationMismatch });
     const r3 = registerFormSchema.safeParse({ ...valid, password_confirmation: '', terms: true });

@@ -89,6 +89,12 @@ export const registerFormSchema = registerSchema
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     error: accountMessages.confirmationMismatch,
+    // Check the mismatch whenever both passwords are text, even while another field (the terms) is
+    // refused: the form shows every error at once (issue 16), not one round at a time.
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; password_confirmation?: unknown } | undefined;
+      return typeof v?.password === 'string' && typeof v.password_confirmation === 'string' && v.password_confirmation !== '';
+    },
   });
 
 export const profileUpdateSchema = z.object({

@@ -13,12 +13,20 @@ const zoneNames: Record<string, string> = {
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string, style: 'datetime' | 'date' | 'time'): Intl.DateTimeFormat {
+type Style = 'datetime' | 'date' | 'time' | 'month';
+
+function formatter(timeZone: string, style: Style): Intl.DateTimeFormat {
   const key = `${timeZone}|${style}`;
   let f = formatters.get(key);
   if (!f) {
     const options: Intl.DateTimeFormatOptions =
-      style === 'date' ? { dateStyle: 'medium', timeZone } : style === 'time' ? { timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone };
+      style === 'date'
+        ? { dateStyle: 'medium', timeZone }
+        : style === 'month'
+          ? { month: 'long', year: 'numeric', timeZone }
+          : style === 'time'
+            ? { timeStyle: 'short', timeZone }
+            : { dateStyle: 'medium', timeStyle: 'short', timeZone };
     f = new Intl.DateTimeFormat('id-ID', options);
     formatters.set(key, f);
   }
@@ -30,12 +38,19 @@ export function timeZoneName(timeZone: string = DEFAULT_TIME_ZONE): string {
   return zoneNames[timeZone] ?? timeZone;
 }
 
-/** "23 Nov 2026, 22.38 WIB". `style` 'date' drops the time and the zone. */
-export function formatDateTime(value: string | Date, options: { timeZone?: string; style?: 'datetime' | 'date' | 'time' } = {}): string {
+/** "23 Nov 2026, 22.38 WIB". `style` 'date' drops the time and the zone; 'month' reads "November 2026". */
+export function formatDateTime(value: string | Date, options: { timeZone?: string; style?: Style } = {}): string {
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const style = options.style ?? 'datetime';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   const text = formatter(timeZone, style).format(date);
-  return style === 'date' ? text : `${text} ${timeZoneName(timeZone)}`;
+  return style === 'date' || style === 'month' ? text : `${text} ${timeZoneName(timeZone)}`;
+}
+
+/** A store month key `YYYY-MM` (the dashboard's) as its name: "November 2026". */
+export function formatStoreMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  // Mid-month noon UTC is the same month in every Indonesian zone.
+  return formatDateTime(new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, 15, 12)), { style: 'month' });
 }

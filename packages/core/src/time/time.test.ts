@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, timeZoneName } from './index';
+import { formatDateTime, formatStoreMonth, timeZoneName } from './index';
 
 describe('formatDateTime', () => {
   it('shows the store zone (WIB) whatever the machine zone is', () => {
@@ -14,5 +14,12 @@ describe('formatDateTime', () => {
   });
   it('date only has no zone name', () => {
     expect(formatDateTime('2026-11-23T20:00:00Z', { style: 'date' })).toBe('24 Nov 2026');
+  });
+});
+
+describe('formatStoreMonth', () => {
+  it('names the month of a YYYY-MM key', () => {
+    expect(formatStoreMonth('2026-11')).toBe('November 2026');
+    expect(formatStoreMonth('2026-01')).toBe('Januari 2026');
   });
 });

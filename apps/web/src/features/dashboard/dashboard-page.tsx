@@ -4,7 +4,7 @@ import { canAccess } from '@pasar/core/accounts';
 import { dashboardMessages } from '@pasar/core/dashboard';
 import { formatRupiah } from '@pasar/core/money';
 import { paymentMessages } from '@pasar/core/payments';
-import { formatDateTime } from '@pasar/core/time';
+import { formatDateTime, formatStoreMonth } from '@pasar/core/time';
 import { AdminPageHeader, ErrorBanner, StatCard } from '../../components/admin/admin-ui';
 import { useSession } from '../../lib/session';
 import { useDashboardSummary } from './api/dashboard-api';
@@ -15,11 +15,6 @@ const quickActions = [
   { to: '/admin/products', label: 'Kelola produk', hint: 'Tambah produk dan atur stok' },
   { to: '/admin/orders', label: 'Kelola pesanan', hint: 'Konfirmasi dan kirim pesanan' },
 ] as const;
-
-const monthName = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, 15)).toLocaleDateString('id-ID', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-};
 
 export default function DashboardPage() {
   const session = useSession();
@@ -45,7 +40,7 @@ export default function DashboardPage() {
         <StatCard label="Usaha mitra" value={d ? d.businesses.total : '…'} hint={d ? `${d.businesses.active} aktif` : undefined} />
         <StatCard label="Pesanan menunggu hari ini" value={d ? d.orders.pending_today : '…'} hint={d ? `${d.orders.pending_total} menunggu seluruhnya · ${d.orders.today} pesanan hari ini` : undefined} tone="blue" />
         {/* Issue 13 (docs/issues.md): revenue is money received (paid orders only); unpaid open orders are shown apart. */}
-        <StatCard label="Pendapatan bulan ini" value={d ? formatRupiah(d.revenue_this_month) : '…'} hint={d ? `${monthName(d.month)}, hanya pesanan yang sudah dibayar` : undefined} tone="green" />
+        <StatCard label="Pendapatan bulan ini" value={d ? formatRupiah(d.revenue_this_month) : '…'} hint={d ? `${formatStoreMonth(d.month)}, hanya pesanan yang sudah dibayar` : undefined} tone="green" />
         <StatCard
           label={paymentMessages.waitingPayment}
           value={d ? formatRupiah(d.awaiting_payment.amount) : '…'}
