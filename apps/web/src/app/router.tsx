@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { index: true, lazy: screen(() => import('../features/orders/my-orders-page')) },
-              { path: ':id', lazy: screen(() => import('../features/orders/my-order-detail-page')) },
+              { path: ':id', lazy: screen(() => import('../features/payments/my-order-page')) },
             ],
           },
           {

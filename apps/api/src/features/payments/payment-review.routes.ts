@@ -2,12 +2,10 @@
  * An admin confirms or rejects a manual transfer and looks at its proof (storefront spec §4
  * "an admin confirms manual payments"; issue 13 §4). Admin only; each action lands in the audit trail.
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOrderSchema } from '@pasar/core/orders';
 import { paymentConfirmSchema, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
 import { AppError } from '@pasar/core/errors';
-import type { AppDeps } from '../../deps';
+import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { actorName, adminOrders } from '../orders/admin-orders.service';
@@ -15,8 +13,7 @@ import { confirmManualPayment, readPaymentProof, rejectManualPayment } from './p
 
 const security = [{ bearer: [] }];
 
-export default async function paymentReviewRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const paymentReviewRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
 
@@ -81,4 +78,6 @@ export default async function paymentReviewRoutes(root: FastifyInstance, deps: A
         .send(proof.bytes);
     },
   );
-}
+};
+
+export default paymentReviewRoutes;

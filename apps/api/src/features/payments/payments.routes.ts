@@ -3,12 +3,11 @@
  * pay page. Which gateway is live: docs/decisions/013-payments.md (no gateway, Tripay, or the sandbox
  * in the demo shop only).
  */
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, FeatureApp, FeatureRoutes } from '../../deps';
+import { paymentChannelsAnswerSchema } from '@pasar/core/payments';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { envelope, ok } from '../../lib/http';
 import { ProviderFailure } from '../../integrations/http';
@@ -18,20 +17,8 @@ import { escapeHtml } from '../catalog/catalog.seo';
 import { findPaymentByReference } from './payments.repository';
 import { handlePaymentCallback } from './payments.service';
 
-const channelSchema = z.object({
-  group: z.string(),
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  fee_customer: z.object({ flat: z.number(), percent: z.number() }),
-  minimum_amount: z.number(),
-  maximum_amount: z.number(),
-  icon_url: z.string().nullable(),
-  active: z.boolean(),
-});
 
-export default async function paymentsRoutes(root: FastifyInstance, deps: AppDeps): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+const paymentsRoutes: FeatureRoutes = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
   // Which gateway is live is settled once (integrations/payments/registry.ts): the sandbox only in the
   // demo shop or with PAYMENT_SANDBOX=true, so its public key can never pay a real shop's order.
@@ -43,7 +30,7 @@ export default async function paymentsRoutes(root: FastifyInstance, deps: AppDep
       schema: {
         tags: ['payments'],
         summary: 'Online payment channels: Tripay, the demo sandbox (sandbox: true, no money moves), or none',
-        response: { 200: envelope(z.object({ channels: z.array(channelSchema), provider: z.string(), sandbox: z.boolean() })) },
+        response: { 200: envelope(paymentChannelsAnswerSchema) },
       },
     },
     async () => {
@@ -84,11 +71,12 @@ export default async function paymentsRoutes(root: FastifyInstance, deps: AppDep
   });
 
   if (gateway?.sandbox) await app.register(async (scope) => sandboxPayPage(scope, deps, now));
-}
+};
+
+export default paymentsRoutes;
 
 /** The sandbox's pay page posts a plain HTML form. */
-async function sandboxPayPage(scope: FastifyInstance, deps: AppDeps, now: () => Date): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
+async function sandboxPayPage(app: FeatureApp, deps: AppDeps, now: () => Date): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });

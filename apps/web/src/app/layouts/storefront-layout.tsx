@@ -50,7 +50,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
     void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
     sessionStore.clear();
     onNavigate?.();
-    navigate('/login');
+    void navigate('/login');
   };
   return (
     <>

@@ -21,7 +21,7 @@ export default function RegisterPage() {
       const { password_confirmation: _c, terms: _t, ...payload } = input;
       const { data } = await register(payload);
       sessionStore.signIn(data.user, data.token);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (error) {
       setServerErrors(error, form.setError);
       setFailure(failureMessage(error, m.registrationFailed, 'replace'));

@@ -148,7 +148,7 @@ function Detail({ product }: { product: Product }) {
               onClick={() => {
                 if (!canAdd) return;
                 cartActions.add(lineFor(product, variant, options, quantity));
-                navigate('/cart');
+                void navigate('/cart');
               }}
               disabled={!canAdd}
               className="flex-1 rounded-xl bg-amber-400 px-5 py-3 font-bold text-stone-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-stone-300"

@@ -165,7 +165,7 @@ function CourierEdit() {
       </EmptyState>
     );
   }
-  return <CourierForm key={courier.id} courier={courier} onDone={(notice) => navigate('/admin/couriers', { state: { notice } })} />;
+  return <CourierForm key={courier.id} courier={courier} onDone={(notice) => void navigate('/admin/couriers', { state: { notice } })} />;
 }
 
 export default function CouriersPage() {
@@ -173,7 +173,7 @@ export default function CouriersPage() {
   return (
     <Routes>
       <Route index element={<CourierList />} />
-      <Route path="new" element={<CourierForm courier={null} onDone={(notice, created) => navigate(created ? `/admin/couriers/${created}/edit` : '/admin/couriers', { state: { notice } })} />} />
+      <Route path="new" element={<CourierForm courier={null} onDone={(notice, created) => void navigate(created ? `/admin/couriers/${created}/edit` : '/admin/couriers', { state: { notice } })} />} />
       <Route path=":id/edit" element={<CourierEdit />} />
     </Routes>
   );

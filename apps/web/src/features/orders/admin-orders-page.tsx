@@ -17,7 +17,7 @@ import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, fai
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { buyerWhatsappLink } from './buyer-whatsapp';
-import { PaymentStateBadge } from '../../components/order-badges';
+import { PaymentStateBadge } from '../../components/orders/order-badges';
 import { moneyCard, unpaidCard } from './revenue-card';
 import { downloadOrdersCsv, fetchProof, useAdminOrder, useAdminOrders, useChangeOrderStatus, usePaymentAction, useStoreName, type OrderFilter } from './api/admin-orders-api';
 

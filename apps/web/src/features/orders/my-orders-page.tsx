@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
-import { OrderBadges } from '../../components/order-badges';
+import { OrderBadges } from '../../components/orders/order-badges';
 import { useMyOrders } from './api/my-orders-api';
 
 export default function MyOrdersPage() {

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { checkoutMessages as m, type Order } from '@pasar/core/checkout';
 import { formatDateTime } from '@pasar/core/time';
-import { paymentStateText } from '../../../components/order-badges';
-import { OrderPageLink } from '../../payments/components/order-link';
-import { OrderItems, OrderTotals } from '../../payments/components/order-summary';
-import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../payments/components/payment-instructions';
+import { paymentStateText } from '../../../components/orders/order-badges';
+import { OrderPageLink } from '../../../components/orders/order-link';
+import { OrderItems, OrderTotals } from '../../../components/orders/order-summary';
+import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
 
 /**
  * The placed order, kept in this page's history entry rather than in component state: a reload,

@@ -8,9 +8,9 @@ import type { Order } from '@pasar/core/checkout';
 import { paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import type { OrderRef } from '../api/payments-api';
-import { OrderBadges, paymentStateText } from '../../../components/order-badges';
-import { OrderItems, OrderTotals, ShippingAddress } from './order-summary';
-import { awaitsPayment, isManualTransfer, PaymentInstructions } from './payment-instructions';
+import { OrderBadges, paymentStateText } from '../../../components/orders/order-badges';
+import { OrderItems, OrderTotals, ShippingAddress } from '../../../components/orders/order-summary';
+import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
 import { ProofUpload } from './proof-upload';
 
 function StateNotice({ order }: { order: Order }) {

@@ -1,6 +1,6 @@
 /** One order of the signed-in customer: the same order page a guest reaches by its link. */
 import { Link, useParams } from 'react-router';
-import { OrderPage } from '../payments/components/order-page';
+import { OrderPage } from './components/order-page';
 
 export default function MyOrderDetailPage() {
   const { id } = useParams();
