@@ -1,5 +1,5 @@
 /**
- * buildApp wires plugins, then features, and never listens (DESIGN.md, Fastify demo):
+ * buildApp wires plugins, then features, and never listens (docs/design.md, Fastify demo):
  * tests call `app.inject`, server.ts calls `listen`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
- * Bearer-token authentication and role gating in one place (storefront spec §6,
- * back-office spec §6). A route declares who may call it with `config.access`:
+ * Bearer-token authentication and role gating in one place (docs/requirements/storefront.md §6,
+ * docs/requirements/back-office.md §6). A route declares who may call it with `config.access`:
  *   - 'public' (the default): anyone; `request.auth` is still filled when a valid token comes along.
  *   - 'signed-in': any active signed-in user.
  *   - { roles: [...] }: the user's role name is in the list, or the role has

@@ -1,5 +1,5 @@
 /**
- * The one error handler (DESIGN.md §4): AppError → its status and message; schema
+ * The one error handler (docs/design.md §4): AppError → its status and message; schema
  * validation → 400 with `fields`; anything else → logged with the request id and
  * answered 500 with a generic message, so nothing internal leaks.
  */

@@ -28,7 +28,7 @@ export const openRoutes: OpenRoute[] = [
   { method: 'GET', url: '/api/v1/catalog/products', access: 'public', why: 'the storefront catalogue' },
   { method: 'GET', url: '/api/v1/catalog/products/:id', access: 'public', why: 'a product page' },
   { method: 'GET', url: '/api/v1/catalog/products/by-category', access: 'public', why: 'the landing page rows' },
-  { method: 'GET', url: '/api/v1/businesses', access: 'public', why: 'the public list of active partner businesses (back-office spec §4); admins get every one' },
+  { method: 'GET', url: '/api/v1/businesses', access: 'public', why: 'the public list of active partner businesses (requirements/back-office.md §4); admins get every one' },
   { method: 'GET', url: '/api/v1/settings/store', access: 'public', why: "the store's name and contact in the page frame" },
   { method: 'GET', url: '/api/v1/locations/:provider/provinces', access: 'public', why: 'address pickers at checkout' },
   { method: 'GET', url: '/api/v1/locations/:provider/provinces/:id/cities', access: 'public', why: 'address pickers at checkout' },

@@ -84,7 +84,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('cart helpers (storefront spec §4, §9)', () => {
+describe('cart helpers (requirements/storefront.md §4, §9)', () => {
   it('shows the count on the badge, and 99+ above 99', async () => {
     const { cartBadge } = await loadCart();
     expect(cartBadge(0)).toBe('0');

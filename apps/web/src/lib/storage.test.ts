@@ -33,7 +33,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('browser storage (storefront spec §9)', () => {
+describe('browser storage (requirements/storefront.md §9)', () => {
   it("keeps the session under the spec's keys 'user' and 'token'", () => {
     expect(storageKeys).toEqual({ user: 'user', token: 'token', cart: 'cart' });
   });

@@ -14,7 +14,7 @@ function failureMessages(r: { success: true } | { success: false; error: z.ZodEr
 
 const valid = { first_name: 'Siti', last_name: 'Aminah', username: 'siti', email: 'siti@contoh.id', password: 'rahasia1' };
 
-describe('registration rules (storefront spec §5)', () => {
+describe('registration rules (requirements/storefront.md §5)', () => {
   it('gives each required field its message', () => {
     const r = registerSchema.safeParse({});
     expect(failureMessages(r)).toMatchObject({

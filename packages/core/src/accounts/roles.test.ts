@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, isAdminRole } from './roles';
 
-describe('canAccess (storefront spec §6)', () => {
+describe('canAccess (requirements/storefront.md §6)', () => {
   it('passes when the role name is required', () => {
     expect(canAccess({ name: 'operator' }, ['admin', 'operator'])).toBe(true);
   });

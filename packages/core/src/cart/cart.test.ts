@@ -12,7 +12,7 @@ const line = (over: Partial<CartLine> = {}): Omit<CartLine, 'id'> => ({
   ...over,
 });
 
-describe('cart line ids (storefront spec §3)', () => {
+describe('cart line ids (requirements/storefront.md §3)', () => {
   it('compose product, variant or default, and sorted options', () => {
     expect(cartLineId(12, null)).toBe('12|default|');
     expect(cartLineId(12, '500 g', [{ group: 'Topping', value: 'Keju' }, { group: 'Level pedas', value: 'Pedas' }])).toBe('12|500 g|Level pedas:Pedas,Topping:Keju');
@@ -22,7 +22,7 @@ describe('cart line ids (storefront spec §3)', () => {
   });
 });
 
-describe('cart actions (storefront spec §4)', () => {
+describe('cart actions (requirements/storefront.md §4)', () => {
   it('adding an existing line increases its quantity, else appends', () => {
     let cart = cartReducer(emptyCart, { type: 'add', line: line() });
     cart = cartReducer(cart, { type: 'add', line: line({ quantity: 2 }) });

@@ -18,7 +18,7 @@ const ok: CheckoutState = {
   provider: { name: 'Tripay', channelsAvailable: false },
 };
 
-describe('checkout rules in the spec order (storefront spec §5)', () => {
+describe('checkout rules in the spec order (requirements/storefront.md §5)', () => {
   it('passes a complete checkout', () => {
     expect(checkoutError(ok)).toBeNull();
   });

@@ -6,7 +6,7 @@ const fields = (input: Record<string, unknown>) => {
   return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
 };
 
-describe('courier price amounts (back-office spec §5; docs/decisions/011)', () => {
+describe('courier price amounts (requirements/back-office.md §5; docs/decisions/011)', () => {
   it('takes whole rupiah, typed as numbers or text', () => {
     const parsed = courierPriceInputSchema.parse({ region: 'Kota Bandung', base_price: '12500', price_per_km: 2000, min_price: '' });
     expect(parsed).toMatchObject({ base_price: 12500, price_per_km: 2000, min_price: 0 });

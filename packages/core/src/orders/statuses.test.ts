@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusesMatchingQuery } from './statuses';
 
-describe('statusesMatchingQuery (back-office spec §2 Orders: search by status label)', () => {
+describe('statusesMatchingQuery (requirements/back-office.md §2 Orders: search by status label)', () => {
   it('matches the status name or the whole label, in any case', () => {
     expect(statusesMatchingQuery('shipped')).toEqual(['shipped']);
     expect(statusesMatchingQuery('Dikirim')).toEqual(['shipped']);

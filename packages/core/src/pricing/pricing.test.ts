@@ -13,7 +13,7 @@ const variants = {
   ],
 };
 
-describe('pricing (storefront spec §4)', () => {
+describe('pricing (requirements/storefront.md §4)', () => {
   it('uses the product price without variants', () => {
     expect(basePrice(plain)).toBe(20000);
     expect(unitPrice(plain)).toBe(20000);

@@ -1,6 +1,6 @@
 /**
  * Indonesian fallback messages for validation rules that carry no message of their own.
- * The spec's own texts live inside the schemas (DESIGN.md §2) and always win; this map only
+ * The spec's own texts live inside the schemas (docs/design.md §2) and always win; this map only
  * replaces zod's English defaults ("Too big: expected string to have <=4000 characters"),
  * so no refusal reaches a person in English or in developer jargon.
  */

@@ -1,4 +1,4 @@
-/** Sign-in, registration, sign-out and the own profile (storefront spec §7). */
+/** Sign-in, registration, sign-out and the own profile (docs/requirements/storefront.md §7). */
 import { accountMessages as m, authResultSchema, loginSchema, profileUpdateSchema, registerSchema, userSchema } from '@pasar/core/accounts';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';

@@ -1,5 +1,5 @@
 /**
- * Partner businesses (back-office spec §2, §5, §7). Admins see and edit every business; the
+ * Partner businesses (docs/requirements/back-office.md §2, §5, §7). Admins see and edit every business; the
  * public list (no token or a customer's) holds the active ones only (spec §4).
  */
 import { z } from 'zod';

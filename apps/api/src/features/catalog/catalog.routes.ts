@@ -1,4 +1,4 @@
-/** Public catalogue (storefront spec §7): categories, products, one product, products of a category. */
+/** Public catalogue (docs/requirements/storefront.md §7): categories, products, one product, products of a category. */
 import { z } from 'zod';
 import {
   categorySchema,

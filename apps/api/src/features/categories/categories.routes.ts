@@ -1,4 +1,4 @@
-/** Back-office categories (back-office spec §2, §5, §7): admin only. */
+/** Back-office categories (docs/requirements/back-office.md §2, §5, §7): admin only. */
 import { z } from 'zod';
 import { adminCategorySchema, categoryInputSchema, categoryMessages, categoryUpdateSchema } from '@pasar/core/categories';
 import type { FeatureRoutes } from '../../deps';

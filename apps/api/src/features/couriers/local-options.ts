@@ -1,5 +1,5 @@
 /**
- * Local same-day couriers for the checkout (storefront spec §3, §4, §7): active couriers of the
+ * Local same-day couriers for the checkout (docs/requirements/storefront.md §3, §4, §7): active couriers of the
  * store's city (or without a city), each with its active price for the destination district or
  * else its region-wide price; effective_price = max(base_price, min_price); cheapest first.
  * No distance rule is applied: the spec's price_per_km has no distance to multiply (the

@@ -1,5 +1,5 @@
 /**
- * Knowledge entries (back-office spec §2, §5, §7): admin only. product_id 0 unlinks. POST and
+ * Knowledge entries (docs/requirements/back-office.md §2, §5, §7): admin only. product_id 0 unlinks. POST and
  * PUT take JSON, or multipart/form-data with the same fields where `file` may be an upload.
  */
 import { z } from 'zod';

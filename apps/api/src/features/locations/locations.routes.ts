@@ -1,5 +1,5 @@
 /**
- * Locations for the checkout and the business form (storefront spec §7). The path keeps the
+ * Locations for the checkout and the business form (docs/requirements/storefront.md §7). The path keeps the
  * provider name of the spec; without a RajaOngkir key the data is Indonesia's official area
  * data served offline (docs/decisions/030-locations.md).
  */

@@ -1,4 +1,4 @@
-/** The order desk (back-office spec §2 Orders, §7): admin only. */
+/** The order desk (docs/requirements/back-office.md §2 Orders, §7): admin only. */
 import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';

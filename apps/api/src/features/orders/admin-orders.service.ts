@@ -1,5 +1,5 @@
 /**
- * The order desk (back-office spec §2 Orders, §4): listing with search, tabs and summary, the
+ * The order desk (docs/requirements/back-office.md §2 Orders, §4): listing with search, tabs and summary, the
  * status change with its stock effect and audit trail, and the CSV export.
  * Transitions: docs/decisions/010-order-status-transitions.md.
  */

@@ -1,4 +1,4 @@
-/** Online orders (storefront spec §7): place one; customers read their own; guests look one up. */
+/** Online orders (docs/requirements/storefront.md §7): place one; customers read their own; guests look one up. */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderPayloadSchema, orderSchema } from '@pasar/core/checkout';

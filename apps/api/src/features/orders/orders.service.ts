@@ -1,5 +1,5 @@
 /**
- * Placing an order and reading it back (storefront spec §3, §4, §7; issue 13). The server is the
+ * Placing an order and reading it back (docs/requirements/storefront.md §3, §4, §7; issue 13). The server is the
  * source of truth: lines are priced by core's shared `priceLines`, shipping is re-quoted, the fee
  * and the kode unik are added here. Stock is taken in the same transaction as the order
  * (features/stock); the payment comes from the chosen provider (features/payments), inside the

@@ -1,5 +1,5 @@
 /**
- * An admin confirms or rejects a manual transfer and looks at its proof (storefront spec §4
+ * An admin confirms or rejects a manual transfer and looks at its proof (docs/requirements/storefront.md §4
  * "an admin confirms manual payments"; issue 13 §4). Admin only; each action lands in the audit trail.
  */
 import { adminOrderSchema } from '@pasar/core/orders';

@@ -1,5 +1,5 @@
 /**
- * Payment channels (storefront spec §7), the gateway's callback, and the sandbox gateway's local
+ * Payment channels (docs/requirements/storefront.md §7), the gateway's callback, and the sandbox gateway's local
  * pay page. Which gateway is live: docs/decisions/013-payments.md (no gateway, Tripay, or the sandbox
  * in the demo shop only).
  */

@@ -1,4 +1,4 @@
-/** Point of sale (back-office spec §2, §7): the sale and the pickup/QRIS settings, admin only. */
+/** Point of sale (docs/requirements/back-office.md §2, §7): the sale and the pickup/QRIS settings, admin only. */
 import { posMessages, posSaleSchema, posSettingsSchema, posSettingsViewSchema } from '@pasar/core/pos';
 import { adminOrderSchema } from '@pasar/core/orders';
 import type { FeatureRoutes } from '../../deps';

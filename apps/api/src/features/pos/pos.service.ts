@@ -1,5 +1,5 @@
 /**
- * A sale at the point of sale (back-office spec §2, §5, §9). The lines are priced by the same
+ * A sale at the point of sale (docs/requirements/back-office.md §2, §5, §9). The lines are priced by the same
  * rules as online checkout (core/pricing lines.ts), the prices and total the cashier showed are
  * checked against them (issue 13 §9: 409 PRICE_CHANGED, nothing stored), and stock is taken in
  * the same transaction as the order by the one stock repository: a POS sale and an online order

@@ -1,5 +1,5 @@
 /**
- * Back-office products (back-office spec §2, §5, §7): admin only. POST and PUT take JSON or
+ * Back-office products (docs/requirements/back-office.md §2, §5, §7): admin only. POST and PUT take JSON or
  * multipart with `image_cover` and `images` files; images are checked by content and stored
  * as WebP sizes (lib/images.ts) on disk or in S3-compatible storage.
  */

@@ -1,4 +1,4 @@
-/** POST /shipping/cost (storefront spec §7): national shipping options for a parcel. */
+/** POST /shipping/cost (docs/requirements/storefront.md §7): national shipping options for a parcel. */
 import { z } from 'zod';
 import { shippingCostAnswerSchema } from '@pasar/core/shipping';
 import type { FeatureRoutes } from '../../deps';

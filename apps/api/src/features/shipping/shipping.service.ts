@@ -25,7 +25,7 @@ export function costFor(rate: { first_kg_cost: number; next_kg_cost: number }, w
   return rate.first_kg_cost + (kilograms - 1) * rate.next_kg_cost;
 }
 
-/** Turns a provider failure into the spec's message (storefront spec §8), never a hang or crash. */
+/** Turns a provider failure into the spec's message (docs/requirements/storefront.md §8), never a hang or crash. */
 export function shippingProviderError(error: unknown): never {
   if (error instanceof ProviderFailure) {
     throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.shippingCostFailed);

@@ -1,4 +1,4 @@
-/** Users and roles of the back office (back-office spec §2 Users, §5, §7), admin only. */
+/** Users and roles of the back office (docs/requirements/back-office.md §2 Users, §5, §7), admin only. */
 import { z } from 'zod';
 import { roleSchema } from '@pasar/core/accounts';
 import type { FeatureRoutes } from '../../deps';

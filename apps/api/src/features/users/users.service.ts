@@ -1,5 +1,5 @@
 /**
- * Back-office user management (back-office spec §2 Users, §5). Passwords are set on create and
+ * Back-office user management (docs/requirements/back-office.md §2 Users, §5). Passwords are set on create and
  * by the separate reset action only. Guards: an admin cannot delete, deactivate or demote
  * themself, and the last active admin cannot be removed by anybody.
  */

@@ -1,5 +1,5 @@
 /**
- * RajaOngkir (Komerce) V2 client (INTEGRATIONS.md §1.2–1.4): header `key`, every answer
+ * RajaOngkir (Komerce) V2 client (docs/integrations.md §1–1.4): header `key`, every answer
  * `{ meta: { code, message, status }, data }` where success is meta.code 200; district-based
  * cost calculation with a form-encoded body and weight in grams.
  */

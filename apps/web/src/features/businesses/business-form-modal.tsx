@@ -1,5 +1,5 @@
 /**
- * The add/edit business modal (back-office spec §2, §4, §5): closes on Escape, backdrop and its
+ * The add/edit business modal (docs/requirements/back-office.md §2, §4, §5): closes on Escape, backdrop and its
  * close button; cities of the store's province (every one, with a search box), districts per city;
  * changing the city clears the district; the district is disabled until a city is chosen.
  */

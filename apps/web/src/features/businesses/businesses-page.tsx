@@ -1,4 +1,4 @@
-/** Partner businesses (back-office spec §2 Businesses, §8): search, counters, cards, add/edit modal. */
+/** Partner businesses (docs/requirements/back-office.md §2 Businesses, §8): search, counters, cards, add/edit modal. */
 import { useMemo, useState } from 'react';
 import { businessMatches, businessMessages, normalizeWebsite, type Business } from '@pasar/core/businesses';
 import { formatDateTime } from '@pasar/core/time';

@@ -1,4 +1,4 @@
-/** Categories (back-office spec §2, §5, §8): list, inline create/edit form, delete with confirmation. */
+/** Categories (docs/requirements/back-office.md §2, §5, §8): list, inline create/edit form, delete with confirmation. */
 import { useState } from 'react';
 import { categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';

@@ -43,7 +43,7 @@ describe('checkoutTotals', () => {
   });
 });
 
-describe('buildOrderPayload (storefront spec §3 Order payload)', () => {
+describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () => {
   it('sends a guest order with a local courier as the spec names the fields', () => {
     const d = draft({ form: { ...draft().form, notes: 'Titip di pos satpam' } });
     const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipping, undefined));

@@ -9,7 +9,7 @@ const sicepat: ShippingOption = { courier_code: 'sicepat', courier_name: 'SiCepa
 const kurir: LocalCourierOption = { courier_id: 3, price_id: 11, courier_name: 'Kurir Braga', region: 'Sumur Bandung', effective_price: 12_000, notes: null };
 const kurir2: LocalCourierOption = { ...kurir, price_id: 12, courier_name: 'Ojek Pasar', effective_price: 10_000 };
 
-describe('shippingAfterLoad (storefront spec §4 Checkout)', () => {
+describe('shippingAfterLoad (requirements/storefront.md §4 Checkout)', () => {
   it('selects the first national option when there is no choice yet', () => {
     expect(shippingAfterLoad(null, [jneReg, jneYes], [kurir])).toEqual({ kind: 'national', option: jneReg });
   });

@@ -1,5 +1,5 @@
 /**
- * The full-page courier form with Back (back-office spec §2 Couriers, §5, §8). On edit it shows
+ * The full-page courier form with Back (docs/requirements/back-office.md §2 Couriers, §5, §8). On edit it shows
  * the Pricing Regions section: add, edit and delete the prices that the checkout offers as
  * local same-day options in the store's city.
  */

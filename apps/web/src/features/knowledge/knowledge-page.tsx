@@ -1,5 +1,5 @@
 /**
- * Knowledge entries (back-office spec §2, §5, §8): a table newest first, an inline form, delete
+ * Knowledge entries (docs/requirements/back-office.md §2, §5, §8): a table newest first, an inline form, delete
  * with confirmation. The related product is optional; 'Tidak ada' sends product_id 0 (unlink).
  * The file is either a typed address or an uploaded .txt, .md or .pdf (issue 7), whose text the
  * shopping assistant reads; the table says when it could not read any.

@@ -1,5 +1,5 @@
 /**
- * Point of sale (back-office spec §2, §4, §5, §8, §9): the product grid (use-pos-catalog), the
+ * Point of sale (docs/requirements/back-office.md §2, §4, §5, §8, §9): the product grid (use-pos-catalog), the
  * sale (use-pos-sale: core's cart, customer, payment with the spec's switching rules, notes),
  * pickup information, the QRIS code and the receipt.
  */

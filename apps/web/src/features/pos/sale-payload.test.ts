@@ -6,7 +6,7 @@ const opak = { product_id: 7, name: 'Opak Ketan Bakar', variant_label: null, pri
 const kopi = { product_id: 9, name: 'Kopi Arabika', variant_label: '500 g', price: 27_000, stock: 5 };
 const lines = ([{ type: 'add', item: opak }, { type: 'add', item: opak }, { type: 'add', item: kopi }] satisfies PosCartAction[]).reduce(posCartReducer, emptyPosCart).lines;
 
-describe('switchMethod (back-office spec §4)', () => {
+describe('switchMethod (requirements/back-office.md §4)', () => {
   it('clears the cash received when leaving cash and the reference when going to cash', () => {
     const cash = { method: 'cash' as const, cash: '50000', reference: '' };
     const qris = switchMethod(cash, 'qris');
@@ -26,7 +26,7 @@ describe('cashReceived', () => {
   });
 });
 
-describe('buildSalePayload (back-office spec §7 POST /orders/pos)', () => {
+describe('buildSalePayload (requirements/back-office.md §7 POST /orders/pos)', () => {
   it('sends a cash sale with the prices and total the cart shows and empty optional fields as null', () => {
     const body = buildSalePayload({ customer: emptyCustomer, notes: '', payment: { ...initialPayment, cash: '100000', reference: 'ignored' }, lines });
     expect(body).toEqual({

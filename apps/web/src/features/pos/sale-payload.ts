@@ -1,5 +1,5 @@
 /**
- * The POS sale as pure functions (back-office spec §4, §5, §9): the payment fields and their
+ * The POS sale as pure functions (docs/requirements/back-office.md §4, §5, §9): the payment fields and their
  * switching rules, and the POST /orders/pos body from the cart and the form.
  */
 import { posSaleLines, type PosCartLine, type PosPaymentMethod, type PosSaleInput } from '@pasar/core/pos';

@@ -9,7 +9,7 @@ import type { PriceChange } from './components/price-change-notice';
 import { buildSalePayload, cashReceived, emptyCustomer, initialPayment, switchMethod, type PosCustomer } from './sale-payload';
 
 /**
- * One sale at the counter (back-office spec §4, §5, §9): core's cart reducer (the one POS cart),
+ * One sale at the counter (docs/requirements/back-office.md §4, §5, §9): core's cart reducer (the one POS cart),
  * the customer, payment and notes, and what the last action said. The sale carries the prices and
  * total the cart shows; the server refuses it when they are no longer current (issue 13 §9), and
  * the cart then takes the current prices, says what changed and, for QRIS, draws a new code.

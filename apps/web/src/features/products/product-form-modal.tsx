@@ -1,5 +1,5 @@
 /**
- * The create/edit modal of the products screen with every field and rule of back-office spec §5:
+ * The create/edit modal of the products screen with every field and rule of docs/requirements/back-office.md §5:
  * prices in whole rupiah, discount 0–100 in steps of 0.1, stock, up to 3 size variants, option
  * groups, weight in grams, cover and extra images (JPG, PNG, WEBP). The shared schema checks the
  * form before sending; the server checks it again.

@@ -1,5 +1,5 @@
 /**
- * Users (back-office spec §2 Users, §5, §8): list, add, edit, delete with the modal form. The
+ * Users (docs/requirements/back-office.md §2 Users, §5, §8): list, add, edit, delete with the modal form. The
  * password is asked on create only; a separate "Ganti kata sandi" action resets it. The server
  * refuses deleting or demoting yourself and removing the last active admin.
  */

@@ -7,7 +7,7 @@ import { Modal } from '../../../components/modal';
 import { ProductImage } from '../../../components/product-image';
 import type { usePosCatalog } from '../use-pos-catalog';
 
-/** The POS product grid (back-office spec §2 Point of sale): search, category chips, products, pages. */
+/** The POS product grid (docs/requirements/back-office.md §2 Point of sale): search, category chips, products, pages. */
 export function ProductGrid({ catalog, onPick, onOpenSettings }: { catalog: ReturnType<typeof usePosCatalog>; onPick: (product: Product) => void; onOpenSettings: () => void }) {
   const { products, categories, categoryId, page } = catalog;
   return (

@@ -1,5 +1,5 @@
 /**
- * The QRIS code modal (back-office spec §2, §4): a real, scannable dynamic QRIS for the exact
+ * The QRIS code modal (docs/requirements/back-office.md §2, §4): a real, scannable dynamic QRIS for the exact
  * amount, made from the store's static payload (core/pos/qris: tag 54 set, CRC recomputed).
  * Without a valid configured payload it says so instead of drawing a fake code. The code is drawn
  * again whenever the amount changes (a price changed on the server, issue 13 §9); `notice` then
