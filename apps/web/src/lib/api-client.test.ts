@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiFile, apiRequest, errorMessage, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, apiFile, apiRequest, setUnauthorizedHandler } from './api-client';
 import { sessionStore, type SessionUser } from './session';
 
 interface Call {
@@ -81,7 +81,7 @@ describe('the API client', () => {
     const error = await api('/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Data tidak valid', code: 'VALIDATION_ERROR', fields: { email: 'Email wajib diisi' } });
-    expect(errorMessage(error, 'Gagal')).toBe('Data tidak valid');
+    expect((error as ApiError).message).toBe('Data tidak valid');
   });
 
   it('treats success: false as a failure even with status 200', async () => {
@@ -123,10 +123,5 @@ describe('the API client', () => {
     expect(await file.blob.text()).toBe('a,b\n');
     expect(headersOf(calls[0])).toMatchObject({ Accept: '*/*', Authorization: 'Bearer tok' });
     await expect(apiFile('/orders/1/payment-proof')).rejects.toMatchObject({ status: 404, message: 'Bukti tidak ditemukan', code: 'NOT_FOUND' });
-  });
-
-  it("falls back to the screen's message for anything but an ApiError", () => {
-    expect(errorMessage(new Error('boom'), 'Gagal memuat')).toBe('Gagal memuat');
-    expect(errorMessage(new ApiError(500, '', 'X'), 'Gagal memuat')).toBe('Gagal memuat');
   });
 });

@@ -120,9 +120,3 @@ export async function apiFile(path: string, options: Pick<RequestOptions, 'signa
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequest<T>(path, options)).data;
 }
-
-/** The message to show for a failed call: the server's error field, else the screen's fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
-}

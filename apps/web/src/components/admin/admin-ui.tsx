@@ -3,8 +3,6 @@
  * admin screen looks and behaves the same. Storefront code never imports this file.
  */
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { Field, type FieldProps } from '../form';
 
 export function AdminPageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
   return (
@@ -72,17 +70,6 @@ export function confirmAction(message: string): boolean {
   return typeof window !== 'undefined' && window.confirm(message);
 }
 
-/*
- * The field and the failure text live in components/form (one of each for the whole web app).
- * These names stay for the screens not yet moved onto it (the POS and the order desk, whose owners
- * convert them); each is the one `Field`, so all fields look and announce their errors alike.
- */
-type LegacyField<P> = Omit<P, 'as'>;
-export const TextField = (props: LegacyField<Extract<FieldProps, { as?: 'input' }>>) => <Field {...props} />;
-export const TextAreaField = (props: LegacyField<Extract<FieldProps, { as: 'textarea' }>>) => <Field as="textarea" {...props} />;
-export const SelectField = (props: LegacyField<Extract<FieldProps, { as: 'select' }>>) => <Field as="select" {...props} />;
-export const CheckboxField = (props: LegacyField<Extract<FieldProps, { as?: 'input' }>>) => <Field type="checkbox" {...props} />;
-
 export const buttonStyles = {
   primary: 'inline-flex items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60',
   secondary: 'inline-flex items-center justify-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60',
@@ -108,11 +95,4 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
       {children && <div className="mt-2 text-sm text-stone-600">{children}</div>}
     </div>
   );
-}
-
-export { failureMessage, isStale } from '../form';
-
-/** Field errors the server sent with a 400 (screens on react-hook-form use `setServerErrors`). */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError && error.fields ? error.fields : {};
 }

@@ -13,13 +13,14 @@ import { formatRupiah } from '@pasar/core/money';
 import { detectProofType, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
 import { posPaymentLabels, type PosPaymentMethod } from '@pasar/core/pos';
 import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, failureMessage, serverFieldErrors, StatCard, SuccessBanner, TextAreaField } from '../../components/admin/admin-ui';
+import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { buyerWhatsappLink } from './buyer-whatsapp';
 import { PaymentStateBadge } from '../../components/orders/order-badges';
 import { moneyCard, unpaidCard } from './revenue-card';
 import { downloadOrdersCsv, fetchProof, useAdminOrder, useAdminOrders, useChangeOrderStatus, usePaymentAction, useStoreName, type OrderFilter } from './api/admin-orders-api';
+import { Field, failureMessage } from '../../components/form';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
 const tabLabel = (t: (typeof TABS)[number]) => (t === 'all' ? 'Semua' : orderStatusLabels[t]);
@@ -128,7 +129,7 @@ function RejectDialog({ order, onClose, onDone }: { order: AdminOrder; onClose: 
       const result = await action.mutateAsync({ kind: 'reject', id: order.id, version: order.version, reason: parsed.data.reason });
       onDone({ tone: 'ok', text: result.message ?? paymentMessages.rejected });
     } catch (failure) {
-      const fields = serverFieldErrors(failure);
+      const fields = failure instanceof ApiError && failure.fields ? failure.fields : {};
       if (fields.reason) setError(fields.reason);
       // Someone else moved the order first: the dialog is about a state that is gone.
       else if (failure instanceof ApiError && failure.status === 409) onDone({ tone: 'error', text: paymentFailure(failure) });
@@ -139,7 +140,7 @@ function RejectDialog({ order, onClose, onDone }: { order: AdminOrder; onClose: 
     <Modal title={`Tolak bukti transfer #${order.id}`} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
         <ErrorBanner message={banner} />
-        <TextAreaField
+        <Field as="textarea"
           id="reject-reason"
           label="Alasan penolakan"
           value={reason}

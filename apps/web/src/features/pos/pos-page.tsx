@@ -4,12 +4,10 @@
  * pickup information, the QRIS code and the receipt.
  */
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@pasar/core/catalog';
 import { formatRupiah } from '@pasar/core/money';
-import type { PublicStoreSettings } from '@pasar/core/settings';
-import { buttonStyles, ErrorBanner, SuccessBanner, TextAreaField } from '../../components/admin/admin-ui';
-import { api } from '../../lib/api-client';
+import { buttonStyles, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { useStoreSettings } from '../../lib/store-settings';
 import { usePosSettings } from './api/pos-api';
 import { CartLines, PaymentFields, PickupInfo } from './components/cart-panel';
 import { CustomerModal } from './components/customer-modal';
@@ -20,12 +18,13 @@ import { QrisModal } from './components/qris-modal';
 import { Receipt } from './components/receipt';
 import { usePosCatalog } from './use-pos-catalog';
 import { usePosSale } from './use-pos-sale';
+import { Field } from '../../components/form';
 
 export default function PosPage() {
   const catalog = usePosCatalog();
   const sale = usePosSale();
   const settings = usePosSettings();
-  const store = useQuery({ queryKey: ['settings', 'store'], queryFn: ({ signal }) => api<PublicStoreSettings>('/settings/store', { signal }), staleTime: 5 * 60_000 });
+  const store = useStoreSettings();
   const [choosing, setChoosing] = useState<Product | null>(null);
   const [customerOpen, setCustomerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -54,7 +53,7 @@ export default function PosPage() {
           <span data-testid="pos-total">{formatRupiah(sale.total)}</span>
         </p>
         <PaymentFields sale={sale} />
-        <TextAreaField id="pos-notes" label="Catatan" value={sale.notes} onChange={(e) => sale.setNotes(e.target.value)} rows={2} />
+        <Field as="textarea" id="pos-notes" label="Catatan" value={sale.notes} onChange={(e) => sale.setNotes(e.target.value)} rows={2} />
         <button type="button" className={`${buttonStyles.primary} py-3 text-base`} onClick={() => void sale.pay()} disabled={sale.saving}>
           {sale.saving ? 'Menyimpan…' : `Bayar ${formatRupiah(sale.total)}`}
         </button>

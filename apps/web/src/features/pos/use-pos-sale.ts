@@ -3,7 +3,7 @@ import type { Product } from '@pasar/core/catalog';
 import type { AdminOrder } from '@pasar/core/orders';
 import { availableStock, unitPrice } from '@pasar/core/pricing';
 import { changeDue, describePriceChanges, emptyPosCart, posCartCount, posCartReducer, posCartTotal, posMessages, posSaleError, type PosPaymentMethod } from '@pasar/core/pos';
-import { failureMessage } from '../../components/admin/admin-ui';
+import { failureMessage } from '../../components/form';
 import { priceChangedOf, useRecordSale } from './api/pos-api';
 import type { PriceChange } from './components/price-change-notice';
 import { buildSalePayload, cashReceived, emptyCustomer, initialPayment, switchMethod, type PosCustomer } from './sale-payload';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Business, BusinessInput } from '@pasar/core/businesses';
 import type { Area } from '@pasar/core/locations';
-import type { PublicStoreSettings } from '@pasar/core/settings';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useStoreSettings } from '../../../lib/store-settings';
 
 const key = ['admin', 'businesses'] as const;
 
@@ -10,13 +10,7 @@ const key = ['admin', 'businesses'] as const;
 export const useBusinesses = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Business[]>('/businesses/', { signal }) });
 
 /** The store's province comes from its settings, in the numbering the locations API serves. */
-export const useStoreProvince = () =>
-  useQuery({
-    queryKey: ['settings', 'store'],
-    queryFn: ({ signal }) => api<PublicStoreSettings>('/settings/store', { signal }),
-    select: (s) => s.store_location?.province_id ?? null,
-    staleTime: 5 * 60_000,
-  });
+export const useStoreProvince = () => useStoreSettings((s) => s.store_location?.province_id ?? null);
 
 export const useProvinceCities = (provinceId: number | null | undefined) =>
   useQuery({

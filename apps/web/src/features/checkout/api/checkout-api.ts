@@ -5,11 +5,11 @@ import { NATIONAL_COURIERS } from '@pasar/core/checkout';
 import type { LocalCourierOptionsAnswer } from '@pasar/core/couriers';
 import type { Area } from '@pasar/core/locations';
 import type { PaymentChannelsAnswer } from '@pasar/core/payments';
-import type { PublicStoreSettings } from '@pasar/core/settings';
 import type { ShippingCostAnswer } from '@pasar/core/shipping';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useStoreSettings } from '../../../lib/store-settings';
 
-export const useStore = () => useQuery({ queryKey: ['settings', 'store'], queryFn: () => api<PublicStoreSettings>('/settings/store'), staleTime: 5 * 60_000 });
+export const useStore = () => useStoreSettings();
 export const useProvinces = () => useQuery({ queryKey: ['locations', 'provinces'], queryFn: () => api<Area[]>('/locations/rajaongkir/provinces'), staleTime: Infinity });
 export const useCities = (provinceId: number | null) =>
   useQuery({ queryKey: ['locations', 'cities', provinceId], queryFn: () => api<Area[]>(`/locations/rajaongkir/provinces/${provinceId}/cities`), enabled: provinceId !== null, staleTime: Infinity });

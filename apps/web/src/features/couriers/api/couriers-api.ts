@@ -1,21 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Courier, CourierInput, CourierPrice, CourierPriceInput } from '@pasar/core/couriers';
 import type { Area } from '@pasar/core/locations';
-import type { PublicStoreSettings } from '@pasar/core/settings';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useStoreSettings } from '../../../lib/store-settings';
 
 const key = ['admin', 'couriers'] as const;
 
 
 export const useCouriers = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Courier[]>('/couriers', { signal }) });
 
-export const useStoreLocation = () =>
-  useQuery({
-    queryKey: ['settings', 'store'],
-    queryFn: ({ signal }) => api<PublicStoreSettings>('/settings/store', { signal }),
-    select: (s) => s.store_location,
-    staleTime: 5 * 60_000,
-  });
+export const useStoreLocation = () => useStoreSettings((s) => s.store_location);
 
 export const useAreas = (path: string | null) =>
   useQuery({ queryKey: ['locations', path], queryFn: ({ signal }) => api<Area[]>(path!, { signal }), enabled: path !== null, staleTime: Infinity });

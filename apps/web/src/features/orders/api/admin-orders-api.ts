@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminOrder, AdminOrderList, OrderStatus } from '@pasar/core/orders';
-import type { StoreProfile } from '@pasar/core/settings';
 import { API_BASE, api, apiFile, apiRequest } from '../../../lib/api-client';
+import { useStoreSettings } from '../../../lib/store-settings';
 
 export interface OrderFilter {
   q: string;
@@ -93,13 +93,7 @@ export function usePaymentAction() {
 }
 
 /** The store's name for messages to buyers; absent when the profile is not set. */
-export const useStoreName = () =>
-  useQuery({
-    queryKey: ['settings', 'store'],
-    queryFn: ({ signal }) => api<{ store_profile: StoreProfile | null }>('/settings/store', { signal }),
-    select: (s) => s.store_profile?.name ?? null,
-    staleTime: 5 * 60_000,
-  });
+export const useStoreName = () => useStoreSettings((s) => s.store_profile?.name ?? null);
 
 /**
  * The proof of transfer, served to admins only (decision 013: never from /uploads), so the browser

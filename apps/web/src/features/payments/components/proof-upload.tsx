@@ -6,7 +6,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Order } from '@pasar/core/checkout';
 import { PROOF_ACCEPT, paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
-import { errorMessage } from '../../../lib/api-client';
+import { failureMessage } from '../../../components/form';
 import { useUploadProof, type OrderRef } from '../api/payments-api';
 import { proofFileProblem } from '../proof-check';
 
@@ -54,7 +54,7 @@ export function ProofUpload({ order, orderRef }: { order: Order; orderRef: Order
   };
 
   const rejected = p?.proof_status === 'rejected';
-  const message = problem ?? (upload.isError ? errorMessage(upload.error, 'Gagal mengirim bukti transfer. Silakan coba lagi.') : undefined);
+  const message = problem ?? (upload.isError ? failureMessage(upload.error, 'Gagal mengirim bukti transfer. Silakan coba lagi.', 'replace') : undefined);
   return (
     <section aria-labelledby={`${inputId}-title`} className="rounded-2xl bg-white p-5 ring-1 ring-stone-200" data-testid="proof-upload">
       <h2 id={`${inputId}-title`} className="text-lg font-bold">

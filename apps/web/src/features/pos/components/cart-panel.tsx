@@ -2,8 +2,9 @@ import { formatRupiah } from '@pasar/core/money';
 import { lineTotal } from '@pasar/core/pricing';
 import { CASH_STEP, POS_PAYMENT_METHODS, posMessages, posPaymentLabels, uangPas } from '@pasar/core/pos';
 import type { PosSettingsView } from '@pasar/core/pos';
-import { buttonStyles, TextField } from '../../../components/admin/admin-ui';
+import { buttonStyles } from '../../../components/admin/admin-ui';
 import type { usePosSale } from '../use-pos-sale';
+import { Field } from '../../../components/form';
 
 type Sale = ReturnType<typeof usePosSale>;
 
@@ -67,7 +68,7 @@ export function PaymentFields({ sale }: { sale: Sale }) {
       </fieldset>
       {payment.method === 'cash' ? (
         <div>
-          <TextField id="pos-cash" label="Uang diterima (Rp)" type="number" min={0} step={CASH_STEP} inputMode="numeric" value={payment.cash} onChange={(e) => sale.setCash(e.target.value)} />
+          <Field id="pos-cash" label="Uang diterima (Rp)" type="number" min={0} step={CASH_STEP} inputMode="numeric" value={payment.cash} onChange={(e) => sale.setCash(e.target.value)} />
           <div className="mt-1 flex flex-wrap gap-1">
             {total > 0 && (
               // Exactly the total (issue 13 §9): rounding it up to the cash step recorded money never counted.
@@ -90,7 +91,7 @@ export function PaymentFields({ sale }: { sale: Sale }) {
         </div>
       ) : (
         <div>
-          <TextField id="pos-reference" label="Referensi pembayaran (opsional)" value={payment.reference} onChange={(e) => sale.setReference(e.target.value)} />
+          <Field id="pos-reference" label="Referensi pembayaran (opsional)" value={payment.reference} onChange={(e) => sale.setReference(e.target.value)} />
           {payment.method === 'qris' && (
             <button type="button" className={`${buttonStyles.small} mt-2`} onClick={sale.showQris}>
               Tampilkan QRIS

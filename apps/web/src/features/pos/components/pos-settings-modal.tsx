@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { isValidQris, posMessages, type PosSettingsView } from '@pasar/core/pos';
 import type { PosPickup } from '@pasar/core/settings';
 import { Modal } from '../../../components/modal';
-import { buttonStyles, ErrorBanner, failureMessage, TextAreaField, TextField } from '../../../components/admin/admin-ui';
+import { buttonStyles, ErrorBanner } from '../../../components/admin/admin-ui';
 import { useSavePosSettings } from '../api/pos-api';
+import { Field, failureMessage } from '../../../components/form';
 
 const pickupFields: { key: keyof PosPickup; label: string }[] = [
   { key: 'pickup_name', label: 'Nama lokasi' },
@@ -50,12 +51,12 @@ export function PosSettingsModal({ current, onClose, onSaved }: { current: PosSe
           <ErrorBanner message={error} />
         </div>
         {pickupFields.map((f) => (
-          <TextField key={f.key} id={`pos-${f.key}`} label={f.label} value={pickup[f.key]} onChange={(e) => setPickup({ ...pickup, [f.key]: e.target.value })} />
+          <Field key={f.key} id={`pos-${f.key}`} label={f.label} value={pickup[f.key]} onChange={(e) => setPickup({ ...pickup, [f.key]: e.target.value })} />
         ))}
         <div className="sm:col-span-2">
-          <TextAreaField id="pos-qris-payload" label="Payload QRIS statis toko" value={payload} onChange={(e) => setPayload(e.target.value)} hint="Teks hasil pindai QRIS statis toko (dimulai 000201, diakhiri 6304 dan 4 karakter CRC). Kosongkan bila toko belum punya QRIS." rows={4} />
+          <Field as="textarea" id="pos-qris-payload" label="Payload QRIS statis toko" value={payload} onChange={(e) => setPayload(e.target.value)} hint="Teks hasil pindai QRIS statis toko (dimulai 000201, diakhiri 6304 dan 4 karakter CRC). Kosongkan bila toko belum punya QRIS." rows={4} />
         </div>
-        <TextField id="pos-qris-merchant" label="Nama merchant (opsional)" value={merchant} onChange={(e) => setMerchant(e.target.value)} />
+        <Field id="pos-qris-merchant" label="Nama merchant (opsional)" value={merchant} onChange={(e) => setMerchant(e.target.value)} />
         <div className="flex items-end justify-end gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Batal
