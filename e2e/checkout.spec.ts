@@ -1,38 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { customerAccount, login, productId } from './support/api';
+import { customerAccount, login } from './support/api';
 import { screenshot } from './support/harness';
 import { storeSession } from './support/session';
+import { addToCartAndCheckout, fillRecipient } from './support/checkout';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
-
-async function addToCartAndCheckout(page: Page, name: string) {
-  await page.goto(`/product/${await productId(e2e.baseUrl, name)}`);
-  await page.getByRole('button', { name: 'Masuk Keranjang' }).click();
-  await page.getByText('Ditambahkan ke keranjang.').waitFor();
-  await page.goto('/checkout');
-  await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
-}
-
-async function fillRecipient(page: Page) {
-  await page.getByLabel('Nama penerima').fill('Tamu Bandung');
-  await page.getByLabel('Alamat lengkap').fill('Jl. Braga No. 5, RT 01 RW 02');
-  await page.getByLabel('Provinsi').selectOption({ label: 'Jawa Barat' });
-  await page.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Bandung' });
-  await page.getByLabel('Kecamatan').selectOption({ label: 'Sumur Bandung' });
-  await page.getByLabel('Kode pos').fill('40111');
-  await page.getByLabel('Nomor telepon').fill('081234567890');
-  await page.waitForFunction(() => !/Belum dipilih|Menghitung/.test(document.querySelector('[data-testid="shipping-choice"]')?.textContent ?? 'Belum dipilih'));
-}
+const recipient = { name: 'Tamu Bandung', address: 'Jl. Braga No. 5, RT 01 RW 02', phone: '081234567890' };
 
 describe('checkout', () => {
   it('a guest buys with manual transfer and stays on the success panel with the order', async () => {
     const { page } = await e2e.openPage();
-    await addToCartAndCheckout(page, 'Opak Ketan Bakar');
+    await addToCartAndCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar');
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     await page.getByText('Lengkapi seluruh informasi pengiriman yang wajib diisi.').waitFor();
-    await fillRecipient(page);
+    await fillRecipient(page, recipient);
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     await page.getByText('Email dibutuhkan untuk pesanan tamu.').waitFor();
     await page.getByLabel('Email').fill('tamu@contoh.id');
@@ -50,9 +32,9 @@ describe('checkout', () => {
   it('a signed-in customer pays through the sandbox gateway and sees the order paid', async () => {
     const { context, page } = await e2e.openPage();
     await storeSession(page, await login(e2e.baseUrl, customerAccount.username, customerAccount.password));
-    await addToCartAndCheckout(page, 'Kacang Sangrai Bawang');
+    await addToCartAndCheckout(page, e2e.baseUrl, 'Kacang Sangrai Bawang');
     await expect.poll(() => page.getByLabel('Email').count()).toBe(0);
-    await fillRecipient(page);
+    await fillRecipient(page, recipient);
     await page.getByRole('button', { name: 'Pilih metode pembayaran' }).click();
     await page.getByRole('dialog').getByText('QRIS (semua e-wallet & m-banking)').click();
     await page.getByText('Biaya pembayaran').waitFor();

@@ -15,31 +15,14 @@ import { formatDateTime } from '@pasar/core/time';
 import { customerAccount, localCourierOption, localCourierOrderPayload, login, productId } from './support/api';
 import { screenshot } from './support/harness';
 import { storeSession } from './support/session';
+import { addToCartAndCheckout, fillRecipient } from './support/checkout';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
+const recipient = { name: 'Tamu Transfer', address: 'Jl. Asia Afrika No. 8', phone: '081298765432' };
 
 /** A real 1×1 PNG: the server recognises a proof by its first bytes, not by its name. */
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function addToCartAndCheckout(page: Page, name: string) {
-  await page.goto(`/product/${await productId(e2e.baseUrl, name)}`);
-  await page.getByRole('button', { name: 'Masuk Keranjang' }).click();
-  await page.getByText('Ditambahkan ke keranjang.').waitFor();
-  await page.goto('/checkout');
-  await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
-}
-
-async function fillRecipient(page: Page) {
-  await page.getByLabel('Nama penerima').fill('Tamu Transfer');
-  await page.getByLabel('Alamat lengkap').fill('Jl. Asia Afrika No. 8');
-  await page.getByLabel('Provinsi').selectOption({ label: 'Jawa Barat' });
-  await page.getByLabel('Kota/Kabupaten').selectOption({ label: 'Kota Bandung' });
-  await page.getByLabel('Kecamatan').selectOption({ label: 'Sumur Bandung' });
-  await page.getByLabel('Kode pos').fill('40111');
-  await page.getByLabel('Nomor telepon').fill('081298765432');
-  await page.waitForFunction(() => !/Belum dipilih|Menghitung/.test(document.querySelector('[data-testid="shipping-choice"]')?.textContent ?? 'Belum dipilih'));
-}
 
 /** The order behind a page's "Lihat halaman pesanan" link, read as anyone holding the link would. */
 async function orderOfLink(path: string): Promise<Order> {
@@ -79,8 +62,8 @@ describe('manual transfer, the shopper side', () => {
     await e2e.adminApi('PUT', '/settings/payments', { ...settings, unique_code_enabled: true });
 
     const { page } = await e2e.openPage();
-    await addToCartAndCheckout(page, 'Opak Ketan Bakar');
-    await fillRecipient(page);
+    await addToCartAndCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar');
+    await fillRecipient(page, recipient);
     await page.getByLabel('Email').fill('tamu.transfer@contoh.id');
 
     // The demo shop's gateway is the sandbox: the chooser says so beside its channels.
@@ -194,8 +177,8 @@ describe('manual transfer, the shopper side', () => {
   it('a signed-in customer pays by transfer on a phone, follows the link, and sends the proof from Pesanan Saya', async () => {
     const { page } = await e2e.openPage({ mobile: true });
     await storeSession(page, await login(e2e.baseUrl, customerAccount.username, customerAccount.password));
-    await addToCartAndCheckout(page, 'Keripik Singkong Balado');
-    await fillRecipient(page);
+    await addToCartAndCheckout(page, e2e.baseUrl, 'Keripik Singkong Balado');
+    await fillRecipient(page, recipient);
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     await page.getByRole('status').filter({ hasText: 'Pesanan berhasil dibuat. Terima kasih!' }).waitFor();
     const heading = (await page.getByTestId('payment-info').getByRole('heading', { level: 1 }).textContent()) ?? '';
@@ -226,8 +209,8 @@ describe('manual transfer, the shopper side', () => {
 
   it('a gateway order keeps its spec success (message, pay page in a new tab) and links to its page, steps drawn without raw HTML', async () => {
     const { context, page } = await e2e.openPage();
-    await addToCartAndCheckout(page, 'Bandrek Instan Jahe Merah');
-    await fillRecipient(page);
+    await addToCartAndCheckout(page, e2e.baseUrl, 'Bandrek Instan Jahe Merah');
+    await fillRecipient(page, recipient);
     await page.getByLabel('Email').fill('tamu.va@contoh.id');
     await page.getByRole('button', { name: 'Pilih metode pembayaran' }).click();
     await page.getByRole('dialog').getByText('BRI Virtual Account').click();

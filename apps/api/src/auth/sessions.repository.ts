@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { roles, sessions, users } from '../db/schema';
+import { publicUserColumns, roleColumns } from '../db/user-columns';
 import type { SessionUser } from './session-user';
 
 export interface SessionRow {
@@ -15,18 +16,8 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
     .select({
       session_id: sessions.id,
       last_used_at: sessions.last_used_at,
-      user: {
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        phone_number: users.phone_number,
-        role_id: users.role_id,
-        is_active: users.is_active,
-        created_at: users.created_at,
-      },
-      role: { id: roles.id, name: roles.name, display_name: roles.display_name, can_access_admin: roles.can_access_admin },
+      user: publicUserColumns,
+      role: roleColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))

@@ -4,20 +4,10 @@ import type { User } from '@pasar/core/accounts';
 import type { DbOrTx } from '../../db/client';
 import { uniqueViolationConstraint } from '../../db/errors';
 import { roles, users } from '../../db/schema';
+import { publicUserColumns, roleColumns } from '../../db/user-columns';
 
-const userColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  first_name: users.first_name,
-  last_name: users.last_name,
-  phone_number: users.phone_number,
-  role_id: users.role_id,
-  is_active: users.is_active,
-  created_at: users.created_at,
-  password_hash: users.password_hash,
-  role: { id: roles.id, name: roles.name, display_name: roles.display_name, can_access_admin: roles.can_access_admin },
-};
+/** Sign-in needs the hash; nothing else reads it. */
+const userColumns = { ...publicUserColumns, password_hash: users.password_hash, role: roleColumns };
 
 export interface UserWithHash extends User {
   password_hash: string;

@@ -3,20 +3,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserCreate, UserUpdate } from '@pasar/core/users';
 import type { DbOrTx } from '../../db/client';
 import { roles, users } from '../../db/schema';
+import { publicUserColumns, roleColumns } from '../../db/user-columns';
 
-const columns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  first_name: users.first_name,
-  last_name: users.last_name,
-  phone_number: users.phone_number,
-  role_id: users.role_id,
-  is_active: users.is_active,
-  created_at: users.created_at,
-  version: users.version,
-  role: { id: roles.id, name: roles.name, display_name: roles.display_name, can_access_admin: roles.can_access_admin },
-};
+const columns = { ...publicUserColumns, version: users.version, role: roleColumns };
 
 export type UserListRow = Awaited<ReturnType<typeof listUserRows>>[number];
 
