@@ -1,0 +1,85 @@
+/**
+ * Sorting of the back-office lists (issue 17): one way for every list. The order lives in the
+ * address (`?sort=name&dir=asc`), so a reload, the back button and a shared link keep it; the
+ * server sorts (lists are paged), with the fields each list's core query schema allows
+ * (`sortQueryFields` in @pasar/core/common).
+ *
+ * Tables use `SortableHeader` (a button in the column heading, `aria-sort` for screen readers);
+ * lists drawn as cards, and every list on a phone, can use `SortSelect`.
+ */
+import { useSearchParams } from 'react-router';
+import type { SortDirection } from '@pasar/core/common';
+
+export interface ListSort<F extends string> {
+  sort: F;
+  dir: SortDirection;
+  /** Sorts by `field`; the same field again flips the direction. Goes back to page 1. */
+  toggle: (field: F) => void;
+  set: (field: F, dir: SortDirection) => void;
+}
+
+export function useListSort<F extends string>(fields: readonly F[], defaults: { sort: F; dir: SortDirection }): ListSort<F> {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('sort');
+  const sort = raw !== null && (fields as readonly string[]).includes(raw) ? (raw as F) : defaults.sort;
+  const rawDir = params.get('dir');
+  const dir: SortDirection = rawDir === 'asc' || rawDir === 'desc' ? rawDir : defaults.dir;
+  const set = (field: F, nextDir: SortDirection) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('sort', field);
+        next.set('dir', nextDir);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  // A new column starts ascending (A→Z, smallest first); the list's own default column starts in
+  // its default direction (newest first, usually).
+  const toggle = (field: F) => set(field, field === sort ? (dir === 'asc' ? 'desc' : 'asc') : field === defaults.sort ? defaults.dir : 'asc');
+  return { sort, dir, toggle, set };
+}
+
+export function SortableHeader<F extends string>({ field, label, sort, className = '' }: { field: F; label: string; sort: ListSort<F>; className?: string }) {
+  const active = sort.sort === field;
+  const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <th scope="col" aria-sort={ariaSort} className={`px-4 py-2 text-left font-semibold text-stone-700 ${className}`}>
+      <button type="button" onClick={() => sort.toggle(field)} className="inline-flex items-center gap-1 rounded hover:text-green-800">
+        {label}
+        <span aria-hidden="true" className={active ? 'text-green-700' : 'text-stone-300'}>
+          {active && sort.dir === 'desc' ? '▼' : '▲'}
+        </span>
+        <span className="sr-only">{active ? (sort.dir === 'asc' ? ', urut naik' : ', urut turun') : ', klik untuk mengurutkan'}</span>
+      </button>
+    </th>
+  );
+}
+
+/** The same order as a select, for card lists and phones: one option per column and direction. */
+export function SortSelect<F extends string>({ options, sort, id = 'sort' }: { options: readonly { field: F; label: string; dir: SortDirection }[]; sort: ListSort<F>; id?: string }) {
+  const value = `${sort.sort}:${sort.dir}`;
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm text-stone-700">
+      Urutkan
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          const [field, dir] = e.target.value.split(':') as [F, SortDirection];
+          sort.set(field, dir);
+        }}
+        className="rounded-lg border border-stone-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {options.map((o) => (
+          <option key={`${o.field}:${o.dir}`} value={`${o.field}:${o.dir}`}>
+            {o.label}
+          </option>
+        ))}
+        {!options.some((o) => `${o.field}:${o.dir}` === value) && <option value={value}>—</option>}
+      </select>
+    </label>
+  );
+}
