@@ -72,14 +72,20 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
 
-export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  is_active: boolean('is_active').notNull().default(true),
-  ...version,
-  ...timestamps,
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    is_active: boolean('is_active').notNull().default(true),
+    ...version,
+    ...timestamps,
+  },
+  // One name per category whatever its letter case or surrounding spaces (issue 17): "Batik" and
+  // " batik" would be two chips the shopper cannot tell apart. The index makes it race-safe.
+  (t) => [uniqueIndex('categories_name_lower_unique').on(sql`lower(btrim(${t.name}))`)],
+);
 
 export const businesses = pgTable(
   'businesses',
