@@ -14,9 +14,12 @@ export interface GeneratedCatalog {
 }
 
 export async function generateCatalog(db: Db, count: number, options: { stock?: number; variantsEvery?: number } = {}): Promise<GeneratedCatalog> {
+  // Category names are unique regardless of case (migration 0007), and the checkout bench
+  // generates on top of the demo seed (which has "Minuman"): the run's own tag keeps them apart.
+  const tag = Date.now().toString(36);
   const cats = await db
     .insert(categories)
-    .values(['Makanan', 'Minuman', 'Kerajinan', 'Fesyen', 'Kecantikan', 'Herbal', 'Dekorasi'].map((name) => ({ name, description: `Produk ${name}` })))
+    .values(['Makanan', 'Minuman', 'Kerajinan', 'Fesyen', 'Kecantikan', 'Herbal', 'Dekorasi'].map((name) => ({ name: `${name} (bench ${tag})`, description: `Produk ${name}` })))
     .returning({ id: categories.id });
   const bizRows = await db
     .insert(businesses)

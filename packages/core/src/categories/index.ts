@@ -14,6 +14,8 @@ export const categoryMessages = {
   created: 'Kategori berhasil ditambahkan.',
   updated: 'Kategori berhasil diperbarui.',
   deleted: 'Kategori berhasil dihapus.',
+  /** Not in the spec (issue 17): names are unique regardless of letter case and surrounding spaces. */
+  nameTaken: 'Nama kategori sudah digunakan.',
 } as const;
 
 export const categoryInputSchema = z.object({

@@ -1,20 +1,28 @@
 -- Hand-written first part (issue 17): category names become unique regardless of letter case and
 -- surrounding spaces. A real database may already hold "Batik" and "batik ", and the unique index
 -- below would then fail to build and stop the migration. So the duplicates are made distinct
--- first: the oldest category (lowest id) keeps its name, each later one gets " (2)", " (3)", ...
--- The loop repeats in case a new name meets an existing one (a category already named "Batik (2)").
--- The version goes up so an edit form still open on a renamed category is told it is stale.
+-- first: the oldest category (lowest id) keeps its name, each later one gets the first free
+-- " (2)", " (3)", ... (free: no category has that name in any case, so an existing "Batik (2)"
+-- is never renamed). The version goes up so an edit form still open on it is told it is stale.
 DO $$
+DECLARE
+  dup record;
+  n integer;
+  candidate text;
 BEGIN
+  FOR dup IN
+    SELECT id, btrim(name) AS base
+      FROM (SELECT id, name, row_number() OVER (PARTITION BY lower(btrim(name)) ORDER BY id) AS rn FROM categories) ranked
+      WHERE rn > 1
+      ORDER BY id
   LOOP
-    WITH ranked AS (
-      SELECT id, row_number() OVER (PARTITION BY lower(btrim(name)) ORDER BY id) AS rn FROM categories
-    )
-    UPDATE categories c
-      SET name = btrim(c.name) || ' (' || ranked.rn || ')', version = c.version + 1, updated_at = now()
-      FROM ranked
-      WHERE ranked.id = c.id AND ranked.rn > 1;
-    EXIT WHEN NOT FOUND;
+    n := 2;
+    LOOP
+      candidate := dup.base || ' (' || n || ')';
+      EXIT WHEN NOT EXISTS (SELECT 1 FROM categories WHERE lower(btrim(name)) = lower(candidate));
+      n := n + 1;
+    END LOOP;
+    UPDATE categories SET name = candidate, version = version + 1, updated_at = now() WHERE id = dup.id;
   END LOOP;
 END $$;
 --> statement-breakpoint

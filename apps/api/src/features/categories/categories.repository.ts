@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AdminCategory, CategoryInput } from '@pasar/core/categories';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { uniqueViolationConstraint } from '../../db/errors';
 import { categories, products } from '../../db/schema';
 
 interface CategoryRow {
@@ -51,6 +52,15 @@ export async function updateCategory(db: DbOrTx, id: number, version: number, in
     .set({ ...input, version: sql`${categories.version} + 1`, updated_at: sql`now()` })
     .where(and(eq(categories.id, id), eq(categories.version, version)))
     .returning({ id: categories.id });
+}
+
+/**
+ * Whether a failed insert or update hit the one-name-per-category index (schema.ts:
+ * lower(btrim(name))). The index, not a read before the write, decides, so two admins saving
+ * "Batik" and "batik" at the same moment cannot both succeed.
+ */
+export function isCategoryNameTaken(error: unknown): boolean {
+  return uniqueViolationConstraint(error) === 'categories_name_lower_unique';
 }
 
 export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {

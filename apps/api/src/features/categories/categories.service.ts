@@ -9,20 +9,33 @@ import {
   deleteCategoryRow,
   findCategory,
   insertCategory,
+  isCategoryNameTaken,
   listCategories,
   updateCategory,
 } from './categories.repository';
 
 export { listCategories };
 
+/** A second category of the same name (any letter case) is answered on the name field, 409. */
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isCategoryNameTaken(error)) throw new AppError('CONFLICT', categoryMessages.nameTaken, { fields: { name: categoryMessages.nameTaken } });
+    throw error;
+  }
+}
+
 export async function createCategory(db: Db, input: CategoryInput): Promise<AdminCategory> {
-  const id = await insertCategory(db, input);
+  const id = await withUniqueName(() => insertCategory(db, input));
   return (await findCategory(db, id))!;
 }
 
 export async function editCategory(db: Db, id: number, update: CategoryUpdate): Promise<AdminCategory> {
   const { version, ...input } = update;
-  await versionedUpdateResult(await updateCategory(db, id, version, input), () => categoryExists(db, id), categoryMessages.notFound);
+  // Renaming a category to another letter case of its own name is allowed: the index compares it
+  // with the other rows only.
+  await versionedUpdateResult(await withUniqueName(() => updateCategory(db, id, version, input)), () => categoryExists(db, id), categoryMessages.notFound);
   return (await findCategory(db, id))!;
 }
 

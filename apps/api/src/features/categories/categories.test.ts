@@ -79,3 +79,41 @@ describe(`admin categories (${testEngine})`, () => {
     expect(noVersion.json().fields.version).toBe('Versi data wajib dikirim.');
   });
 });
+
+describe(`category names are unique regardless of letter case (issue 17, ${testEngine})`, () => {
+  const taken = { code: 'CONFLICT', error: 'Nama kategori sudah digunakan.', fields: { name: 'Nama kategori sudah digunakan.' } };
+
+  it('refuses a second category whose name differs only in letter case or surrounding spaces', async () => {
+    expect((await call('POST', '/categories/', { name: 'Batik Tulis' })).statusCode).toBe(201);
+    for (const name of ['Batik Tulis', 'batik tulis', 'BATIK TULIS', '  batik Tulis  ']) {
+      const res = await call('POST', '/categories/', { name });
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json(), name).toMatchObject({ success: false, ...taken });
+    }
+    const list = (await call('GET', '/categories/')).json().data as { name: string }[];
+    expect(list.filter((c) => c.name.toLowerCase() === 'batik tulis')).toHaveLength(1);
+  });
+
+  it('refuses renaming onto another category in any letter case, allows a new case of its own name', async () => {
+    const a = (await call('POST', '/categories/', { name: 'Anyaman Bambu' })).json().data;
+    const b = (await call('POST', '/categories/', { name: 'Anyaman Pandan' })).json().data;
+    const clash = await call('PUT', `/categories/${b.id}`, { name: ' anyaman BAMBU ', version: b.version });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject(taken);
+    const still = (await call('GET', '/categories/')).json().data.find((c: { id: number }) => c.id === b.id);
+    expect(still).toMatchObject({ name: 'Anyaman Pandan', version: b.version });
+
+    const own = await call('PUT', `/categories/${a.id}`, { name: 'ANYAMAN bambu', version: a.version });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ name: 'ANYAMAN bambu', version: a.version + 1 });
+  });
+
+  it('lets exactly one of two simultaneous creates of the same name in different cases succeed', async () => {
+    const [first, second] = await Promise.all([call('POST', '/categories/', { name: 'Tenun Ikat' }), call('POST', '/categories/', { name: 'tenun ikat' })]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
+    const loser = first!.statusCode === 409 ? first! : second!;
+    expect(loser.json()).toMatchObject(taken);
+    const list = (await call('GET', '/categories/')).json().data as { name: string }[];
+    expect(list.filter((c) => c.name.toLowerCase() === 'tenun ikat')).toHaveLength(1);
+  });
+});
