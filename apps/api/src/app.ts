@@ -15,7 +15,9 @@ import {
 import { installIndonesianValidationMessages } from '@pasar/core/validation';
 import type { AppDeps } from './deps';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerTextInputCheck } from './plugins/text-input';
+import { loggerOptions } from './lib/logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerXsrf } from './plugins/xsrf';
@@ -28,11 +30,12 @@ export type App = FastifyInstance;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.NODE_ENV === 'test' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Rules without a spec message still refuse in Indonesian (packages/core/src/validation).
@@ -58,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerTextInputCheck(app);
   registerSecurityHeaders(app);
   registerXsrf(app, { secure: Boolean(config.PUBLIC_URL?.startsWith('https://')) });
   registerAuth(app, deps.database.db, deps.now);

@@ -5,7 +5,11 @@
  * does not take are skipped. Limits give the caller's own Indonesian refusals.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppError } from '@pasar/core/errors';
+import { AppError } from '@pasar/core/errors';
+import { refuseHostileText } from '../plugins/text-input';
+
+/** A multipart body the parser cannot read (no boundary, cut short, malformed parts). */
+export const malformedMultipartMessage = 'Isi permintaan multipart/form-data tidak valid.';
 
 export interface FormFile {
   field: string;
@@ -38,6 +42,8 @@ export async function readForm(request: FastifyRequest, options: FormOptions): P
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw options.notAnObject();
     return { fields: body as Record<string, unknown>, files: [], multipart: false };
   }
+  // Without a boundary the parser throws a bare Error (a 500); refuse it as the client's mistake.
+  if (!/;\s*boundary=[^;\s]/i.test(request.headers['content-type'] ?? '')) throw new AppError('BAD_REQUEST', malformedMultipartMessage);
   const fields: Record<string, unknown> = {};
   const files: FormFile[] = [];
   try {
@@ -53,7 +59,12 @@ export async function readForm(request: FastifyRequest, options: FormOptions): P
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw options.fileTooLarge();
     if (code === 'FST_FILES_LIMIT' && options.tooManyFiles) throw options.tooManyFiles();
-    throw error;
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof AppError || (status !== undefined && status < 500)) throw error;
+    // Whatever else the parser throws comes from the bytes the client sent.
+    throw new AppError('BAD_REQUEST', malformedMultipartMessage);
   }
+  // The edge hook (plugins/text-input.ts) never sees multipart fields: they are read here.
+  refuseHostileText(fields);
   return { fields, files, multipart: true };
 }

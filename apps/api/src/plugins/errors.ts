@@ -3,10 +3,31 @@
  * validation → 400 with `fields`; anything else → logged with the request id and
  * answered 500 with a generic message, so nothing internal leaks.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, genericMessages, type ErrorBody } from '@pasar/core/errors';
 import { fieldMessages } from '../lib/validation';
+
+export const badUrlMessage = 'Alamat permintaan tidak valid.';
+export const urlTooLongMessage = 'Alamat permintaan terlalu panjang.';
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path that
+ * is not valid percent-encoding, or a path parameter over `maxParamLength`. Fastify would answer
+ * them in its own shape; they get the envelope like every other refusal.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ success: false, error: urlTooLongMessage, code: 'URI_TOO_LONG' } satisfies ErrorBody);
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({ success: false, error: badUrlMessage, code: 'BAD_REQUEST' } satisfies ErrorBody);
+    return;
+  }
+  const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ success: false, error: genericMessages.validation, code: 'BAD_REQUEST' } satisfies ErrorBody);
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {

@@ -15,11 +15,17 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 export const xsrfMismatchMessage = 'Permintaan ditolak karena token keamanan tidak cocok. Muat ulang halaman lalu coba lagi.';
 
+/** The cookie's value; one that is not valid percent-encoding (`XSRF-TOKEN=%`) counts as absent and is replaced. */
 function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,11 +1,12 @@
 /** The checkout's order payload (docs/requirements/storefront.md §3 Order payload) and the order answer. */
 import { z } from 'zod';
+import { coercedIdField } from '../common/index';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
-const optionalId = z.coerce.number().int().positive().nullish().transform((v) => v ?? null);
+const optionalId = coercedIdField().nullish().transform((v) => v ?? null);
 
 export const orderItemInputSchema = z.object({
-  product_id: z.coerce.number({ error: 'Produk tidak valid.' }).int().positive({ error: 'Produk tidak valid.' }),
+  product_id: coercedIdField('Produk tidak valid.'),
   quantity: z.coerce.number({ error: 'Jumlah tidak valid.' }).int({ error: 'Jumlah tidak valid.' }).min(1, { error: 'Jumlah minimal 1.' }).max(1000, { error: 'Jumlah terlalu besar.' }),
   /** Sent by the client, never used: the server prices every line itself. */
   price: z.number().optional(),
@@ -20,8 +21,8 @@ export const orderItemInputSchema = z.object({
 export const shippingBreakdownSchema = z
   .object({
     type: z.string().max(40),
-    courier_id: z.coerce.number().int().positive().nullish(),
-    price_id: z.coerce.number().int().positive().nullish(),
+    courier_id: coercedIdField().nullish(),
+    price_id: coercedIdField().nullish(),
     cost: z.number().optional(),
   })
   .passthrough()

@@ -4,19 +4,32 @@ import { z } from 'zod';
 export const versionMessage = 'Versi data wajib dikirim.';
 
 /**
+ * The largest value of a PostgreSQL `integer` column (int4). Every id, version and count a request
+ * carries into such a column is bounded by it at the schema edge: beyond it the database refuses the
+ * query and the request would answer 500 (issue 14).
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A positive id of a row (int4), refused with `message` when it is anything else. */
+export function idField(message?: string) {
+  const m = message === undefined ? undefined : { error: message };
+  return z.number(m).int(m).positive(m).max(INT4_MAX, m);
+}
+
+/** idField that also reads numbers sent as text (query strings, multipart fields). */
+export function coercedIdField(message?: string) {
+  const m = message === undefined ? undefined : { error: message };
+  return z.coerce.number(m).int(m).positive(m).max(INT4_MAX, m);
+}
+
+/**
  * The version of the record the editor read (docs/decisions/009-optimistic-concurrency.md).
  * Required on every update so no client can skip the stale-update guard.
  */
-export const versionField = z
-  .number({ error: versionMessage })
-  .int({ error: versionMessage })
-  .positive({ error: versionMessage });
+export const versionField = idField(versionMessage);
 
 /** Accepts numbers sent as strings (multipart forms send every field as text). */
-export const coercedVersionField = z.coerce
-  .number({ error: versionMessage })
-  .int({ error: versionMessage })
-  .positive({ error: versionMessage });
+export const coercedVersionField = coercedIdField(versionMessage);
 
 /** Sort directions of every back-office list. */
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
@@ -32,4 +45,57 @@ export function sortQueryFields<const F extends readonly [string, ...string[]]>(
     sort: z.enum(fields).catch(defaults.sort).default(defaults.sort),
     dir: z.enum(SORT_DIRECTIONS).catch(defaults.dir).default(defaults.dir),
   };
+}
+
+/**
+ * Text PostgreSQL cannot store or that no form sends: NUL (refused by PostgreSQL), the other C0
+ * control characters and DEL, and lone UTF-16 surrogates (which cannot be encoded as UTF-8).
+ * Tab, line feed and carriage return stay allowed: text areas send them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenCharacters(text: string): boolean {
+  return FORBIDDEN_CHARACTERS.test(text);
+}
+
+export const forbiddenTextMessage = 'Teks mengandung karakter yang tidak diizinkan.';
+
+/** The refusal naming the field (`shipping_name`, `order_items.0.notes`), or the generic one. */
+export function forbiddenTextFieldMessage(field: string | undefined): string {
+  return field ? `Isian '${field}' mengandung karakter yang tidak diizinkan.` : forbiddenTextMessage;
+}
+
+/** Deeper than any payload of this product: refused before anything walks it. */
+export const MAX_PAYLOAD_DEPTH = 32;
+export const tooDeepMessage = 'Struktur data yang dikirim terlalu dalam.';
+
+export type TextProblem = { kind: 'characters'; path: (string | number)[] } | { kind: 'depth'; path: (string | number)[] };
+
+/**
+ * The first string (value or key) in a parsed payload that holds forbidden characters, or the first
+ * place nested deeper than MAX_PAYLOAD_DEPTH. Iterative, so a hostile nesting cannot exhaust the stack.
+ */
+export function findTextProblem(value: unknown): TextProblem | undefined {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (hasForbiddenCharacters(current)) return { kind: 'characters', path };
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length >= MAX_PAYLOAD_DEPTH) return { kind: 'depth', path };
+    if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], path: [...path, i] });
+      continue;
+    }
+    const entries = Object.entries(current as Record<string, unknown>);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (hasForbiddenCharacters(key)) return { kind: 'characters', path };
+      stack.push({ value: child, path: [...path, key] });
+    }
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 /** Couriers with regional prices (docs/requirements/back-office.md §2 Couriers, §3, §5, §8, §9). */
 import { z } from 'zod';
-import { versionField } from '../common/index';
+import { coercedIdField, idField, versionField } from '../common/index';
 
 export const COURIER_TYPES = ['motorcycle', 'car', 'truck'] as const;
 export const COURIER_STATUSES = ['active', 'busy', 'inactive'] as const;
@@ -64,7 +64,7 @@ export const courierInputSchema = z.object({
   address: text(500),
   vehicle_number: text(30),
   license_number: text(50),
-  city_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), z.number().int().positive().nullable()),
+  city_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), idField().nullable()),
   notes: text(1000),
   is_active: z.boolean().default(true),
 });
@@ -84,7 +84,7 @@ const rupiah = (requiredMessage: string, invalidMessage: string, optional: boole
 
 export const courierPriceInputSchema = z.object({
   region: required(courierMessages.regionRequired, 120),
-  district_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), z.number().int().positive().nullable()),
+  district_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), idField().nullable()),
   base_price: rupiah(courierMessages.basePriceRequired, courierMessages.basePriceInvalid, false),
   price_per_km: rupiah(courierMessages.perKmInvalid, courierMessages.perKmInvalid, true),
   min_price: rupiah(courierMessages.minPriceInvalid, courierMessages.minPriceInvalid, true),
@@ -93,7 +93,7 @@ export const courierPriceInputSchema = z.object({
 });
 export type CourierPriceInput = z.infer<typeof courierPriceInputSchema>;
 export const courierPriceCreateSchema = courierPriceInputSchema.extend({
-  courier_id: z.coerce.number({ error: courierMessages.notFound }).int().positive({ error: courierMessages.notFound }),
+  courier_id: coercedIdField(courierMessages.notFound),
 });
 export const courierPriceUpdateSchema = courierPriceInputSchema.extend({ version: versionField });
 

@@ -1,5 +1,6 @@
 /** The order desk's list query, status change and listing answer (docs/requirements/back-office.md §2 Orders). */
 import { z } from 'zod';
+import { idField } from '../common/index';
 import { orderSchema } from '../checkout/order.schema';
 import { ORDER_STATUSES, adminOrderMessages } from './statuses';
 
@@ -18,7 +19,7 @@ export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: adminOrderMessages.statusInvalid }),
   /** Optional: when sent, a stale row is refused instead of overwriting a newer change. */
-  version: z.number().int().positive().optional(),
+  version: idField().optional(),
   note: z.string().trim().max(500).optional(),
 });
 

@@ -4,6 +4,7 @@
  * Payment status stays apart from the order's fulfilment status (docs/integrations.md).
  */
 import { z } from 'zod';
+import { idField } from '../common/index';
 import { paymentSettingsSchema, type PaymentSettings } from '../settings/index';
 
 export { paymentSettingsSchema, type PaymentSettings };
@@ -86,9 +87,9 @@ export function whatsappLink(phone: string | null | undefined, text: string): st
 
 export const paymentRejectSchema = z.object({
   reason: z.string({ error: paymentMessages.rejectReasonRequired }).trim().min(3, { error: paymentMessages.rejectReasonRequired }).max(500, { error: 'Alasan maksimal 500 karakter.' }),
-  version: z.number().int().positive().optional(),
+  version: idField().optional(),
 });
-export const paymentConfirmSchema = z.object({ version: z.number().int().positive().optional() }).default({});
+export const paymentConfirmSchema = z.object({ version: idField().optional() }).default({});
 
 /** A random order access token as the link carries it: 64 hex characters. */
 export const accessTokenParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, { error: paymentMessages.accessNotFound }) });

@@ -1,5 +1,6 @@
 /** Point of sale (docs/requirements/back-office.md §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
 import { z } from 'zod';
+import { coercedIdField } from '../common/index';
 import { posPickupSchema, qrisSettingSchema } from '../settings/index';
 import { posMessages } from './messages';
 
@@ -18,7 +19,7 @@ export const CASH_STEP = 1000;
 const optionalText = (max: number) => z.string().trim().max(max, { error: `Maksimal ${max} karakter.` }).nullish().transform((v) => (v ? v : null));
 
 export const posSaleItemSchema = z.object({
-  product_id: z.coerce.number({ error: 'Produk tidak valid.' }).int().positive({ error: 'Produk tidak valid.' }),
+  product_id: coercedIdField('Produk tidak valid.'),
   quantity: z.coerce.number({ error: 'Jumlah tidak valid.' }).int({ error: 'Jumlah tidak valid.' }).min(1, { error: 'Jumlah minimal 1.' }).max(1000, { error: posMessages.overStock }),
   /**
    * The unit price the cashier saw, whole rupiah. The server prices the line itself and refuses

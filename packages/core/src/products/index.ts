@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseImageList } from '../catalog/constants';
-import { coercedVersionField } from '../common/index';
+import { coercedIdField, coercedVersionField } from '../common/index';
 
 export const MAX_SIZE_VARIANTS = 3;
 export const LOW_STOCK_THRESHOLD = 5;
@@ -214,8 +214,8 @@ export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 /** Filters of the admin product grid. */
 export const adminProductQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
-  category_id: z.coerce.number().int().positive().optional(),
-  business_id: z.coerce.number().int().positive().optional(),
+  category_id: coercedIdField().optional(),
+  business_id: coercedIdField().optional(),
   active: z.enum(['all', 'active', 'inactive']).default('all'),
   low_stock: z.preprocess(toBoolean, z.boolean().default(false)),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

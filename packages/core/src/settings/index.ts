@@ -3,13 +3,14 @@
  * The admin edits them; the checkout, the POS and the business form read them.
  */
 import { z } from 'zod';
+import { idField } from '../common/index';
 
 export const storeLocationSchema = z.object({
-  province_id: z.number().int().positive(),
+  province_id: idField(),
   province_name: z.string().min(1),
-  city_id: z.number().int().positive(),
+  city_id: idField(),
   city_name: z.string().min(1),
-  district_id: z.number().int().positive(),
+  district_id: idField(),
   district_name: z.string().min(1),
   address: z.string().default(''),
   postcode: z.string().default(''),

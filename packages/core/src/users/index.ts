@@ -1,7 +1,7 @@
 /** Back-office users (docs/requirements/back-office.md §2 Users, §3, §5, §8, §9). */
 import { z } from 'zod';
 import { roleSchema } from '../accounts/accounts.schema';
-import { versionField } from '../common/index';
+import { idField, versionField } from '../common/index';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;
@@ -48,7 +48,7 @@ export const passwordField = z
   .max(256, { error: userMessages.passwordMin });
 const roleId = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: userMessages.roleRequired }).int({ error: userMessages.roleRequired }).positive({ error: userMessages.roleRequired }),
+  idField(userMessages.roleRequired),
 );
 const phone = z
   .string()
