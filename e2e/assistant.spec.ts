@@ -31,7 +31,7 @@ describe('shopping assistant', () => {
     await screenshot(page, 'assistant-answer');
 
     await card.getByRole('button', { name: 'Tambah Keripik Tempe Original ke keranjang' }).click();
-    await card.getByText('✓ Ditambahkan').waitFor();
+    await card.getByText('Ditambahkan', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Keranjang, 1 barang' }).waitFor();
 
     // The conversation survives moving to another page in the same browser session.
@@ -135,7 +135,7 @@ describe('shopping assistant', () => {
     const dialog = page.getByRole('dialog', { name: 'Ubah produk: Opak Ketan Bakar' });
     // The draft follows what the admin typed, before saving.
     await dialog.getByLabel('Deskripsi', { exact: true }).fill('Opak renyah dibakar di atas arang batok kelapa.');
-    await dialog.getByRole('button', { name: '✨ Buat deskripsi AI' }).click();
+    await dialog.getByRole('button', { name: 'Buat deskripsi AI' }).click();
     await dialog.getByText('Draf dari data produk (tanpa model bahasa). Sunting lalu simpan.').waitFor();
     const draft = await dialog.getByLabel('Deskripsi AI').inputValue();
     expect(draft).toContain('Opak Ketan Bakar');

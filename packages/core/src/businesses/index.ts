@@ -1,6 +1,6 @@
 /** Partner businesses (docs/requirements/back-office.md §2 Businesses, §3, §5, §8). */
 import { z } from 'zod';
-import { versionField } from '../common/index';
+import { sortQueryFields, versionField } from '../common/index';
 
 const DELETED = 'Usaha mitra berhasil dihapus.';
 
@@ -84,6 +84,17 @@ export const businessSchema = z.object({
   product_count: z.number().int(),
 });
 export type Business = z.infer<typeof businessSchema>;
+
+/**
+ * The orders of the business list (issue 17), by what the cards show: name, location (as the card
+ * reads it, "district, city"), number of products, registration date.
+ */
+export const BUSINESS_SORTS = ['name', 'location', 'product_count', 'created_at'] as const;
+export type BusinessSort = (typeof BUSINESS_SORTS)[number];
+/** By name, as the list was before it could be sorted. */
+export const DEFAULT_BUSINESS_SORT = { sort: 'name', dir: 'asc' } as const;
+export const businessListQuerySchema = z.object(sortQueryFields(BUSINESS_SORTS, DEFAULT_BUSINESS_SORT));
+export type BusinessListQuery = z.infer<typeof businessListQuerySchema>;
 
 /** The spec's search: name, description, address, city, district, contact name and e-mail, case-insensitive. */
 export function businessMatches(business: Pick<Business, 'name' | 'description' | 'address' | 'city_name' | 'district_name' | 'contact_name' | 'contact_email'>, query: string): boolean {

@@ -1,6 +1,6 @@
 /** The only SQL of the partner businesses. */
-import { and, eq, sql } from 'drizzle-orm';
-import type { Business, BusinessInput } from '@pasar/core/businesses';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Business, BusinessInput, BusinessListQuery, BusinessSort } from '@pasar/core/businesses';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { businesses } from '../../db/schema';
 
@@ -15,9 +15,23 @@ const select = sql`SELECT b.id, b.name, b.description, b.address, b.city_id, b.d
 
 const toBusiness = (r: BusinessRow): Business => ({ ...r, created_at: new Date(r.created_at).toISOString() });
 
-export async function listBusinesses(db: DbOrTx, options: { activeOnly: boolean }): Promise<Business[]> {
+/**
+ * The columns the list may be sorted by, each fixed SQL: the query only names a key of this map
+ * (core's schema lets nothing else through), so no text from the request reaches ORDER BY.
+ */
+const sortColumns: Record<BusinessSort, SQL> = {
+  name: sql`lower(b.name)`,
+  // The location as the card reads it ("district, city"); none set is NULL, last both ways.
+  location: sql`lower(NULLIF(concat_ws(', ', NULLIF(b.district_name, ''), NULLIF(b.city_name, '')), ''))`,
+  product_count: sql`product_count`,
+  created_at: sql`b.created_at`,
+};
+
+/** The id breaks ties, so equal names or counts keep one order from one request to the next. */
+export async function listBusinesses(db: DbOrTx, options: { activeOnly: boolean } & BusinessListQuery): Promise<Business[]> {
   const where = options.activeOnly ? sql`WHERE b.is_active` : sql``;
-  return (await queryRows<BusinessRow>(db, sql`${select} ${where} ORDER BY lower(b.name), b.id`)).map(toBusiness);
+  const dir = options.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  return (await queryRows<BusinessRow>(db, sql`${select} ${where} ORDER BY ${sortColumns[options.sort]} ${dir} NULLS LAST, b.id ${dir}`)).map(toBusiness);
 }
 
 export async function findBusiness(db: DbOrTx, id: number): Promise<Business | undefined> {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { canAccess } from '@pasar/core/accounts';
-import { businessInputSchema, businessMessages, businessSchema, businessUpdateSchema } from '@pasar/core/businesses';
+import { businessInputSchema, businessListQuerySchema, businessMessages, businessSchema, businessUpdateSchema } from '@pasar/core/businesses';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
@@ -19,10 +19,17 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/businesses/',
-    { schema: { tags: ['businesses'], summary: 'Businesses: every one for an admin, the active ones for everybody else', response: { 200: envelope(z.array(businessSchema)) } } },
+    {
+      schema: {
+        tags: ['businesses'],
+        summary: 'Businesses: every one for an admin, the active ones for everybody else; sorted by name (default), location, product count or registration date',
+        querystring: businessListQuerySchema,
+        response: { 200: envelope(z.array(businessSchema)) },
+      },
+    },
     async (request) => {
       const isAdmin = request.auth ? canAccess(request.auth.user.role, ['admin']) : false;
-      return ok(await listBusinesses(db, { activeOnly: !isAdmin }));
+      return ok(await listBusinesses(db, { activeOnly: !isAdmin, ...request.query }));
     },
   );
 

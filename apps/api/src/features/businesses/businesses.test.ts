@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { makeBusiness, makeProduct } from '../../test/factories';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -106,5 +107,56 @@ describe(`partner businesses (${testEngine})`, () => {
   it('lists every city of the store province (27 in Jawa Barat), not just 25', async () => {
     const cities = (await call('GET', '/locations/rajaongkir/provinces/32/cities', undefined, {})).json().data as unknown[];
     expect(cities.length).toBe(27);
+  });
+});
+
+describe(`sorting the business list (issue 17, ${testEngine})`, () => {
+  /** Four businesses of this test, in the order the list answered `sort`/`dir`. */
+  let made: Record<'beta' | 'alfa' | 'gamma' | 'delta', number>;
+  const order = async (query: string, headers: Record<string, string> = admin) => {
+    const res = await call('GET', `/businesses/${query}`, undefined, headers);
+    expect(res.statusCode).toBe(200);
+    const byId = new Map(Object.entries(made).map(([key, id]) => [id, key]));
+    return (res.json().data as { id: number }[]).filter((b) => byId.has(b.id)).map((b) => byId.get(b.id));
+  };
+
+  beforeAll(async () => {
+    const where = (district: string) => ({ district_name: district, city_name: 'Kota Bandung' });
+    // Inserted one after another: the registration dates rise in this order.
+    const beta = await makeBusiness(t.db, { name: 'Uji Urut Beta', ...where('Coblong') });
+    const alfa = await makeBusiness(t.db, { name: 'uji urut alfa', ...where('Andir') });
+    // No location names (a business from before locations were required): 'Lokasi belum diatur'.
+    const gamma = await makeBusiness(t.db, { name: 'Uji Urut Gamma', city_name: '', district_name: '' });
+    const delta = await makeBusiness(t.db, { name: 'Uji Urut Delta', ...where('Coblong') });
+    for (const [business_id, count] of [[beta.id, 2], [gamma.id, 1], [delta.id, 2]] as const) {
+      for (let i = 0; i < count; i++) await makeProduct(t.db, { business_id });
+    }
+    made = { beta: beta.id, alfa: alfa.id, gamma: gamma.id, delta: delta.id };
+  });
+
+  it('sorts by name (the default), either way, ignoring letter case', async () => {
+    expect(await order('')).toEqual(['alfa', 'beta', 'delta', 'gamma']);
+    expect(await order('?sort=name&dir=asc')).toEqual(['alfa', 'beta', 'delta', 'gamma']);
+    expect(await order('?sort=name&dir=desc')).toEqual(['gamma', 'delta', 'beta', 'alfa']);
+  });
+
+  it('sorts by location as the card reads it, none set last either way, equal ones by id', async () => {
+    expect(await order('?sort=location&dir=asc')).toEqual(['alfa', 'beta', 'delta', 'gamma']);
+    expect(await order('?sort=location&dir=desc')).toEqual(['delta', 'beta', 'alfa', 'gamma']);
+  });
+
+  it('sorts by product count, equal counts by id', async () => {
+    expect(await order('?sort=product_count&dir=asc')).toEqual(['alfa', 'gamma', 'beta', 'delta']);
+    expect(await order('?sort=product_count&dir=desc')).toEqual(['delta', 'beta', 'gamma', 'alfa']);
+  });
+
+  it('sorts by registration date', async () => {
+    expect(await order('?sort=created_at&dir=asc')).toEqual(['beta', 'alfa', 'gamma', 'delta']);
+    expect(await order('?sort=created_at&dir=desc')).toEqual(['delta', 'gamma', 'alfa', 'beta']);
+  });
+
+  it('falls back to the default order for an unknown column or direction, and sorts the public list too', async () => {
+    expect(await order('?sort=contact_email&dir=sideways')).toEqual(['alfa', 'beta', 'delta', 'gamma']);
+    expect(await order('?sort=product_count&dir=desc', {})).toEqual(['delta', 'beta', 'gamma', 'alfa']);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Check } from 'lucide-react';
 import { ASSISTANT_MAX_CHARS, ASSISTANT_MAX_MESSAGES, assistantMessages, type AssistantProduct } from '@pasar/core/assistant';
 import type { Product } from '@pasar/core/catalog';
 import { formatRupiah } from '@pasar/core/money';
@@ -56,7 +57,16 @@ function ProductChip({ product }: { product: AssistantProduct }) {
         aria-label={`Tambah ${product.name} ke keranjang`}
         className="shrink-0 rounded-lg bg-green-700 px-2 py-1.5 text-xs font-semibold text-white hover:bg-green-800 disabled:opacity-50"
       >
-        {state === 'added' ? '✓ Ditambahkan' : state === 'failed' ? 'Gagal, coba lagi' : '+ Keranjang'}
+        {state === 'added' ? (
+          <span className="inline-flex items-center gap-1">
+            <Check aria-hidden="true" className="h-3.5 w-3.5" />
+            Ditambahkan
+          </span>
+        ) : state === 'failed' ? (
+          'Gagal, coba lagi'
+        ) : (
+          '+ Keranjang'
+        )}
       </button>
     </li>
   );

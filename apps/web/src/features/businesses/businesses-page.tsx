@@ -1,12 +1,26 @@
 /** Partner businesses (docs/requirements/back-office.md §2 Businesses, §8): search, counters, cards, add/edit modal. */
 import { useMemo, useState } from 'react';
-import { businessMatches, businessMessages, normalizeWebsite, type Business } from '@pasar/core/businesses';
+import { MapPin } from 'lucide-react';
+import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SORT, normalizeWebsite, type Business, type BusinessSort } from '@pasar/core/businesses';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage } from '../../components/form';
+import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BusinessFormModal } from './business-form-modal';
+
+/** Cards have no column headings: the order is chosen in one select (components/admin/sorting.tsx). */
+const sortOptions: readonly { field: BusinessSort; dir: 'asc' | 'desc'; label: string }[] = [
+  { field: 'name', dir: 'asc', label: 'Nama A–Z' },
+  { field: 'name', dir: 'desc', label: 'Nama Z–A' },
+  { field: 'location', dir: 'asc', label: 'Lokasi A–Z' },
+  { field: 'location', dir: 'desc', label: 'Lokasi Z–A' },
+  { field: 'product_count', dir: 'desc', label: 'Produk terbanyak' },
+  { field: 'product_count', dir: 'asc', label: 'Produk paling sedikit' },
+  { field: 'created_at', dir: 'desc', label: 'Terdaftar terbaru' },
+  { field: 'created_at', dir: 'asc', label: 'Terdaftar terlama' },
+];
 
 function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
   const location = b.district_name || b.city_name ? [b.district_name, b.city_name].filter(Boolean).join(', ') : businessMessages.noLocation;
@@ -20,7 +34,10 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: 
       <dl className="mt-3 space-y-1 text-sm">
         <div>
           <dt className="sr-only">Lokasi</dt>
-          <dd>📍 {location}</dd>
+          <dd className="flex items-start gap-1">
+            <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-green-800" />
+            {location}
+          </dd>
         </div>
         {b.address && (
           <div>
@@ -82,7 +99,8 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: 
 }
 
 export default function BusinessesPage() {
-  const list = useBusinesses();
+  const sort = useListSort(BUSINESS_SORTS, DEFAULT_BUSINESS_SORT);
+  const list = useBusinesses({ sort: sort.sort, dir: sort.dir });
   const remove = useDeleteBusiness();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Business | null | undefined>(undefined);
@@ -123,16 +141,19 @@ export default function BusinessesPage() {
         <StatCard label="Aktif" value={list.data ? active : '…'} tone="green" />
         <StatCard label="Nonaktif" value={list.data ? all.length - active : '…'} tone="amber" />
       </section>
-      <label className="mb-4 block text-sm font-semibold">
-        Cari usaha
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Nama, deskripsi, alamat, kota, kecamatan, kontak, atau email"
-          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <label className="block flex-1 text-sm font-semibold">
+          Cari usaha
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Nama, deskripsi, alamat, kota, kecamatan, kontak, atau email"
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <SortSelect id="business-sort" options={sortOptions} sort={sort} />
+      </div>
       {list.isPending && (
         <div role="status" aria-label="Memuat usaha" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (

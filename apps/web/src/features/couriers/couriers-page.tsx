@@ -5,6 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Car, Motorbike, Package, Truck, type LucideIcon } from 'lucide-react';
 import { COURIER_STATUSES, COURIER_TYPES, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierStatus, type CourierType } from '@pasar/core/couriers';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
@@ -12,15 +13,23 @@ import { failureMessage, Field } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
 import { CourierForm } from './courier-form';
 
-const typeIcon: Record<string, string> = { motorcycle: '🏍️', car: '🚗', truck: '🚚' };
+// SVG icons, not emoji: without an emoji font emoji show as empty boxes (issue 17). The icon is
+// decoration; the type's name is written beside it.
+const typeIcon: Record<CourierType, LucideIcon> = { motorcycle: Motorbike, car: Car, truck: Truck };
 const statusTone: Record<string, string> = { active: 'bg-green-100 text-green-800', busy: 'bg-amber-100 text-amber-800', inactive: 'bg-stone-200 text-stone-700' };
 
 function CourierCard({ c, onDelete, deleting }: { c: Courier; onDelete: () => void; deleting: boolean }) {
+  const TypeIcon = typeIcon[c.type as CourierType] ?? Package;
+  const typeLabel = courierTypeLabels[c.type as CourierType] ?? c.type;
   return (
     <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
       <div className="flex items-start gap-3">
-        <span className="text-3xl" role="img" aria-label={courierTypeLabels[c.type as CourierType] ?? c.type}>
-          {typeIcon[c.type] ?? '📦'}
+        <span className="flex w-14 shrink-0 flex-col items-center gap-0.5 rounded-xl bg-green-50 px-1 py-1.5 text-green-900" data-testid="courier-type">
+          <TypeIcon aria-hidden="true" className="h-7 w-7" />
+          <span className="text-xs font-semibold">
+            <span className="sr-only">Jenis: </span>
+            {typeLabel}
+          </span>
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="font-bold">{c.courier_name}</h2>

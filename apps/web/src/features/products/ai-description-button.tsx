@@ -5,6 +5,7 @@
  * is typed; the rest comes from the saved product. Saving the product stores it and sets ai_status.
  */
 import { useState } from 'react';
+import { Sparkles } from 'lucide-react';
 import { apiRequest } from '../../lib/api-client';
 import { buttonStyles } from '../../components/admin/admin-ui';
 import { failureMessage } from '../../components/form';
@@ -30,7 +31,14 @@ export function AiDescriptionButton({ productId, apply, fields }: { productId: n
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2">
       <button type="button" className={buttonStyles.small} onClick={() => void draft()} disabled={state.busy}>
-        {state.busy ? 'Membuat…' : '✨ Buat deskripsi AI'}
+        {state.busy ? (
+          'Membuat…'
+        ) : (
+          <span className="inline-flex items-center gap-1">
+            <Sparkles aria-hidden="true" className="h-4 w-4" />
+            Buat deskripsi AI
+          </span>
+        )}
       </button>
       {state.note && <span className="text-xs text-stone-600">{state.note}</span>}
       {state.error && (

@@ -1,13 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Business, BusinessInput } from '@pasar/core/businesses';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Business, BusinessInput, BusinessListQuery } from '@pasar/core/businesses';
 import type { Area } from '@pasar/core/locations';
 import { api, apiRequest } from '../../../lib/api-client';
 import { useStoreSettings } from '../../../lib/store-settings';
 
 const key = ['admin', 'businesses'] as const;
 
-
-export const useBusinesses = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Business[]>('/businesses/', { signal }) });
+/** The server sorts (core's businessListQuerySchema); the cards stay on screen while another order loads. */
+export const useBusinesses = (order: BusinessListQuery) =>
+  useQuery({
+    queryKey: [...key, order],
+    queryFn: ({ signal }) => api<Business[]>(`/businesses/?${new URLSearchParams(order).toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
 
 /** The store's province comes from its settings, in the numbering the locations API serves. */
 export const useStoreProvince = () => useStoreSettings((s) => s.store_location?.province_id ?? null);
