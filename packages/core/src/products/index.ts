@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseImageList } from '../catalog/constants';
-import { coercedIdField, coercedVersionField } from '../common/index';
+import { coercedIdField, coercedVersionField, sortQueryFields } from '../common/index';
 
 export const MAX_SIZE_VARIANTS = 3;
 export const LOW_STOCK_THRESHOLD = 5;
@@ -211,7 +211,16 @@ export const productUpdateSchema = z
   .and(productInputSchema);
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
-/** Filters of the admin product grid. */
+/**
+ * Orders of the admin product grid (issue 17): what a card shows. `price` is the price the card
+ * shows (the lowest variant's when there are variants, after the discount), not the stored field.
+ */
+export const ADMIN_PRODUCT_SORTS = ['created_at', 'name', 'price', 'stock', 'category', 'business'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+/** Newest first, as the grid was before it could be sorted. */
+export const DEFAULT_ADMIN_PRODUCT_SORT = { sort: 'created_at', dir: 'desc' } as const;
+
+/** Filters and order of the admin product grid. */
 export const adminProductQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   category_id: coercedIdField().optional(),
@@ -224,6 +233,7 @@ export const adminProductQuerySchema = z.object({
     .int()
     .refine((n) => (ADMIN_PRODUCT_PAGE_SIZES as readonly number[]).includes(n), { error: 'Ukuran halaman harus 12, 24, atau 48.' })
     .default(DEFAULT_ADMIN_PRODUCT_PAGE_SIZE),
+  ...sortQueryFields(ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_SORT),
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 

@@ -1,7 +1,7 @@
 /** Back-office users (docs/requirements/back-office.md §2 Users, §3, §5, §8, §9). */
 import { z } from 'zod';
 import { roleSchema } from '../accounts/accounts.schema';
-import { idField, versionField } from '../common/index';
+import { coercedIdField, idField, sortQueryFields, versionField } from '../common/index';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;
@@ -92,3 +92,38 @@ export const adminUserSchema = z.object({
   version: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * The users list (issue 17): every registered customer is in it, so it is searched and paged on
+ * the server. Page sizes as small as the other admin lists', since a row is one line.
+ */
+export const USER_PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_USER_PAGE_SIZE = 20;
+/** `name` is the first and last name as the row shows them; `role` its display name. */
+export const USER_SORTS = ['name', 'username', 'email', 'role', 'created_at'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+/** By username, as the list was before it could be sorted. */
+export const DEFAULT_USER_SORT = { sort: 'username', dir: 'asc' } as const;
+
+export const userListQuerySchema = z.object({
+  /** Name, username, e-mail or phone, any letter case; `%` and `_` are plain characters. */
+  q: z.string().trim().max(200).optional(),
+  role_id: coercedIdField().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), { error: 'Ukuran halaman harus 10, 20, atau 50.' })
+    .default(DEFAULT_USER_PAGE_SIZE),
+  ...sortQueryFields(USER_SORTS, DEFAULT_USER_SORT),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userPageSchema = z.object({
+  items: z.array(adminUserSchema),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type UserPage = z.infer<typeof userPageSchema>;

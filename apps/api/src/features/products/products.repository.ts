@@ -1,18 +1,15 @@
 /** The only SQL of the admin product screens. Reads reuse the catalogue's row mapping. */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '@pasar/core/catalog';
-import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductStats, type SizeVariantInput } from '@pasar/core/products';
+import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductSort, type AdminProductStats, type SizeVariantInput } from '@pasar/core/products';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { businesses, categories, orderItems, products, productVariants } from '../../db/schema';
 import { selectProducts } from '../catalog/catalog.repository';
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function filters(query: AdminProductQuery): SQL {
   const parts: SQL[] = [sql`TRUE`];
-  if (query.q) parts.push(sql`(p.search_text LIKE ${`%${escapeLike(query.q.toLowerCase())}%`} OR p.id::text = ${query.q})`);
+  if (query.q) parts.push(sql`(p.search_text LIKE ${containsPattern(query.q.toLowerCase())} OR p.id::text = ${query.q})`);
   if (query.category_id) parts.push(sql`p.category_id = ${query.category_id}`);
   if (query.business_id) parts.push(sql`p.business_id = ${query.business_id}`);
   if (query.active === 'active') parts.push(sql`p.is_active`);
@@ -21,13 +18,37 @@ function filters(query: AdminProductQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * The columns a grid may be sorted by, each fixed SQL: the query only names a key of this map
+ * (core's schema lets nothing else through), so no text from the request reaches ORDER BY.
+ */
+const sortColumns: Record<AdminProductSort, SQL> = {
+  created_at: sql`p.created_at`,
+  name: sql`lower(p.name)`,
+  // The price the card shows (core's unitPrice: the lowest variant's price, else the product's,
+  // less the discount); the same order as the rounded figure, without rounding in SQL.
+  price: sql`(COALESCE((SELECT min(v.price) FROM product_variants v WHERE v.product_id = p.id), p.price) * (100 - p.discount))`,
+  stock: sql`p.stock`,
+  category: sql`lower(c.name)`,
+  business: sql`lower(b.name)`,
+};
+
+/** The id breaks ties, so a product sits on exactly one page whatever the order; no business goes last both ways. */
+function orderBy(query: AdminProductQuery): SQL {
+  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  return sql`ORDER BY ${sortColumns[query.sort]} ${dir} NULLS LAST, p.id ${dir}`;
+}
+
+const fromProducts = sql`FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id`;
+
 export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery): Promise<{ items: Product[]; total: number }> {
   const where = filters(query);
-  const [count] = await queryRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id WHERE ${where}`,
-  );
-  const items = await selectProducts(db, where, sql`ORDER BY p.id DESC LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`);
+  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${fromProducts} WHERE ${where}`);
+  // The page's ids are picked first, so the variants and joins are read for one page only, not for
+  // every row the sort has to look at.
+  const order = orderBy(query);
+  const page = sql`p.id IN (SELECT p.id ${fromProducts} WHERE ${where} ${order} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size})`;
+  const items = await selectProducts(db, page, order);
   return { items, total: count?.total ?? 0 };
 }
 

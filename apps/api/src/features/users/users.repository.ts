@@ -1,20 +1,72 @@
 /** The only SQL of back-office user management. */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { UserCreate, UserUpdate } from '@pasar/core/users';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { UserCreate, UserListQuery, UserSort, UserUpdate } from '@pasar/core/users';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { roles, users } from '../../db/schema';
 import { publicUserColumns, roleColumns } from '../../db/user-columns';
 
 const columns = { ...publicUserColumns, version: users.version, role: roleColumns };
 
-export type UserListRow = Awaited<ReturnType<typeof listUserRows>>[number];
+const selectUsers = (db: DbOrTx) => db.select(columns).from(users).innerJoin(roles, eq(roles.id, users.role_id));
 
-export async function listUserRows(db: DbOrTx) {
-  return db.select(columns).from(users).innerJoin(roles, eq(roles.id, users.role_id)).orderBy(asc(sql`lower(${users.username})`), asc(users.id));
+export type UserListRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+const fullName = sql`(${users.first_name} || ' ' || ${users.last_name})`;
+
+/** Phone numbers as digits only, so "0812-3456" finds "0812 3456 789" and +62 finds 0 and back. */
+function phoneDigitPatterns(q: string): string[] {
+  if (!/^[\d\s+\-().]+$/.test(q)) return [];
+  const digits = q.replace(/\D/g, '');
+  if (digits.length < 4) return [];
+  const alternatives = new Set([digits]);
+  if (digits.startsWith('62')) alternatives.add(`0${digits.slice(2)}`);
+  if (digits.startsWith('0')) alternatives.add(`62${digits.slice(1)}`);
+  return [...alternatives];
+}
+
+/** Name (first, last or both), username, e-mail or phone, in any letter case; wildcards typed are literal. */
+function listFilter(query: UserListQuery): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.q) {
+    const like = containsPattern(query.q);
+    const matches: SQL[] = [sql`${fullName} ILIKE ${like}`, sql`${users.username} ILIKE ${like}`, sql`${users.email} ILIKE ${like}`, sql`${users.phone_number} ILIKE ${like}`];
+    for (const digits of phoneDigitPatterns(query.q)) {
+      matches.push(sql`regexp_replace(coalesce(${users.phone_number}, ''), '[^0-9]', '', 'g') LIKE ${containsPattern(digits)}`);
+    }
+    parts.push(sql`(${sql.join(matches, sql` OR `)})`);
+  }
+  if (query.role_id) parts.push(eq(users.role_id, query.role_id));
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/**
+ * The columns the list may be sorted by, each fixed SQL: the query only names a key of this map
+ * (core's schema lets nothing else through). Text in lower case, so "andi" and "Budi" sort as read.
+ */
+const sortColumns: Record<UserSort, SQL> = {
+  name: sql`lower(${fullName})`,
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  role: sql`lower(${roles.display_name})`,
+  created_at: sql`${users.created_at}`,
+};
+
+/** One page of the list and the number of users that match; the id breaks ties, so nobody is on two pages. */
+export async function listUserRows(db: DbOrTx, query: UserListQuery) {
+  const where = listFilter(query);
+  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(roles, eq(roles.id, users.role_id)).where(where);
+  const rows = await selectUsers(db)
+    .where(where)
+    .orderBy(sql`${sortColumns[query.sort]} ${dir}`, sql`${users.id} ${dir}`)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export async function findUserRow(db: DbOrTx, id: number): Promise<UserListRow | undefined> {
-  return (await db.select(columns).from(users).innerJoin(roles, eq(roles.id, users.role_id)).where(eq(users.id, id)).limit(1))[0];
+  return (await selectUsers(db).where(eq(users.id, id)).limit(1))[0];
 }
 
 export async function findRole(db: DbOrTx, id: number) {

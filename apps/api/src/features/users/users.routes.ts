@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { roleSchema } from '@pasar/core/accounts';
 import type { FeatureRoutes } from '../../deps';
-import { adminUserSchema, passwordResetSchema, userCreateSchema, userMessages, userUpdateSchema } from '@pasar/core/users';
+import { adminUserSchema, passwordResetSchema, userCreateSchema, userListQuerySchema, userMessages, userPageSchema, userUpdateSchema } from '@pasar/core/users';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { listRoles } from './users.repository';
@@ -22,8 +22,17 @@ const usersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/users/',
-    { config: adminOnly, schema: { tags: ['users'], summary: 'Every user with its role (admin)', security, response: { 200: envelope(z.array(adminUserSchema)) } } },
-    async () => ok(await listUsers(db)),
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['users'],
+        summary: 'Users with their roles, searched (name, username, e-mail, phone), filtered by role, sorted and paged 10/20/50 (admin)',
+        security,
+        querystring: userListQuerySchema,
+        response: { 200: envelope(userPageSchema) },
+      },
+    },
+    async (request) => ok(await listUsers(db, request.query)),
   );
 
   app.post(

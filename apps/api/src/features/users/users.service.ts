@@ -5,7 +5,7 @@
  */
 import { isAdminRole } from '@pasar/core/accounts';
 import { AppError, genericMessages } from '@pasar/core/errors';
-import { userMessages, type AdminUser, type UserCreate, type UserUpdate } from '@pasar/core/users';
+import { userMessages, type AdminUser, type UserCreate, type UserListQuery, type UserPage, type UserUpdate } from '@pasar/core/users';
 import type { Db, DbOrTx } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { uniqueViolation } from '../accounts/accounts.repository';
@@ -27,8 +27,9 @@ const toUser = (row: UserListRow): AdminUser => ({
   version: row.version,
 });
 
-export async function listUsers(db: Db): Promise<AdminUser[]> {
-  return (await listUserRows(db)).map(toUser);
+export async function listUsers(db: Db, query: UserListQuery): Promise<UserPage> {
+  const { rows, total } = await listUserRows(db, query);
+  return { items: rows.map(toUser), page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)) };
 }
 
 async function view(db: DbOrTx, id: number): Promise<AdminUser> {

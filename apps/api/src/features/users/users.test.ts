@@ -80,7 +80,7 @@ describe(`users (${testEngine})`, () => {
   });
 
   it('refuses self-deletion and self-demotion; another admin may remove an admin while one stays', async () => {
-    const me = ((await call('GET', '/users/')).json().data as { id: number; username: string; version: number }[]).find((u) => u.username === demoAccounts.admin.username)!;
+    const me = ((await call('GET', `/users/?q=${demoAccounts.admin.username}`)).json().data.items as { id: number; username: string; version: number }[]).find((u) => u.username === demoAccounts.admin.username)!;
     const self = { username: me.username, email: 'admin@pasarumkm.id', first_name: 'Admin', last_name: 'Pasar', role_id: roleId('admin'), version: me.version };
     const selfDelete = await call('DELETE', `/users/${me.id}`);
     expect(selfDelete.statusCode).toBe(403);
@@ -93,7 +93,7 @@ describe(`users (${testEngine})`, () => {
     // With a second active admin, either may remove the other: one active admin stays.
     const other = (await call('POST', '/users/', newUser({ username: 'admin.dua', email: 'admin2@pasar.id' }))).json().data;
     const otherSession = await signIn(t.app, 'admin.dua', 'rahasia1');
-    const admins = ((await call('GET', '/users/')).json().data as { id: number; is_active: boolean; role: { name: string } }[]).filter((u) => u.is_active && u.role.name === 'admin');
+    const admins = ((await call('GET', `/users/?role_id=${roleId('admin')}&page_size=50`)).json().data.items as { id: number; is_active: boolean; role: { name: string } }[]).filter((u) => u.is_active && u.role.name === 'admin');
     expect(admins.length).toBe(2);
     // admin.dua removes admin (allowed: admin.dua stays); admin.dua, now the last, may not demote itself.
     expect((await call('DELETE', `/users/${me.id}`, undefined, otherSession)).statusCode).toBe(200);
@@ -136,7 +136,7 @@ describe(`two admins removing each other at once (${testEngine})`, () => {
       const created = (await inject('POST', '/users/', standing.session, body)).json().data as { id: number };
       const challenger = { id: created.id, session: await signIn(r.app, username, 'rahasia1') };
       expect(await activeAdmins()).toEqual([standing.id, challenger.id].sort((a, b) => a - b));
-      const users = (await inject('GET', '/users/', standing.session)).json().data as { id: number; username: string; email: string; first_name: string; last_name: string; version: number }[];
+      const users = (await inject('GET', `/users/?role_id=${adminRole}&page_size=50`, standing.session)).json().data.items as { id: number; username: string; email: string; first_name: string; last_name: string; version: number }[];
       const remove = (target: number, by: { authorization: string }, how: 'delete' | 'demote') => {
         if (how === 'delete') return inject('DELETE', `/users/${target}`, by);
         const u = users.find((x) => x.id === target)!;

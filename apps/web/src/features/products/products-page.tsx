@@ -1,6 +1,6 @@
 /**
  * Products (docs/requirements/back-office.md §2, §5, §8, §9): stats cards, filters (category, business, active,
- * low stock, search), a paged grid of 12/24/48 (default 12) and the create/edit modal.
+ * low stock, search), an order (issue 17), a paged grid of 12/24/48 (default 12) and the create/edit modal.
  * Filters live in the URL so a link (from the dashboard, say) opens the same view.
  */
 import { useEffect, useState } from 'react';
@@ -8,16 +8,34 @@ import { useSearchParams } from 'react-router';
 import type { Product } from '@pasar/core/catalog';
 import { formatGrams, formatRupiah } from '@pasar/core/money';
 import { hasDiscount, unitPrice } from '@pasar/core/pricing';
-import { ADMIN_PRODUCT_PAGE_SIZES, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, isLowStock, productMessages } from '@pasar/core/products';
+import type { SortDirection } from '@pasar/core/common';
+import { ADMIN_PRODUCT_PAGE_SIZES, ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, DEFAULT_ADMIN_PRODUCT_SORT, isLowStock, productMessages, type AdminProductSort } from '@pasar/core/products';
 import { ProductImage } from '../../components/product-image';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage } from '../../components/form';
+import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { SkeletonGrid } from '../../components/skeleton';
 import { useAdminProducts, useBusinessOptions, useCategoryOptions, useDeleteProduct, type AdminProductFilters } from './api/products-api';
 import { AiDescriptionButton } from './ai-description-button';
 import { ProductFormModal } from './product-form-modal';
 
-function readFilters(params: URLSearchParams): AdminProductFilters {
+/** The grid is cards, so its order is a select (components/admin/sorting.tsx); one option per column and direction. */
+const sortOptions: readonly { field: AdminProductSort; label: string; dir: SortDirection }[] = [
+  { field: 'created_at', dir: 'desc', label: 'Terbaru' },
+  { field: 'created_at', dir: 'asc', label: 'Terlama' },
+  { field: 'name', dir: 'asc', label: 'Nama A–Z' },
+  { field: 'name', dir: 'desc', label: 'Nama Z–A' },
+  { field: 'price', dir: 'asc', label: 'Harga termurah' },
+  { field: 'price', dir: 'desc', label: 'Harga termahal' },
+  { field: 'stock', dir: 'asc', label: 'Stok tersedikit' },
+  { field: 'stock', dir: 'desc', label: 'Stok terbanyak' },
+  { field: 'category', dir: 'asc', label: 'Kategori A–Z' },
+  { field: 'category', dir: 'desc', label: 'Kategori Z–A' },
+  { field: 'business', dir: 'asc', label: 'Usaha mitra A–Z' },
+  { field: 'business', dir: 'desc', label: 'Usaha mitra Z–A' },
+];
+
+function readFilters(params: URLSearchParams): Omit<AdminProductFilters, 'sort' | 'dir'> {
   const size = Number(params.get('page_size'));
   const active = params.get('active');
   return {
@@ -33,7 +51,8 @@ function readFilters(params: URLSearchParams): AdminProductFilters {
 
 export default function ProductsPage() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const sort = useListSort(ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_SORT);
+  const filters: AdminProductFilters = { ...readFilters(params), sort: sort.sort, dir: sort.dir };
   const [search, setSearch] = useState(filters.q);
   const products = useAdminProducts(filters);
   const categories = useCategoryOptions();
@@ -149,6 +168,9 @@ export default function ProductsPage() {
           <input type="checkbox" className="h-4 w-4 accent-green-700" checked={filters.low_stock} onChange={(e) => update({ low_stock: e.target.checked ? 'true' : null })} />
           Hanya stok menipis
         </label>
+        <div className="flex items-center">
+          <SortSelect id="products-sort" options={sortOptions} sort={sort} />
+        </div>
       </section>
 
       {products.isError && <ErrorBanner message={failureMessage(products.error, productMessages.loadFailed)} />}

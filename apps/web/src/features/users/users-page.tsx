@@ -1,16 +1,32 @@
 /**
  * Users (docs/requirements/back-office.md §2 Users, §5, §8): list, add, edit, delete with the modal form. The
  * password is asked on create only; a separate "Ganti kata sandi" action resets it. The server
- * refuses deleting or demoting yourself and removing the last active admin.
+ * refuses deleting or demoting yourself and removing the last active admin. Every registered
+ * customer is in the list, so it is searched, filtered by role, sorted and paged on the server
+ * (issue 17).
  */
-import { useState } from 'react';
-import { passwordResetSchema, userCreateSchema, userMessages, userUpdateSchema, type AdminUser } from '@pasar/core/users';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SortDirection } from '@pasar/core/common';
+import {
+  DEFAULT_USER_PAGE_SIZE,
+  DEFAULT_USER_SORT,
+  passwordResetSchema,
+  USER_PAGE_SIZES,
+  USER_SORTS,
+  userCreateSchema,
+  userMessages,
+  userUpdateSchema,
+  type AdminUser,
+  type UserSort,
+} from '@pasar/core/users';
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
-import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers } from './api/users-api';
+import { SortSelect, useListSort } from '../../components/admin/sorting';
+import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
 
 interface FormState {
   username: string;
@@ -126,14 +142,75 @@ function PasswordModal({ user, onClose, onSaved }: { user: AdminUser; onClose: (
   );
 }
 
+const sortOptions: readonly { field: UserSort; label: string; dir: SortDirection }[] = [
+  { field: 'username', dir: 'asc', label: 'Username A–Z' },
+  { field: 'username', dir: 'desc', label: 'Username Z–A' },
+  { field: 'name', dir: 'asc', label: 'Nama A–Z' },
+  { field: 'name', dir: 'desc', label: 'Nama Z–A' },
+  { field: 'email', dir: 'asc', label: 'E-mail A–Z' },
+  { field: 'email', dir: 'desc', label: 'E-mail Z–A' },
+  { field: 'role', dir: 'asc', label: 'Peran A–Z' },
+  { field: 'role', dir: 'desc', label: 'Peran Z–A' },
+  { field: 'created_at', dir: 'desc', label: 'Terbaru terdaftar' },
+  { field: 'created_at', dir: 'asc', label: 'Terlama terdaftar' },
+];
+
+/** Search, role, page and size live in the address, like the order (useListSort), so a reload keeps the view. */
+function readFilters(params: URLSearchParams): Omit<UserFilters, 'sort' | 'dir'> {
+  const size = Number(params.get('page_size'));
+  return {
+    q: params.get('q') ?? '',
+    role_id: params.get('role_id') ?? '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    page_size: (USER_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_USER_PAGE_SIZE,
+  };
+}
+
 export default function UsersPage() {
-  const users = useUsers();
+  const [params, setParams] = useSearchParams();
+  const sort = useListSort(USER_SORTS, DEFAULT_USER_SORT);
+  const filters = { ...readFilters(params), sort: sort.sort, dir: sort.dir };
+  const [search, setSearch] = useState(filters.q);
+  const users = useUsers(filters);
+  const roles = useRoles();
   const remove = useDeleteUser();
   const session = useSession();
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+
+  const update = (patch: Partial<Record<'q' | 'role_id' | 'page' | 'page_size', string | null>>, resetPage = true) => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === null || v === '' || v === undefined) next.delete(k);
+          else next.set(k, v);
+        }
+        if (resetPage && !('page' in patch)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // Search as the admin types, a moment after the last key.
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = window.setTimeout(() => update({ q: search }), 300);
+    return () => window.clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const page = users.data;
+  // Past the last page (its last user was just deleted, or an old link): go to the last page that
+  // exists. Only an answer for the page asked for counts, not the previous page kept on screen.
+  const lastPage = page && !users.isPlaceholderData && page.page > page.total_pages ? page.total_pages : null;
+  useEffect(() => {
+    if (lastPage !== null) update({ page: lastPage > 1 ? String(lastPage) : null }, false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lastPage]);
 
   const del = async (u: AdminUser) => {
     if (!confirmAction(userMessages.deleteConfirm)) return;
@@ -151,6 +228,7 @@ export default function UsersPage() {
     setResetting(null);
     setNotice(message);
   };
+  const filtered = filters.q.trim() !== '' || filters.role_id !== '';
 
   return (
     <div>
@@ -165,11 +243,39 @@ export default function UsersPage() {
       />
       <ErrorBanner message={banner ?? (users.isError ? userMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+
+      <section aria-label="Filter pengguna" className="mb-4 grid gap-2 rounded-2xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4">
+        <label className="text-sm font-semibold sm:col-span-2">
+          Cari
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Nama, username, e-mail, atau telepon"
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <label className="text-sm font-semibold">
+          Peran
+          <select value={filters.role_id} onChange={(e) => update({ role_id: e.target.value })} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal">
+            <option value="">Semua peran</option>
+            {roles.data?.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.display_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end">
+          <SortSelect id="users-sort" options={sortOptions} sort={sort} />
+        </div>
+      </section>
+
       {users.isPending && <CardSkeleton />}
-      {users.data && users.data.length === 0 && <EmptyState title="Belum ada pengguna." />}
-      {users.data && users.data.length > 0 && (
-        <ul aria-label="Daftar pengguna" className="divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white shadow-sm">
-          {users.data.map((u) => (
+      {page && page.items.length === 0 && <EmptyState title={filtered ? 'Tidak ada pengguna yang cocok dengan pencarian ini.' : 'Belum ada pengguna.'} />}
+      {page && page.items.length > 0 && (
+        <ul aria-label="Daftar pengguna" className={`divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white shadow-sm ${users.isFetching ? 'opacity-70' : ''}`}>
+          {page.items.map((u) => (
             <li key={u.id} className="flex flex-wrap items-center gap-3 p-4">
               <div className="min-w-0 flex-1">
                 <p className="font-bold">
@@ -177,12 +283,12 @@ export default function UsersPage() {
                   {!u.is_active && <span className="ml-2 rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Nonaktif</span>}
                   {session?.user.id === u.id && <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Anda</span>}
                 </p>
-                <p className="text-sm text-stone-600">
+                <p className="break-words text-sm text-stone-600">
                   @{u.username} · {u.email} · {u.role.display_name}
                   {u.phone_number && ` · ${u.phone_number}`}
                 </p>
               </div>
-              <div className="flex gap-2">
+              <div className="flex flex-wrap gap-2">
                 <button type="button" className={buttonStyles.small} onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
                   Edit
                 </button>
@@ -196,6 +302,32 @@ export default function UsersPage() {
             </li>
           ))}
         </ul>
+      )}
+
+      {page && (
+        <nav aria-label="Halaman pengguna" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <label className="flex items-center gap-2">
+            Per halaman
+            <select value={filters.page_size} onChange={(e) => update({ page_size: e.target.value })} className="rounded-lg border border-stone-300 px-2 py-1">
+              {USER_PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span>
+            Halaman {page.page} dari {page.total_pages} · {page.total} pengguna
+          </span>
+          <div className="flex gap-2">
+            <button type="button" className={buttonStyles.small} disabled={page.page <= 1} onClick={() => update({ page: String(page.page - 1) }, false)}>
+              Sebelumnya
+            </button>
+            <button type="button" className={buttonStyles.small} disabled={page.page >= page.total_pages} onClick={() => update({ page: String(page.page + 1) }, false)}>
+              Berikutnya
+            </button>
+          </div>
+        </nav>
       )}
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} onSaved={saved} />}
       {resetting && <PasswordModal user={resetting} onClose={() => setResetting(null)} onSaved={saved} />}

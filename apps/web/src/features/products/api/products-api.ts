@@ -3,7 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminCategory } from '@pasar/core/categories';
 import type { Business } from '@pasar/core/businesses';
 import type { Product, ProductPage } from '@pasar/core/catalog';
-import type { AdminProductStats } from '@pasar/core/products';
+import type { SortDirection } from '@pasar/core/common';
+import type { AdminProductSort, AdminProductStats } from '@pasar/core/products';
 import { api, apiRequest } from '../../../lib/api-client';
 
 export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
@@ -16,10 +17,12 @@ export interface AdminProductFilters {
   low_stock: boolean;
   page: number;
   page_size: number;
+  sort: AdminProductSort;
+  dir: SortDirection;
 }
 
 export function useAdminProducts(filters: AdminProductFilters) {
-  const params = new URLSearchParams({ page: String(filters.page), page_size: String(filters.page_size), active: filters.active });
+  const params = new URLSearchParams({ page: String(filters.page), page_size: String(filters.page_size), active: filters.active, sort: filters.sort, dir: filters.dir });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.category_id) params.set('category_id', filters.category_id);
   if (filters.business_id) params.set('business_id', filters.business_id);

@@ -1,11 +1,31 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@pasar/core/accounts';
-import type { AdminUser, UserCreate, UserUpdate } from '@pasar/core/users';
+import type { SortDirection } from '@pasar/core/common';
+import type { AdminUser, UserCreate, UserPage, UserSort, UserUpdate } from '@pasar/core/users';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const key = ['admin', 'users'] as const;
 
-export const useUsers = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<AdminUser[]>('/users/', { signal }) });
+export interface UserFilters {
+  q: string;
+  role_id: string;
+  page: number;
+  page_size: number;
+  sort: UserSort;
+  dir: SortDirection;
+}
+
+/** One page of the list; the previous page stays on screen while the next one loads. */
+export function useUsers(filters: UserFilters) {
+  const params = new URLSearchParams({ page: String(filters.page), page_size: String(filters.page_size), sort: filters.sort, dir: filters.dir });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.role_id) params.set('role_id', filters.role_id);
+  return useQuery({
+    queryKey: [...key, params.toString()],
+    queryFn: ({ signal }) => api<UserPage>(`/users/?${params.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
 export const useRoles = () => useQuery({ queryKey: ['admin', 'roles'], queryFn: ({ signal }) => api<Role[]>('/roles/', { signal }), staleTime: 10 * 60_000 });
 
 export function useSaveUser() {
