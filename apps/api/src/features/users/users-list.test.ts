@@ -2,10 +2,13 @@
  * The users list (issue 17): every registered customer is in it, so it is searched, filtered by
  * role, sorted and paged on the server.
  */
-import { USER_SORTS, type AdminUser, type UserSort } from '@pasar/core/users';
+import { sql } from 'drizzle-orm';
+import { USER_SORTS, userListQuerySchema, type AdminUser, type UserSort } from '@pasar/core/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeUser } from '../../test/factories';
+import { userListFilter } from './users.repository';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -100,6 +103,17 @@ describe(`users list (${testEngine})`, () => {
     expect(await usernames('085799112233')).toEqual(['siti.nh']);
     expect(await usernames('+62 857-9911')).toEqual(['siti.nh']);
     expect(await usernames('tidakadayangcocok')).toEqual([]);
+  });
+
+  it('searches through the trigram index of migration 0008 (its expression and the query stay one)', async () => {
+    // A table this small is scanned anyway; without sequential scans the planner shows whether the
+    // index can serve the search at all, which it cannot once the two expressions differ.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      const where = userListFilter(userListQuerySchema.parse({ q: 'nurhaliza' }))!;
+      return (await queryRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN SELECT users.id FROM users WHERE ${where}`)).map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('users_search_trgm_idx');
   });
 
   it('takes % and _ as the characters typed, not as wildcards', async () => {

@@ -25,16 +25,21 @@ function phoneDigitPatterns(q: string): string[] {
   return [...alternatives];
 }
 
+const phoneDigits = sql`regexp_replace(coalesce(${users.phone_number}, ''), '[^0-9]', '', 'g')`;
+
+/**
+ * Everything the list is searched over, lower-cased, one part a line (a search box cannot type a
+ * line break, so no match spans two parts): full name, username, e-mail, phone as written and as
+ * digits. Exactly the expression of the trigram index of migration 0008, which serves the search.
+ */
+const userSearchText = sql`(lower(${fullName}) || E'\\n' || lower(${users.username}) || E'\\n' || lower(${users.email}) || E'\\n' || coalesce(${users.phone_number}, '') || E'\\n' || ${phoneDigits})`;
+
 /** Name (first, last or both), username, e-mail or phone, in any letter case; wildcards typed are literal. */
-function listFilter(query: UserListQuery): SQL | undefined {
+export function userListFilter(query: UserListQuery): SQL | undefined {
   const parts: SQL[] = [];
   if (query.q) {
-    const like = containsPattern(query.q);
-    const matches: SQL[] = [sql`${fullName} ILIKE ${like}`, sql`${users.username} ILIKE ${like}`, sql`${users.email} ILIKE ${like}`, sql`${users.phone_number} ILIKE ${like}`];
-    for (const digits of phoneDigitPatterns(query.q)) {
-      matches.push(sql`regexp_replace(coalesce(${users.phone_number}, ''), '[^0-9]', '', 'g') LIKE ${containsPattern(digits)}`);
-    }
-    parts.push(sql`(${sql.join(matches, sql` OR `)})`);
+    const patterns = [query.q.toLowerCase(), ...phoneDigitPatterns(query.q)].map(containsPattern);
+    parts.push(sql`(${sql.join(patterns.map((pattern) => sql`${userSearchText} LIKE ${pattern}`), sql` OR `)})`);
   }
   if (query.role_id) parts.push(eq(users.role_id, query.role_id));
   return parts.length > 0 ? and(...parts) : undefined;
@@ -54,7 +59,7 @@ const sortColumns: Record<UserSort, SQL> = {
 
 /** One page of the list and the number of users that match; the id breaks ties, so nobody is on two pages. */
 export async function listUserRows(db: DbOrTx, query: UserListQuery) {
-  const where = listFilter(query);
+  const where = userListFilter(query);
   const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
   const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(users).innerJoin(roles, eq(roles.id, users.role_id)).where(where);
   const rows = await selectUsers(db)
