@@ -23,33 +23,41 @@ function filters(query: AdminProductQuery): SQL {
  * (core's schema lets nothing else through), so no text from the request reaches ORDER BY.
  */
 const sortColumns: Record<AdminProductSort, SQL> = {
-  created_at: sql`p.created_at`,
+  // Ids are handed out in the order products are created (created_at is never changed), and the
+  // primary key serves this order without sorting the catalogue: the grid's default stays as fast
+  // as it was before it could be sorted.
+  created_at: sql`p.id`,
   name: sql`lower(p.name)`,
   // The price the card shows (core's unitPrice: the lowest variant's price, else the product's,
   // less the discount); the same order as the rounded figure, without rounding in SQL.
-  price: sql`(COALESCE((SELECT min(v.price) FROM product_variants v WHERE v.product_id = p.id), p.price) * (100 - p.discount))`,
+  price: sql`(COALESCE(vm.min_price, p.price) * (100 - p.discount))`,
   stock: sql`p.stock`,
   category: sql`lower(c.name)`,
   business: sql`lower(b.name)`,
 };
 
-/** The id breaks ties, so a product sits on exactly one page whatever the order; no business goes last both ways. */
-function orderBy(query: AdminProductQuery): SQL {
-  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
-  return sql`ORDER BY ${sortColumns[query.sort]} ${dir} NULLS LAST, p.id ${dir}`;
-}
-
 const fromProducts = sql`FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id`;
+/** Each product's lowest variant price, joined once (a subquery per product took twice as long at 100,000 products). */
+const lowestVariantPrice = sql`LEFT JOIN (SELECT product_id, min(price) AS min_price FROM product_variants GROUP BY product_id) vm ON vm.product_id = p.id`;
 
 export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery): Promise<{ items: Product[]; total: number }> {
   const where = filters(query);
   const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${fromProducts} WHERE ${where}`);
-  // The page's ids are picked first, so the variants and joins are read for one page only, not for
-  // every row the sort has to look at.
-  const order = orderBy(query);
-  const page = sql`p.id IN (SELECT p.id ${fromProducts} WHERE ${where} ${order} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size})`;
-  const items = await selectProducts(db, page, order);
-  return { items, total: count?.total ?? 0 };
+  // The page's ids first, then their rows: the variants and images are read for one page only, not
+  // for every product the sort looks at. The id breaks ties, so a product sits on exactly one page
+  // whatever the order; products without a business go last both ways.
+  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  const join = query.sort === 'price' ? lowestVariantPrice : sql``;
+  const ids = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`SELECT p.id ${fromProducts} ${join} WHERE ${where} ORDER BY ${sortColumns[query.sort]} ${dir} NULLS LAST, p.id ${dir} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
+    )
+  ).map((r) => r.id);
+  if (ids.length === 0) return { items: [], total: count?.total ?? 0 };
+  const rows = await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return { items: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total: count?.total ?? 0 };
 }
 
 /** Stats cards of the products screen, over the whole catalogue. */

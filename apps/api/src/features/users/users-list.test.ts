@@ -136,6 +136,8 @@ describe(`users list (${testEngine})`, () => {
     expect(await list('q=halamanuji&page_size=20&page=3')).toMatchObject({ items: [], total: COUNT, total_pages: 2 });
     const odd = await t.app.inject({ method: 'GET', url: '/api/v1/users/?page_size=7', headers: admin });
     expect(odd.statusCode).toBe(400);
+    expect(odd.json().error).toBe('Ukuran halaman harus 10, 20, atau 50.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/?page=0', headers: admin })).json().error).toBe('Nomor halaman tidak valid.');
   });
 
   it('filters by role, together with the search', async () => {
