@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { screenshot } from './support/harness';
 import { signInAsAdmin } from './support/session';
 import { useE2eSuite } from './support/suite';
 
@@ -52,6 +53,7 @@ describe.each(widths)('back-office lists at $name', ({ mobile, tag }) => {
 
     await page.getByLabel('Urutkan').selectOption({ label: 'Harga termahal' });
     await expect.poll(() => productNames(page)).toEqual([...cheapest].reverse());
+    await screenshot(page, `admin-products-sorted-${tag}`);
   });
 
   it('finds a customer by e-mail, pages through the rest, sorts, and steps back after deleting the last row of a page', async () => {
@@ -90,6 +92,7 @@ describe.each(widths)('back-office lists at $name', ({ mobile, tag }) => {
     await expect.poll(() => usernames(page)).toHaveLength(1);
     const second = await usernames(page);
     expect([...first, ...second].sort()).toEqual(all);
+    await screenshot(page, `admin-users-page-2-${tag}`);
 
     // Username Z–A puts the last one first; the order, the search and the page are in the address.
     await page.getByLabel('Urutkan').selectOption({ label: 'Username Z–A' });
