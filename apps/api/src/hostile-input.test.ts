@@ -162,3 +162,10 @@ describe('path parameters longer than the router takes', () => {
     expectRefusal(res, /^4\d\d$/);
   });
 });
+
+describe('static files', () => {
+  it('refuse a NUL in the file path without naming a field nobody filled in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/uploads/a%00.png', headers: { range: 'bytes=99999999999-' } });
+    expectRefusal(res, 400, 'Teks mengandung karakter yang tidak diizinkan.');
+  });
+});

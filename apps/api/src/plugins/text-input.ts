@@ -16,7 +16,8 @@ export function refuseHostileText(value: unknown, prefix: (string | number)[] = 
   if (!problem) return;
   const field = fieldName([...prefix, ...problem.path]);
   if (problem.kind === 'depth') throw new AppError('VALIDATION_ERROR', tooDeepMessage, { fields: { [field]: tooDeepMessage } });
-  const message = forbiddenTextFieldMessage(field === '_' ? undefined : field);
+  // '_' is the payload itself, '*' the rest of a static file path: neither is a field a person filled in.
+  const message = forbiddenTextFieldMessage(field === '_' || field === '*' ? undefined : field);
   throw new AppError('VALIDATION_ERROR', message, { fields: { [field]: message } });
 }
 
