@@ -169,3 +169,19 @@ describe('static files', () => {
     expectRefusal(res, 400, 'Teks mengandung karakter yang tidak diizinkan.');
   });
 });
+
+describe('totals an integer column cannot hold', () => {
+  it('refuses an online order whose total passes 2^31 - 1 rupiah instead of failing the insert', async () => {
+    const dear = await makeProduct(t.db, { price: 1_000_000_000, stock: 10 });
+    const payload = guestOrderPayload({ productId: dear.id, quantity: 3, local, email: 'mahal@contoh.id' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload });
+    expectRefusal(res, 422, 'Total pesanan terlalu besar.');
+  });
+
+  it('refuses such a point-of-sale sale too', async () => {
+    const dear = await makeProduct(t.db, { price: 1_000_000_000, stock: 10 });
+    const payload = { payment_method: 'qris', total_amount: 3_000_000_000, order_items: [{ product_id: dear.id, quantity: 3, price: 1_000_000_000 }] };
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders/pos', headers: admin, payload });
+    expectRefusal(res, 422, 'Total pesanan terlalu besar.');
+  });
+});

@@ -16,6 +16,16 @@ export function idField(message?: string) {
   return z.number(m).int(m).positive(m).max(INT4_MAX, m);
 }
 
+/**
+ * Amounts are stored in int4 columns too (docs/decisions/003-integer-rupiah.md): prices up to a
+ * billion times quantities up to a thousand can pass them, so an order's total is checked before
+ * it is stored. The margin covers the manual-transfer unique code (at most 999) added later.
+ */
+export const totalTooLargeMessage = 'Total pesanan terlalu besar.';
+export function totalTooLarge(total: number): boolean {
+  return !Number.isSafeInteger(total) || total + 1000 > INT4_MAX;
+}
+
 /** idField that also reads numbers sent as text (query strings, multipart fields). */
 export function coercedIdField(message?: string) {
   const m = message === undefined ? undefined : { error: message };

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { checkoutError, checkoutMessages, customerFee, parsePaymentMethod, shippingWeight, type Order, type OrderPayload } from '@pasar/core/checkout';
+import { totalTooLarge, totalTooLargeMessage } from '@pasar/core/common';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { defaultPaymentSettings, orderPath, paymentMessages, uniqueCodeFor, type PaymentChannel, type PaymentSettings } from '@pasar/core/payments';
@@ -195,6 +196,7 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     throw new AppError('UNPROCESSABLE', orderMessages.amountOutOfRange(channel.name, channel.minimum_amount, channel.maximum_amount));
   }
   const fee = channel ? customerFee(channel.fee_customer, beforeFee) : 0;
+  if (totalTooLarge(beforeFee + fee)) throw new AppError('UNPROCESSABLE', totalTooLargeMessage);
   const manual = chosen.provider.id === 'manual';
   const bankAccounts = manual ? await storeBankAccounts(db) : [];
   const deadline = new Date(ctx.now.getTime() + settings.manual_deadline_hours * 60 * 60 * 1000);

@@ -5,6 +5,7 @@
  * the same transaction as the order by the one stock repository: a POS sale and an online order
  * of the last units cannot both succeed. A POS order is handed over at the counter: delivered, paid.
  */
+import { totalTooLarge, totalTooLargeMessage } from '@pasar/core/common';
 import { AppError } from '@pasar/core/errors';
 import { changeDue, isValidQris, posMessages, posPriceConflict, posSaleError, qrisMerchantName, type PosSale, type PosSettings, type PosSettingsView } from '@pasar/core/pos';
 import { firstShortage, priceLines, subtotalOf } from '@pasar/core/pricing';
@@ -29,6 +30,7 @@ export async function recordPosSale(db: Db, sale: PosSale, cashier: SessionUser)
   // and the cashier must first learn the new total (issue 13 §9).
   const conflict = posPriceConflict({ items: sale.order_items, total_amount: sale.total_amount }, lines, total);
   if (conflict) throw new AppError('PRICE_CHANGED', posMessages.priceChanged, { details: { prices: conflict.prices, total_amount: conflict.total_amount } });
+  if (totalTooLarge(total)) throw new AppError('UNPROCESSABLE', totalTooLargeMessage);
 
   // Quantity against what is on the shelf now, per product and variant (spec §5 messages).
   const shortage = firstShortage(products, lines);
