@@ -4,7 +4,7 @@
  * the JSON error envelope { success: false, error, code } (docs/design.md §4).
  *
  *   FUZZ_SEED=n   replays a run (the seed is printed at the start)
- *   FUZZ_COUNT=n  how many requests (default 10,000 on PGlite, 3,000 on PostgreSQL)
+ *   FUZZ_COUNT=n  how many requests (default 10,000, on PGlite and on PostgreSQL alike)
  *
  * A failing case prints a curl command that reproduces it against a running server ($BASE, and
  * $ADMIN_TOKEN / $CUSTOMER_TOKEN from a sign-in for the signed-in roles).
@@ -18,7 +18,7 @@ import { createRng, type Rng } from './prng';
 import { curlCommand } from './repro';
 
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
-const count = process.env.FUZZ_COUNT ? Number(process.env.FUZZ_COUNT) : testEngine === 'postgres' ? 3_000 : 10_000;
+const count = process.env.FUZZ_COUNT ? Number(process.env.FUZZ_COUNT) : 10_000;
 /** Fuzz accounts sign in from their own address, so the login limiter the fuzz trips never locks them out. */
 const ownAddress = '10.99.0.1';
 /** Admins reach the most code; the other roles mostly meet the access checks. */
