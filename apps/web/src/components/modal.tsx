@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { confirmAction, discardChangesMessage } from './confirm';
 
 /**
  * A dialog that closes on Escape, on the backdrop and on its close button (docs/requirements/back-office.md §2, §9).
@@ -10,8 +11,13 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
  * pass a new inline `onClose` on every render, so the handler is read from a ref: a re-render while
  * the dialog is open (a list refetching on window focus, say) must not pull the focus out of the
  * field being typed in.
+ *
+ * A form dialog passes `guardEdits` (issue 17): once anything inside it has been typed or chosen,
+ * closing it by ×, Escape or the backdrop asks first. Edits are noticed from the `input` and
+ * `change` events bubbling out of the panel, so every form dialog gets the guard with one prop and
+ * no form has to report its own dirtiness; a successful save unmounts the dialog without asking.
  */
-export function Modal({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({ title, onClose, children, wide = false, guardEdits = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; guardEdits?: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -23,8 +29,17 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
   const cancelled = useRef(false);
   // Closing the element on unmount fires `close` too; the caller has already let the modal go.
   const unmounted = useRef(false);
-  const requestClose = () => {
-    if (!unmounted.current) close.current();
+  const edited = useRef(false);
+  const keptOnCancel = useRef(false);
+  /** Asks the caller to close; false when the person chose to keep the edits. */
+  const requestClose = (): boolean => {
+    if (unmounted.current) return true;
+    if (guardEdits && edited.current && !confirmAction(discardChangesMessage)) return false;
+    close.current();
+    return true;
+  };
+  const noteEdit = () => {
+    edited.current = true;
   };
   useLayoutEffect(() => {
     close.current = onClose;
@@ -54,11 +69,14 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
       onCancel={(e) => {
         e.preventDefault();
         cancelled.current = true;
-        requestClose();
+        keptOnCancel.current = !requestClose();
       }}
       onClose={() => {
-        if (!cancelled.current) requestClose();
+        // The browser has already closed the element (a repeated Escape): when the edits are
+        // kept, it is shown again rather than left mounted and invisible.
+        const kept = cancelled.current ? keptOnCancel.current : !requestClose();
         cancelled.current = false;
+        if (kept && !unmounted.current && !dialog.current?.open) dialog.current?.showModal();
       }}
       onPointerDown={(e) => {
         pressOnBackdrop.current = e.target === e.currentTarget;
@@ -71,11 +89,13 @@ export function Modal({ title, onClose, children, wide = false }: { title: strin
       <div
         ref={panel}
         tabIndex={-1}
+        onInput={noteEdit}
+        onChange={noteEdit}
         className={`max-h-[90vh] w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl outline-none sm:rounded-2xl`}
       >
         <div className="flex items-center justify-between gap-4">
           <h2 className="text-lg font-bold">{title}</h2>
-          <button type="button" onClick={requestClose} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup">
+          <button type="button" onClick={() => void requestClose()} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup">
             ×
           </button>
         </div>

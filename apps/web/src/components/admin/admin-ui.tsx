@@ -65,10 +65,7 @@ export function StatCard({ label, value, hint, tone = 'stone' }: { label: string
   );
 }
 
-/** Asks before a delete; the spec gives the wording for businesses, couriers, users and prices. */
-export function confirmAction(message: string): boolean {
-  return typeof window !== 'undefined' && window.confirm(message);
-}
+export { confirmAction } from '../confirm';
 
 export const buttonStyles = {
   primary: 'inline-flex items-center justify-center gap-2 rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60',

@@ -69,7 +69,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
   };
 
   return (
-    <Modal title={business ? 'Ubah usaha mitra' : 'Tambah usaha mitra'} onClose={onClose} wide>
+    <Modal title={business ? 'Ubah usaha mitra' : 'Tambah usaha mitra'} onClose={onClose} wide guardEdits>
       <form
         onSubmit={(e) => {
           setBanner(null);

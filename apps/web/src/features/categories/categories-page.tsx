@@ -1,9 +1,10 @@
 /** Categories (docs/requirements/back-office.md §2, §5, §8): list, inline create/edit form, delete with confirmation. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { discardChangesMessage } from '../../components/confirm';
+import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
 
 interface FormState {
@@ -22,6 +23,7 @@ export default function CategoriesPage() {
   const [editing, setEditing] = useState<AdminCategory | null>(null);
   const form = useZodForm(categoryInputSchema, { defaultValues: empty });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -30,10 +32,19 @@ export default function CategoriesPage() {
     form.reset(empty);
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
   const edit = (c: AdminCategory) => {
+    // Filling the form over someone's half-typed category would lose it without a word.
+    if (form.formState.isDirty && !confirmAction(discardChangesMessage)) return;
     setEditing(c);
     form.reset({ name: c.name, description: c.description, is_active: c.is_active });
     setBanner(null);
+    // On a phone the form is far above the row's "Ubah" (issue 17): bring it into view, ready to type.
+    // After the reset has rendered, so the focus is not lost to the re-render.
+    requestAnimationFrame(() => {
+      formRef.current?.scrollIntoView({ block: 'start' });
+      form.setFocus('name');
+    });
   };
 
   const submit = async (input: CategoryInput) => {
@@ -67,6 +78,7 @@ export default function CategoriesPage() {
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
 
       <form
+        ref={formRef}
         onSubmit={(e) => {
           setBanner(null);
           setNotice(null);

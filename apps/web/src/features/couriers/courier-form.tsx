@@ -20,7 +20,7 @@ import {
 } from '@pasar/core/couriers';
 import { formatRupiah } from '@pasar/core/money';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useAreas, useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
 
 interface CourierFormState {
@@ -57,6 +57,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
   const location = useLocation();
   const form = useZodForm(courierInputSchema, { defaultValues: toForm(courier) });
   const { errors } = form.formState;
+  const guard = useUnsavedChanges(form.formState.isDirty);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => (location.state as { notice?: string } | null)?.notice ?? null);
   const store = useStoreLocation();
@@ -67,6 +68,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
   const submit = async (input: CourierInput) => {
     try {
       const result = await save.mutateAsync({ ...(courier ? { id: courier.id, version: courier.version } : {}), body: input });
+      guard.release();
       onDone(result.message ?? courierMessages.created, courier ? undefined : result.data.id);
     } catch (error) {
       setServerErrors(error, form.setError);

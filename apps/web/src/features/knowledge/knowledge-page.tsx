@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
 import { UnansweredQuestions } from './unanswered-questions';
 
@@ -42,6 +42,7 @@ export default function KnowledgePage() {
   const [editing, setEditing] = useState<KnowledgeEntry | null>(null);
   const form = useZodForm(knowledgeInputSchema, { defaultValues: empty });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const [file, upload] = form.watch(['file', 'upload']);
   // A new key empties the file input after a save or a cancel.
   const [uploadKey, setUploadKey] = useState(0);

@@ -137,7 +137,7 @@ function RejectDialog({ order, onClose, onDone }: { order: AdminOrder; onClose: 
     }
   };
   return (
-    <Modal title={`Tolak bukti transfer #${order.id}`} onClose={onClose}>
+    <Modal title={`Tolak bukti transfer #${order.id}`} onClose={onClose} guardEdits>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3">
         <ErrorBanner message={banner} />
         <Field as="textarea"

@@ -141,7 +141,7 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
   const imagesError = firstErrorUnder(errors, 'images');
 
   return (
-    <Modal title={product ? `Ubah produk: ${product.name}` : 'Tambah produk'} onClose={onClose} wide>
+    <Modal title={product ? `Ubah produk: ${product.name}` : 'Tambah produk'} onClose={onClose} wide guardEdits>
       <form
         onSubmit={(e) => {
           setBanner(null);

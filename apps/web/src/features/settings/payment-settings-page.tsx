@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useFieldArray, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { paymentSettingsSchema, type PaymentSettings } from '@pasar/core/settings';
 import { AdminPageHeader, buttonStyles, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { errorAt, failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { errorAt, failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type BankAccountRow, type PaymentSettingsForm } from './payment-settings-form';
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 
@@ -46,6 +46,7 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
   // The core schema the API applies, read from what the inputs make (payment-settings-form.ts).
   const form = useZodForm(paymentSettingsSchema, { defaultValues: initial, toInput: toCandidate, schemaOptions: { error: issueMessage } });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const rows = useFieldArray({ control: form.control, name: 'bank_accounts', keyName: 'fieldId' });
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

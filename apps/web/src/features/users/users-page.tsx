@@ -72,7 +72,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
   };
 
   return (
-    <Modal title={user ? 'Edit User' : 'Add User'} onClose={onClose} wide>
+    <Modal title={user ? 'Edit User' : 'Add User'} onClose={onClose} wide guardEdits>
       <form
         onSubmit={(e) => {
           setBanner(null);
@@ -125,7 +125,7 @@ function PasswordModal({ user, onClose, onSaved }: { user: AdminUser; onClose: (
     }
   };
   return (
-    <Modal title={`Ganti kata sandi @${user.username}`} onClose={onClose}>
+    <Modal title={`Ganti kata sandi @${user.username}`} onClose={onClose} guardEdits>
       <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="space-y-3">
         <p className="text-sm text-stone-600">Semua sesi pengguna ini akan diakhiri; ia masuk lagi dengan kata sandi baru.</p>
         <Field id="reset-password" label="Kata sandi baru" type="password" autoComplete="new-password" error={form.formState.errors.password?.message} {...form.register('password')} />

@@ -45,7 +45,7 @@ export function PosSettingsModal({ current, onClose, onSaved }: { current: PosSe
   };
 
   return (
-    <Modal title="Pengaturan POS" onClose={onClose} wide>
+    <Modal title="Pengaturan POS" onClose={onClose} wide guardEdits>
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <ErrorBanner message={error} />
