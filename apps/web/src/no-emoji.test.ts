@@ -9,18 +9,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const src = import.meta.dirname;
-/**
- * Issue 17: the POS screen's icons are replaced by the helper rebuilding the POS for phones; its
- * folder is checked again once that lands.
- */
-const notYet = new Set([path.join(src, 'features', 'pos')]);
 /** Pictographs, dingbats (the frown, check mark and sparkles that were here), the emoji-presentation characters and the emoji variation selector. */
 const emoji = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2B50}\u{2705}]|\u{FE0F}|\p{Emoji_Presentation}/u;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return notYet.has(full) ? [] : sourceFiles(full);
+    if (entry.isDirectory()) return sourceFiles(full);
     return /\.(tsx?|css|html)$/.test(entry.name) ? [full] : [];
   });
 }

@@ -1,9 +1,11 @@
-import { useReducer, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import type { Product } from '@pasar/core/catalog';
 import type { AdminOrder } from '@pasar/core/orders';
 import { availableStock, unitPrice } from '@pasar/core/pricing';
 import { changeDue, describePriceChanges, emptyPosCart, posCartCount, posCartReducer, posCartTotal, posMessages, posSaleError, type PosPaymentMethod } from '@pasar/core/pos';
 import { failureMessage } from '../../components/form';
+import { useSession } from '../../lib/session';
+import { readPosDraft, writePosDraft } from './pos-draft';
 import { priceChangedOf, useRecordSale } from './api/pos-api';
 import type { PriceChange } from './components/price-change-notice';
 import { buildSalePayload, cashReceived, emptyCustomer, initialPayment, switchMethod, type PosCustomer } from './sale-payload';
@@ -16,10 +18,14 @@ import { buildSalePayload, cashReceived, emptyCustomer, initialPayment, switchMe
  */
 export function usePosSale() {
   const record = useRecordSale();
-  const [cart, dispatch] = useReducer(posCartReducer, emptyPosCart);
-  const [customer, setCustomer] = useState<PosCustomer>(emptyCustomer);
-  const [payment, setPayment] = useState(initialPayment);
-  const [notes, setNotes] = useState('');
+  // The POS is behind the admin guard, so a session is there; 0 only keeps the types simple.
+  const userId = useSession()?.user.id ?? 0;
+  // Read once, when the screen opens: the sale left on this browser by this user (issue 17).
+  const [draft] = useState(() => readPosDraft(userId));
+  const [cart, dispatch] = useReducer(posCartReducer, emptyPosCart, (empty) => (draft ? { ...empty, lines: draft.lines } : empty));
+  const [customer, setCustomer] = useState<PosCustomer>(draft?.customer ?? emptyCustomer);
+  const [payment, setPayment] = useState(draft?.payment ?? initialPayment);
+  const [notes, setNotes] = useState(draft?.notes ?? '');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
@@ -29,6 +35,9 @@ export function usePosSale() {
 
   const lines = cart.lines;
   const total = posCartTotal(lines);
+  useEffect(() => {
+    writePosDraft(userId, { lines, customer, payment, notes });
+  }, [userId, lines, customer, payment, notes]);
   const cash = cashReceived(payment.cash);
 
   const add = (product: Product, variant: string | null) => {
@@ -114,6 +123,12 @@ export function usePosSale() {
     closeQris: () => setQris(null),
     receipt,
     closeReceipt: () => setReceipt(null),
+    /** The cashier empties the cart: the sale and its stored draft are gone. */
+    clear: () => {
+      setError(null);
+      setNotice(null);
+      reset();
+    },
     add,
     setQuantity,
     remove,

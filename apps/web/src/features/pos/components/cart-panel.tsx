@@ -10,10 +10,14 @@ type Sale = ReturnType<typeof usePosSale>;
 
 /** The cart lines: quantity between 1 and stock (spec §5), price as quoted, total. */
 export function CartLines({ sale }: { sale: Sale }) {
-  if (sale.lines.length === 0) return <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-600">Keranjang kosong. Pilih produk di kiri.</p>;
+  // Where the products are depends on the width (beside the cart, or above it on a phone).
+  if (sale.lines.length === 0) return <p className="rounded-lg bg-stone-50 p-3 text-sm text-stone-600">Keranjang kosong. Ketuk produk untuk menambahkannya.</p>;
   return (
     <ul className="divide-y divide-stone-100">
-      {sale.lines.map((l) => (
+      {sale.lines.map((l) => {
+        // Two sizes of one product are two lines: their controls must not share a name (issue 17).
+        const label = l.variant_label ? `${l.name} (${l.variant_label})` : l.name;
+        return (
         <li key={l.key} data-line={l.key} className="py-2">
           <div className="flex justify-between gap-2 text-sm">
             <span className="font-semibold">
@@ -23,30 +27,31 @@ export function CartLines({ sale }: { sale: Sale }) {
             <span className="font-semibold">{formatRupiah(lineTotal(l.price, l.quantity))}</span>
           </div>
           <div className="mt-1 flex items-center gap-2 text-sm">
-            <button type="button" className={buttonStyles.small} aria-label={`Kurangi ${l.name}`} onClick={() => sale.setQuantity(l.key, l.quantity - 1)} disabled={l.quantity <= 1}>
+            <button type="button" className={buttonStyles.small} aria-label={`Kurangi ${label}`} onClick={() => sale.setQuantity(l.key, l.quantity - 1)} disabled={l.quantity <= 1}>
               −
             </button>
             <input
               type="number"
-              aria-label={`Jumlah ${l.name}`}
+              aria-label={`Jumlah ${label}`}
               min={1}
               max={l.stock}
               value={l.quantity}
               onChange={(e) => sale.setQuantity(l.key, Number(e.target.value))}
               className="w-16 rounded-lg border border-stone-300 px-2 py-1 text-center"
             />
-            <button type="button" className={buttonStyles.small} aria-label={`Tambah jumlah ${l.name}`} onClick={() => sale.setQuantity(l.key, l.quantity + 1)}>
+            <button type="button" className={buttonStyles.small} aria-label={`Tambah jumlah ${label}`} onClick={() => sale.setQuantity(l.key, l.quantity + 1)}>
               +
             </button>
             <span className="text-stone-500" data-testid="pos-line-price">
               × {formatRupiah(l.price)}
             </span>
-            <button type="button" className="ml-auto text-red-700 underline" onClick={() => sale.remove(l.key)}>
+            <button type="button" className="ml-auto text-red-700 underline" aria-label={`Hapus ${label}`} onClick={() => sale.remove(l.key)}>
               Hapus
             </button>
           </div>
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }
