@@ -190,7 +190,8 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.getByRole('tab', { name: /^Dikirim/ }).click();
     await row.waitFor();
 
-    // The cancelled tab's money card names what it shows, never a bare Rp0.
+    // The cancelled tab's money card names what it shows, never a bare Rp0. Cancelling asks first (issue 17).
+    page.once('dialog', (d) => void d.accept());
     await select.selectOption({ label: 'Dibatalkan' });
     await page.getByText('Status pesanan diubah menjadi Dibatalkan.').waitFor();
     await page.getByRole('tab', { name: /^Dibatalkan/ }).click();
@@ -305,7 +306,7 @@ describe('back office: couriers, orders, point of sale', () => {
 
     // The sale reset the cart and the method.
     await receipt.getByRole('button', { name: 'Tutup' }).click();
-    await page.getByText('Keranjang kosong. Pilih produk di kiri.').waitFor();
+    await page.getByText('Keranjang kosong. Ketuk produk untuk menambahkannya.').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Tunai' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { idField } from '../common/index';
 import { orderSchema } from '../checkout/order.schema';
 import { ORDER_STATUSES, adminOrderMessages } from './statuses';
+import { sortQueryFields } from '../common/index';
 
 export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** Columns the order desk sorts by (issue 17); status follows the order's path, pending first. */
+export const ADMIN_ORDER_SORTS = ['created_at', 'id', 'total', 'status'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
 export const adminOrderQuerySchema = z.object({
   q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
@@ -13,6 +18,7 @@ export const adminOrderQuerySchema = z.object({
   payment: z.enum(['all', 'verification']).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().refine((v) => (ORDER_PAGE_SIZES as readonly number[]).includes(v)).default(20),
+  ...sortQueryFields(ADMIN_ORDER_SORTS, { sort: 'created_at', dir: 'desc' }),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 

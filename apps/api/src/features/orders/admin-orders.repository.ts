@@ -3,7 +3,8 @@
  * audit trail. Dates are searched as the office reads them, in WIB (UTC+7, no daylight saving).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { statusesMatchingQuery, type OrderStatus } from '@pasar/core/orders';
+import { ORDER_STATUSES, statusesMatchingQuery, type AdminOrderSort, type OrderStatus } from '@pasar/core/orders';
+import type { SortDirection } from '@pasar/core/common';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 
@@ -67,16 +68,29 @@ export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 
   return new Map(rows.map((r) => [r.status, { count: Number(r.count), paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: Number(r.verification) }]));
 }
 
+/** The sortable columns as SQL: a fixed map, so no text from the request reaches the query. */
+const sortColumns: Record<AdminOrderSort, SQL> = {
+  created_at: sql`o.created_at`,
+  id: sql`o.id`,
+  total: sql`o.total_amount`,
+  status: sql`array_position(ARRAY[${sql.join(
+    ORDER_STATUSES.map((st) => sql`${st}`),
+    sql`, `,
+  )}]::text[], o.status::text)`,
+};
+
 export async function pageOfOrderIds(
   db: DbOrTx,
-  filter: { q: string | undefined; status: OrderStatus | 'all'; payment?: 'all' | 'verification' },
+  filter: { q: string | undefined; status: OrderStatus | 'all'; payment?: 'all' | 'verification'; sort?: AdminOrderSort; dir?: SortDirection },
   limit: number,
   offset: number,
 ): Promise<number[]> {
+  const dir = filter.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  // The id breaks ties in the same direction, so paging never shows an order twice or skips one.
   const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT o.id FROM orders o WHERE ${searchCondition(filter.q)} AND ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
-        ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        ORDER BY ${sortColumns[filter.sort ?? 'created_at']} ${dir}, o.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((r) => r.id);
 }

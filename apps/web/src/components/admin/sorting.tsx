@@ -42,11 +42,16 @@ export function useListSort<F extends string>(fields: readonly F[], defaults: { 
   return { sort, dir, toggle, set };
 }
 
-export function SortableHeader<F extends string>({ field, label, sort, className = '' }: { field: F; label: string; sort: ListSort<F>; className?: string }) {
+/**
+ * `className` replaces the default padding and alignment (`px-4 text-left`). The cell is
+ * positioned so its visually hidden text stays inside a table that scrolls sideways on a phone
+ * (unpositioned, it is placed against the page and widens it).
+ */
+export function SortableHeader<F extends string>({ field, label, sort, className = 'px-4 text-left' }: { field: F; label: string; sort: ListSort<F>; className?: string }) {
   const active = sort.sort === field;
   const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
-    <th scope="col" aria-sort={ariaSort} className={`px-4 py-2 text-left font-semibold text-stone-700 ${className}`}>
+    <th scope="col" aria-sort={ariaSort} className={`relative py-2 font-semibold text-stone-700 ${className}`}>
       <button type="button" onClick={() => sort.toggle(field)} className="inline-flex items-center gap-1 rounded hover:text-green-800">
         {label}
         <span aria-hidden="true" className={active ? 'text-green-700' : 'text-stone-300'}>

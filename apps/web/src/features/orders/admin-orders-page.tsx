@@ -6,14 +6,15 @@
  * WhatsApp) and the audit trail, and the CSV export of the filtered orders. Filters live in the
  * URL; `?order=N` (the dashboard's and the bell's links) opens that order's panel.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ORDER_STATUSES, adminOrderMessages, orderStatusLabels, type AdminOrder, type OrderStatus } from '@pasar/core/orders';
+import { ADMIN_ORDER_SORTS, ORDER_STATUSES, adminOrderMessages, orderStatusLabels, type AdminOrder, type OrderStatus } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
 import { detectProofType, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
 import { posPaymentLabels, type PosPaymentMethod } from '@pasar/core/pos';
 import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { SortableHeader, useListSort } from '../../components/admin/sorting';
+import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { buyerWhatsappLink } from './buyer-whatsapp';
@@ -37,7 +38,10 @@ function paymentFailure(error: unknown): string {
 function useFilter(): [OrderFilter, (patch: Partial<OrderFilter>) => void, number | null, () => void] {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
+  const order = useListSort(ADMIN_ORDER_SORTS, { sort: 'created_at', dir: 'desc' });
   const filter: OrderFilter = {
+    sort: order.sort,
+    dir: order.dir,
     q: params.get('q') ?? '',
     status: status && (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : 'all',
     payment: params.get('payment') === 'verification' ? 'verification' : 'all',
@@ -53,6 +57,9 @@ function useFilter(): [OrderFilter, (patch: Partial<OrderFilter>) => void, numbe
     if (next.payment !== 'all') p.set('payment', next.payment);
     if (next.page > 1) p.set('page', String(next.page));
     if (next.page_size !== 20) p.set('size', String(next.page_size));
+    // The order the admin chose stays when the filter changes.
+    if (params.has('sort')) p.set('sort', order.sort);
+    if (params.has('dir')) p.set('dir', order.dir);
     setParams(p, { replace: true });
   };
   const linked = Number(params.get('order'));
@@ -283,16 +290,35 @@ function PanelShell({ orderId, onClose, children }: { orderId: number; onClose: 
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
+  // A backdrop click counts only when the press began on it too (as in the Modal).
+  const pressOnBackdrop = useRef(false);
   return (
-    <aside aria-label={`Detail pesanan #${orderId}`} className="fixed inset-y-0 right-0 z-40 w-full max-w-md overflow-y-auto border-l border-stone-200 bg-white p-5 shadow-2xl">
-      <div className="mb-4 flex items-center justify-between">
-        <h2 className="text-lg font-bold">Pesanan #{orderId}</h2>
-        <button type="button" onClick={onClose} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup detail">
-          ×
-        </button>
-      </div>
-      {children}
-    </aside>
+    <>
+      {/* Narrower than xl the panel covers the list: a backdrop says so and closes it. From xl up
+          the panel is a column beside the list (the page leaves it room), so the tabs, the status
+          dropdowns and "Ekspor CSV" stay usable while an order is open (issue 17). */}
+      <div
+        aria-hidden="true"
+        data-testid="order-panel-backdrop"
+        className="fixed inset-0 z-40 bg-black/30 xl:hidden"
+        onPointerDown={(e) => {
+          pressOnBackdrop.current = e.target === e.currentTarget;
+        }}
+        onClick={(e) => {
+          if (e.target === e.currentTarget && pressOnBackdrop.current) onClose();
+          pressOnBackdrop.current = false;
+        }}
+      />
+      <aside aria-label={`Detail pesanan #${orderId}`} className="fixed inset-y-0 right-0 z-40 w-[calc(100%-3rem)] max-w-md overflow-y-auto border-l border-stone-200 bg-white p-5 shadow-2xl xl:top-14 xl:z-20 xl:shadow-lg">
+        <div className="mb-4 flex items-center justify-between">
+          <h2 className="text-lg font-bold">Pesanan #{orderId}</h2>
+          <button type="button" onClick={onClose} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup detail">
+            ×
+          </button>
+        </div>
+        {children}
+      </aside>
+    </>
   );
 }
 
@@ -422,6 +448,7 @@ interface Selection {
 
 export default function AdminOrdersPage() {
   const [filter, updateFilter, linkedOrder, forgetLinkedOrder] = useFilter();
+  const sort = useListSort(ADMIN_ORDER_SORTS, { sort: 'created_at', dir: 'desc' });
   const [search, setSearch] = useState(filter.q);
   const orders = useAdminOrders(filter);
   const change = useChangeOrderStatus();
@@ -493,6 +520,9 @@ export default function AdminOrdersPage() {
   }
 
   const setStatus = async (order: AdminOrder, status: OrderStatus) => {
+    // Cancelling returns the stock and takes the order off the shop's work: asked first (issue 17).
+    // Declined, the controlled dropdown goes back to the order's status by itself.
+    if (status === 'cancelled' && !confirmAction(adminOrderMessages.cancelConfirm(order.id))) return;
     setBanner(null);
     setNotice(null);
     setUpdating((s) => new Set(s).add(order.id));
@@ -526,9 +556,12 @@ export default function AdminOrdersPage() {
   // While another tab loads, the old figures would be labelled for the new tab: wait for them.
   const summary = data && !orders.isPlaceholderData ? data.summary : undefined;
   const verifying = filter.payment === 'verification';
+  // With the panel open beside the list (xl), the columns the panel repeats step aside.
+  const panelOpen = Boolean(selection);
+  const besidePanel = panelOpen ? 'xl:hidden' : '';
 
   return (
-    <div>
+    <div className={panelOpen ? 'xl:pr-[28rem]' : undefined}>
       <AdminPageHeader
         title="Pesanan"
         description="Pesanan online dan penjualan kasir. Ubah status langsung dari tabel."
@@ -614,15 +647,15 @@ export default function AdminOrdersPage() {
         <AdminTable label="Daftar pesanan">
           <thead className="bg-stone-50 text-left">
             <tr>
-              <th className="px-3 py-2">ID</th>
-              <th className="px-3 py-2">Tipe</th>
+              <SortableHeader field="id" label="ID" sort={sort} className="px-3 text-left" />
+              <th className={`px-3 py-2 ${besidePanel}`}>Tipe</th>
               <th className="px-3 py-2">Pelanggan</th>
-              <th className="px-3 py-2">Penerima</th>
-              <th className="px-3 py-2 text-right">Item</th>
-              <th className="px-3 py-2 text-right">Total</th>
+              <th className={`px-3 py-2 ${besidePanel}`}>Penerima</th>
+              <th className={`px-3 py-2 text-right ${besidePanel}`}>Item</th>
+              <SortableHeader field="total" label="Total" sort={sort} className="px-3 text-right" />
               <th className="px-3 py-2">Pembayaran</th>
-              <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">Tanggal</th>
+              <SortableHeader field="status" label="Status" sort={sort} className="px-3 text-left" />
+              <SortableHeader field="created_at" label="Tanggal" sort={sort} className={`px-3 text-left ${besidePanel}`} />
               {/* Positioned, so the visually hidden label stays inside the scrolling table box: unpositioned,
                   it is placed against the page and widens a phone's page to the table's full width. */}
               <th className="relative px-3 py-2">
@@ -634,12 +667,12 @@ export default function AdminOrdersPage() {
             {data.items.map((o) => (
               <tr key={o.id} data-order-id={o.id} className={selection?.id === o.id ? 'bg-green-50' : undefined}>
                 <td className="px-3 py-2 font-semibold">#{o.id}</td>
-                <td className="px-3 py-2">
+                <td className={`px-3 py-2 ${besidePanel}`}>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${o.order_type === 'pos' ? 'bg-purple-100 text-purple-900' : 'bg-sky-100 text-sky-900'}`}>{o.order_type === 'pos' ? 'POS' : 'Online'}</span>
                 </td>
                 <td className="max-w-[12rem] truncate px-3 py-2">{o.customer_label}</td>
-                <td className="px-3 py-2">{o.shipping_name ?? '—'}</td>
-                <td className="px-3 py-2 text-right">{o.order_items.reduce((s, i) => s + i.quantity, 0)}</td>
+                <td className={`px-3 py-2 ${besidePanel}`}>{o.shipping_name ?? '—'}</td>
+                <td className={`px-3 py-2 text-right ${besidePanel}`}>{o.order_items.reduce((s, i) => s + i.quantity, 0)}</td>
                 <td className="px-3 py-2 text-right font-semibold">{formatRupiah(o.total_amount)}</td>
                 <td className="px-3 py-2">
                   <PaymentStateBadge order={o} className="px-2 py-0.5" />
@@ -659,7 +692,7 @@ export default function AdminOrdersPage() {
                     ))}
                   </select>
                 </td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDateTime(o.created_at)}</td>
+                <td className={`whitespace-nowrap px-3 py-2 ${besidePanel}`}>{formatDateTime(o.created_at)}</td>
                 <td className="px-3 py-2">
                   <button type="button" className={buttonStyles.small} onClick={() => select(o.id)} aria-label={`Detail pesanan #${o.id}`}>
                     Detail

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AdminOrder, AdminOrderList, OrderStatus } from '@pasar/core/orders';
+import type { AdminOrder, AdminOrderList, AdminOrderSort, OrderStatus } from '@pasar/core/orders';
+import type { SortDirection } from '@pasar/core/common';
 import { API_BASE, api, apiFile, apiRequest } from '../../../lib/api-client';
 import { useStoreSettings } from '../../../lib/store-settings';
 
@@ -10,6 +11,8 @@ export interface OrderFilter {
   payment: 'all' | 'verification';
   page: number;
   page_size: number;
+  sort?: AdminOrderSort;
+  dir?: SortDirection;
 }
 
 const key = ['admin', 'orders'] as const;
@@ -20,6 +23,8 @@ const search = (f: Partial<OrderFilter>) => {
   if (f.payment && f.payment !== 'all') p.set('payment', f.payment);
   if (f.page) p.set('page', String(f.page));
   if (f.page_size) p.set('page_size', String(f.page_size));
+  if (f.sort) p.set('sort', f.sort);
+  if (f.dir) p.set('dir', f.dir);
   return p.toString();
 };
 
@@ -65,6 +70,11 @@ export function useChangeOrderStatus() {
     mutationFn: ({ id, status, version }: { id: number; status: OrderStatus; version: number }) => apiRequest<AdminOrder>(`/orders/${id}`, { method: 'PUT', body: { status, version } }),
     onSuccess: ({ data }) => {
       replaceOrder(client, data);
+      void client.invalidateQueries({ queryKey: key });
+    },
+    // Refused (a 409: someone else changed the order first): the row must show the order as it
+    // really is now, not as this admin last saw it (issue 17).
+    onError: () => {
       void client.invalidateQueries({ queryKey: key });
     },
   });

@@ -1,0 +1,73 @@
+/** Issue 17: the order desk sorts by id, total, status and date, either way (the id breaks ties). */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, type AdminOrder } from '@pasar/core/orders';
+import { queryRows } from '../../db/client';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+
+let t: TestApp;
+let admin: { authorization: string };
+let local: LocalCourierOption;
+let productId: number;
+const tag = 'urut-desk';
+
+const list = async (query: string): Promise<AdminOrder[]> => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/orders?q=${tag}&page_size=100&${query}`, headers: admin });
+  expect(res.statusCode).toBe(200);
+  return res.json().data.items as AdminOrder[];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await allowManyUnpaidOrders(t.db);
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
+  local = await localCourierOption(t.app);
+  // Six orders: quantities give different totals, statuses set out of the path's order.
+  const statuses = ['shipped', 'pending', 'cancelled', 'confirmed', 'delivered', 'pending'] as const;
+  for (const [i, status] of statuses.entries()) {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: guestOrderPayload({ productId, quantity: ((i * 5) % 6) + 1, local, email: `${tag}-${i}@contoh.id`, name: `Tamu ${i}` }) });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    const id = res.json().data.id as number;
+    if (status !== 'pending') {
+      // The path to shipped and delivered passes confirmed (decision 010).
+      for (const step of status === 'cancelled' ? ['cancelled'] : ORDER_STATUSES.slice(1, ORDER_STATUSES.indexOf(status) + 1)) {
+        const put = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${id}`, headers: admin, payload: { status: step } });
+        if (put.statusCode !== 200) throw new Error(put.body);
+      }
+    }
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`order desk sorting (${testEngine})`, () => {
+  it('newest first by default, and an unknown column or direction falls back to it', async () => {
+    const byDefault = await list('');
+    expect(byDefault).toHaveLength(6);
+    const ids = byDefault.map((o) => o.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await list('sort=password&dir=up')).map((o) => o.id)).toEqual(ids);
+  });
+
+  it('by id, total and status, both ways', async () => {
+    const ids = (await list('sort=id&dir=asc')).map((o) => o.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect((await list('sort=id&dir=desc')).map((o) => o.id)).toEqual([...ids].reverse());
+
+    const totals = (await list('sort=total&dir=asc')).map((o) => o.total_amount);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(new Set(totals).size).toBeGreaterThan(3);
+    const totalsDesc = (await list('sort=total&dir=desc')).map((o) => o.total_amount);
+    expect(totalsDesc).toEqual([...totals].sort((a, b) => b - a));
+
+    const rank = (s: string) => ORDER_STATUSES.indexOf(s as (typeof ORDER_STATUSES)[number]);
+    const statuses = (await list('sort=status&dir=asc')).map((o) => rank(o.status));
+    expect(statuses).toEqual([...statuses].sort((a, b) => a - b));
+    expect(statuses[0]).toBe(0);
+    const statusesDesc = (await list('sort=status&dir=desc')).map((o) => rank(o.status));
+    expect(statusesDesc).toEqual([...statuses].sort((a, b) => b - a));
+  });
+});
