@@ -2,8 +2,9 @@
  * The route table of docs/requirements/storefront.md §2 and docs/requirements/back-office.md §2. Every screen is a lazy
  * chunk, so the storefront's first load never carries admin or POS code.
  */
-import type { ComponentType } from 'react';
+import { Fragment, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { useStoreTimeZone } from '../lib/store-settings';
 import { CrashScreen } from '../components/crash-screen';
 import { StorefrontLayout } from './layouts/storefront-layout';
 import { ProtectedRoute } from './protected-route';
@@ -27,6 +28,7 @@ const adminScreens: RouteObject[] = [
 
 export const routes: RouteObject[] = [
   {
+    element: <StoreRoot />,
     errorElement: <CrashScreen />,
     children: [
       {
@@ -94,6 +96,12 @@ export const routes: RouteObject[] = [
 
 function LazyOutlet() {
   return <Outlet />;
+}
+
+/** Every screen, in the store's time zone. */
+function StoreRoot() {
+  const zone = useStoreTimeZone();
+  return <Fragment key={zone}><Outlet /></Fragment>;
 }
 
 export const router = createBrowserRouter(routes);

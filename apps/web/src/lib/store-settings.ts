@@ -4,6 +4,7 @@
  * core, one staleness; each screen picks what it needs with `select`.
  */
 import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_TIME_ZONE, setDefaultTimeZone } from '@pasar/core/time';
 import type { PublicStoreSettings } from '@pasar/core/settings';
 import { api } from './api-client';
 
@@ -14,4 +15,18 @@ export function useStoreSettings<T = PublicStoreSettings>(select?: (settings: Pu
     staleTime: 5 * 60_000,
     ...(select ? { select } : {}),
   });
+}
+
+/**
+ * Makes the store's time zone (issue 17) the zone of every date this browser shows. Rendered at
+ * the root, above every screen: a browser shows one store, so the formatter's default is set once
+ * here rather than passed by each of the many places that format a date, and when the setting
+ * arrives in another zone than the default the screens are drawn again (the root keys them by the
+ * zone: route elements would otherwise keep what they drew). Until then, and if the request fails,
+ * dates read in the default zone (WIB).
+ */
+export function useStoreTimeZone(): string {
+  const zone = useStoreSettings((s) => s.time_zone).data ?? DEFAULT_TIME_ZONE;
+  setDefaultTimeZone(zone);
+  return zone;
 }

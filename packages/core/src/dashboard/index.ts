@@ -1,5 +1,6 @@
 /** The live dashboard and the notification bell of the back office (issue 5 (docs/issues.md)). */
 import { z } from 'zod';
+import { storeDate, storePeriodStart } from '../time/index';
 
 export const dashboardMessages = {
   accessDenied: 'Akses ditolak - Anda tidak memiliki izin untuk mengakses halaman ini.',
@@ -23,7 +24,7 @@ export const dashboardSummarySchema = z.object({
   revenue_this_month: z.number().int(),
   /** Open (not cancelled) unpaid orders' value: "Menunggu pembayaran", shown apart. */
   awaiting_payment: z.object({ count: z.number().int(), amount: z.number().int() }),
-  /** The month the revenue covers, `YYYY-MM` in the store's time (WIB). */
+  /** The month the revenue covers, `YYYY-MM` in the store's time zone. */
   month: z.string(),
   recent_activity: z.array(activitySchema),
 });
@@ -49,20 +50,15 @@ export const notificationsSchema = z.object({
 });
 export type Notifications = z.infer<typeof notificationsSchema>;
 
-/** WIB (UTC+7, no daylight saving): the store's day and month boundaries. */
-const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-export function startOfStoreDay(now: Date): Date {
-  const local = new Date(now.getTime() + WIB_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - WIB_OFFSET_MS);
+/** The store's day and month boundaries, in its time zone (a setting, issue 17; core/time). */
+export function startOfStoreDay(now: Date, timeZone?: string): Date {
+  return storePeriodStart(now, 'day', timeZone);
 }
 
-export function startOfStoreMonth(now: Date): Date {
-  const local = new Date(now.getTime() + WIB_OFFSET_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - WIB_OFFSET_MS);
+export function startOfStoreMonth(now: Date, timeZone?: string): Date {
+  return storePeriodStart(now, 'month', timeZone);
 }
 
-export function storeMonth(now: Date): string {
-  const local = new Date(now.getTime() + WIB_OFFSET_MS);
-  return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+export function storeMonth(now: Date, timeZone?: string): string {
+  return storeDate(now, timeZone).slice(0, 7);
 }

@@ -3,6 +3,7 @@
  * The admin edits them; the checkout, the POS and the business form read them.
  */
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, STORE_TIME_ZONES } from '../time/index';
 import { idField } from '../common/index';
 
 export const storeLocationSchema = z.object({
@@ -72,7 +73,14 @@ export const paymentSettingsSchema = z.object({
     .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'Format email tidak valid.' }),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+/** The store's time zone (issue 17): every date the shop shows, exports and mails is in it. */
+export const timeZoneSettingSchema = z.object({
+  time_zone: z.enum(STORE_TIME_ZONES, { error: 'Zona waktu tidak dikenal.' }).default(DEFAULT_TIME_ZONE),
+});
+export type TimeZoneSetting = z.infer<typeof timeZoneSettingSchema>;
+
 export const settingSchemas = {
+  time_zone: timeZoneSettingSchema,
   store_location: storeLocationSchema,
   pos_pickup: posPickupSchema,
   bank_account: bankAccountSchema,
@@ -98,5 +106,7 @@ export const publicStoreSettingsSchema = z.object({
   store_profile: storeProfileSchema.nullable(),
   /** Online payment is the demo sandbox: no money moves. */
   payment_sandbox: z.boolean(),
+  /** The store's time zone, in which every screen shows dates. */
+  time_zone: z.string(),
 });
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;

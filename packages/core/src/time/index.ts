@@ -5,6 +5,50 @@
  */
 export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
 
+/** The zones a store in Indonesia runs on (issue 17: one store time zone, a setting). */
+export const STORE_TIME_ZONES = ['Asia/Jakarta', 'Asia/Pontianak', 'Asia/Makassar', 'Asia/Jayapura'] as const;
+export type StoreTimeZone = (typeof STORE_TIME_ZONES)[number];
+
+/**
+ * The zone `formatDateTime` uses when none is passed. A browser shows one store, so the web app
+ * sets it once from the store's settings (lib/store-settings.ts); the server never relies on it
+ * and passes the zone it read for the request, since several processes may share one database
+ * and a changed setting must show at once on all of them.
+ */
+let defaultZone: string = DEFAULT_TIME_ZONE;
+export function setDefaultTimeZone(timeZone: string): void {
+  defaultZone = timeZone;
+}
+
+/**
+ * The UTC instant of the store's midnight at the start of `at`'s day or month. Indonesian zones
+ * keep one offset all year (no daylight saving), so the offset at `at` holds for the whole month.
+ */
+export function storePeriodStart(at: Date, period: 'day' | 'month', timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const offsetMs = zoneOffsetMs(at, timeZone);
+  const local = new Date(at.getTime() + offsetMs);
+  const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), period === 'day' ? local.getUTCDate() : 1);
+  return new Date(start - offsetMs);
+}
+
+/** The store's calendar date of an instant, `YYYY-MM-DD` (file names, CSV dates). */
+export function storeDate(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
+}
+
+/** The store's wall-clock time of an instant, `YYYY-MM-DD HH:mm` (CSV). */
+export function storeDateTime(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (WIB +7 h, WITA +8 h, WIT +9 h). */
+export function zoneOffsetMs(at: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
 const zoneNames: Record<string, string> = {
   'Asia/Jakarta': 'WIB',
   'Asia/Pontianak': 'WIB',
@@ -34,13 +78,13 @@ function formatter(timeZone: string, style: Style): Intl.DateTimeFormat {
 }
 
 /** The zone's name as shoppers know it (WIB, WITA, WIT), or the IANA name. */
-export function timeZoneName(timeZone: string = DEFAULT_TIME_ZONE): string {
+export function timeZoneName(timeZone: string = defaultZone): string {
   return zoneNames[timeZone] ?? timeZone;
 }
 
 /** "23 Nov 2026, 22.38 WIB". `style` 'date' drops the time and the zone; 'month' reads "November 2026". */
 export function formatDateTime(value: string | Date, options: { timeZone?: string; style?: Style } = {}): string {
-  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = options.timeZone ?? defaultZone;
   const style = options.style ?? 'datetime';
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
@@ -49,8 +93,8 @@ export function formatDateTime(value: string | Date, options: { timeZone?: strin
 }
 
 /** A store month key `YYYY-MM` (the dashboard's) as its name: "November 2026". */
-export function formatStoreMonth(month: string): string {
+export function formatStoreMonth(month: string, timeZone?: string): string {
   const [y, m] = month.split('-').map(Number);
   // Mid-month noon UTC is the same month in every Indonesian zone.
-  return formatDateTime(new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, 15, 12)), { style: 'month' });
+  return formatDateTime(new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, 15, 12)), { style: 'month', ...(timeZone ? { timeZone } : {}) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatStoreMonth, timeZoneName } from './index';
+import { formatDateTime, formatStoreMonth, setDefaultTimeZone, storeDate, storeDateTime, storePeriodStart, timeZoneName } from './index';
 
 describe('formatDateTime', () => {
   it('shows the store zone (WIB) whatever the machine zone is', () => {
@@ -21,5 +21,32 @@ describe('formatStoreMonth', () => {
   it('names the month of a YYYY-MM key', () => {
     expect(formatStoreMonth('2026-11')).toBe('November 2026');
     expect(formatStoreMonth('2026-01')).toBe('Januari 2026');
+  });
+});
+
+describe('store periods in the store zone (issue 17)', () => {
+  // 17:30 UTC on 30 November is 00:30 on 1 December in WIB (UTC+7), but 01:30 in WITA too, and
+  // 02:30 in WIT: December everywhere in Indonesia. 16:30 UTC is 23:30 WIB (still November) but
+  // 01:30 WIT (December).
+  const lateNov = new Date('2026-11-30T16:30:00Z');
+  it('month and day start at the store zone midnight', () => {
+    expect(storePeriodStart(lateNov, 'month', 'Asia/Jakarta').toISOString()).toBe('2026-10-31T17:00:00.000Z');
+    expect(storePeriodStart(lateNov, 'month', 'Asia/Jayapura').toISOString()).toBe('2026-11-30T15:00:00.000Z');
+    expect(storePeriodStart(lateNov, 'day', 'Asia/Jakarta').toISOString()).toBe('2026-11-29T17:00:00.000Z');
+    expect(storePeriodStart(lateNov, 'day', 'Asia/Makassar').toISOString()).toBe('2026-11-30T16:00:00.000Z');
+  });
+  it('dates and wall-clock times in the zone', () => {
+    expect(storeDate(lateNov, 'Asia/Jakarta')).toBe('2026-11-30');
+    expect(storeDate(lateNov, 'Asia/Jayapura')).toBe('2026-12-01');
+    expect(storeDateTime(lateNov, 'Asia/Makassar')).toBe('2026-12-01 00:30');
+  });
+  it('the formatter follows the default zone the app sets', () => {
+    try {
+      setDefaultTimeZone('Asia/Makassar');
+      expect(formatDateTime('2026-11-23T15:38:00Z')).toMatch(/23.38 WITA$/);
+    } finally {
+      setDefaultTimeZone('Asia/Jakarta');
+    }
+    expect(formatDateTime('2026-11-23T15:38:00Z')).toMatch(/22.38 WIB$/);
   });
 });

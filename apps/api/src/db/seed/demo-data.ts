@@ -13,6 +13,8 @@ export const STORE_CITY = { id: 3273, name: 'Kota Bandung' } as const;
 export const STORE_DISTRICT = { id: 327319, name: 'Sumur Bandung' } as const;
 
 export const demoSettings: { [K in SettingKey]: SettingValue<K> } = {
+  // Bandung keeps Western Indonesian Time.
+  time_zone: { time_zone: 'Asia/Jakarta' },
   store_location: {
     province_id: STORE_PROVINCE.id,
     province_name: STORE_PROVINCE.name,

@@ -3,6 +3,7 @@ import { startOfStoreDay, startOfStoreMonth, storeMonth, type Activity, type Das
 import { formatRupiah } from '@pasar/core/money';
 import { orderStatusLabel } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
+import { storeTimeZone } from '../settings/settings.service';
 import { catalogueFigures, orderFigures, pendingOrders, recentActivity, type ActivityRow } from './dashboard.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -32,7 +33,8 @@ function describe(row: ActivityRow): Activity {
 
 export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSummary> {
   const catalogue = await catalogueFigures(db);
-  const orders = await orderFigures(db, startOfStoreDay(now), startOfStoreMonth(now));
+  const zone = await storeTimeZone(db);
+  const orders = await orderFigures(db, startOfStoreDay(now, zone), startOfStoreMonth(now, zone));
   const activity = await recentActivity(db, 10);
   return {
     products: { total: catalogue.total, active: catalogue.active, low_stock: catalogue.low_stock },
@@ -40,7 +42,7 @@ export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSumm
     orders: { pending_today: orders.pending_today, pending_total: orders.pending_total, today: orders.today },
     revenue_this_month: orders.revenue,
     awaiting_payment: { count: orders.unpaid_count, amount: orders.unpaid_amount },
-    month: storeMonth(now),
+    month: storeMonth(now, zone),
     recent_activity: activity.map(describe),
   };
 }

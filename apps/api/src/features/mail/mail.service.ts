@@ -8,6 +8,7 @@ import type { OutboxList, OutboxQuery, MailStatus } from '@pasar/core/mail';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { getSetting } from '../settings/settings.repository';
+import { storeTimeZone } from '../settings/settings.service';
 import { claimNextMail, insertMail, listMail, markMailRetry, markMailSent, releaseStaleMail, type NewMailRow } from './mail.repository';
 import { orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail, type MailContent, type MailContext, type MailKind } from './mail.templates';
 
@@ -25,7 +26,8 @@ async function storeContext(db: DbOrTx, origin: string): Promise<MailContext & {
   const profile = await getSetting(db, 'store_profile');
   const payments = await getSetting(db, 'payments');
   const notifyAddress = payments?.notify_email.trim() || profile?.email.trim() || undefined;
-  return { storeName: profile?.name ?? DEFAULT_STORE_NAME, origin, notifyAddress };
+  const timeZone = await storeTimeZone(db);
+  return { storeName: profile?.name ?? DEFAULT_STORE_NAME, origin, notifyAddress, timeZone };
 }
 
 function row(kind: MailKind, order: Order, to: string, content: MailContent, ctx: QueueContext): NewMailRow {

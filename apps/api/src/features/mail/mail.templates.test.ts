@@ -4,7 +4,7 @@ import { formatDateTime } from '@pasar/core/time';
 import { escapeHtml, orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail } from './mail.templates';
 import { manualPayment, testOrder } from './test-order';
 
-const ctx = { storeName: 'Pasar UMKM Kota Bandung', origin: 'https://toko.contoh.id' };
+const ctx = { storeName: 'Pasar UMKM Kota Bandung', origin: 'https://toko.contoh.id', timeZone: 'Asia/Jakarta' };
 
 describe('the buyer e-mail of a manual transfer', () => {
   const order = testOrder({ unique_code: 317, total_amount: 1_265_317 });
@@ -110,5 +110,15 @@ describe('the shop notices', () => {
     expect(mail.text).toContain('Rp1.265.000');
     expect(mail.text).toContain('https://toko.contoh.id/admin/orders?order=41');
     expect(mail.html).toContain('href="https://toko.contoh.id/admin/orders?order=41"');
+  });
+});
+
+describe('dates in e-mails follow the store time zone (issue 17)', () => {
+  it('a deadline reads in WIT for a store in Jayapura', () => {
+    const order = testOrder({ unique_code: 317, total_amount: 1_265_317 });
+    const wit = orderPlacedBuyerMail(order, { ...ctx, timeZone: 'Asia/Jayapura' });
+    expect(wit.text).toContain(formatDateTime(order.payment_due_at!, { timeZone: 'Asia/Jayapura' }));
+    expect(wit.text).toMatch(/ WIT\b/);
+    expect(wit.text).not.toMatch(/ WIB\b/);
   });
 });

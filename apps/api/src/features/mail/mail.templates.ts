@@ -137,6 +137,8 @@ export interface MailContext {
   storeName: string;
   /** The shop's public address, e.g. https://toko.example; paths are appended to it. */
   origin: string;
+  /** The store's time zone (a setting, issue 17): dates in mails read as on the shop's screens. */
+  timeZone: string;
 }
 
 /** The buyer's first e-mail: what was ordered, how much exactly, where and until when to pay. */
@@ -173,7 +175,7 @@ export function orderPlacedBuyerMail(order: Order, ctx: MailContext): MailConten
     }
     const rows: { label: string; value: string; strong?: boolean }[] = [];
     if (payment.transfer_note) rows.push({ label: 'Berita transfer', value: payment.transfer_note });
-    if (order.payment_due_at) rows.push({ label: 'Batas pembayaran', value: formatDateTime(order.payment_due_at), strong: true });
+    if (order.payment_due_at) rows.push({ label: 'Batas pembayaran', value: formatDateTime(order.payment_due_at, { timeZone: ctx.timeZone }), strong: true });
     if (rows.length > 0) blocks.push({ type: 'rows', rows });
     if (order.payment_due_at) blocks.push({ type: 'paragraph', text: 'Pesanan yang belum dibayar sampai batas waktu itu dibatalkan otomatis.' });
     blocks.push({ type: 'paragraph', text: 'Setelah transfer, unggah foto atau PDF bukti transfer di halaman pesanan Anda agar kami dapat memeriksanya.' });
@@ -182,7 +184,7 @@ export function orderPlacedBuyerMail(order: Order, ctx: MailContext): MailConten
     if (payment.sandbox) blocks.push({ type: 'paragraph', text: 'Mode demo — tidak ada uang yang berpindah.', strong: true });
     const rows: { label: string; value: string; strong?: boolean }[] = [{ label: 'Jumlah', value: formatRupiah(payment.total_amount), strong: true }];
     if (payment.pay_code) rows.push({ label: 'Kode pembayaran', value: payment.pay_code });
-    if (order.payment_due_at) rows.push({ label: 'Batas pembayaran', value: formatDateTime(order.payment_due_at), strong: true });
+    if (order.payment_due_at) rows.push({ label: 'Batas pembayaran', value: formatDateTime(order.payment_due_at, { timeZone: ctx.timeZone }), strong: true });
     blocks.push({ type: 'rows', rows });
     const payUrl = payment.pay_url ?? payment.checkout_url;
     if (payUrl) blocks.push({ type: 'link', label: 'Bayar di sini', url: payUrl });
@@ -208,9 +210,9 @@ export function orderPlacedStoreMail(order: Order, ctx: MailContext): MailConten
   if (address) buyer.push({ label: 'Alamat', value: address });
   if (order.shipping_courier) buyer.push({ label: 'Pengiriman', value: [order.shipping_courier, order.shipping_service].filter(Boolean).join(' ') });
   buyer.push({ label: 'Pembayaran', value: `${paymentMethodName(order)} · ${order.payment?.state_label ?? order.payment_status_label}` });
-  if (order.payment_due_at && order.payment_status !== 'paid') buyer.push({ label: 'Batas pembayaran', value: formatDateTime(order.payment_due_at) });
+  if (order.payment_due_at && order.payment_status !== 'paid') buyer.push({ label: 'Batas pembayaran', value: formatDateTime(order.payment_due_at, { timeZone: ctx.timeZone }) });
   const blocks: Block[] = [
-    { type: 'paragraph', text: `Ada pesanan baru #${order.id} di ${ctx.storeName} pada ${formatDateTime(order.created_at)}.`, strong: true },
+    { type: 'paragraph', text: `Ada pesanan baru #${order.id} di ${ctx.storeName} pada ${formatDateTime(order.created_at, { timeZone: ctx.timeZone })}.`, strong: true },
     { type: 'rows', rows: buyer },
     { type: 'heading', text: 'Barang' },
     { type: 'list', items: itemLines(order) },
@@ -231,7 +233,7 @@ export function proofUploadedStoreMail(order: Order, ctx: MailContext): MailCont
   ];
   if (order.unique_code > 0) rows.push({ label: 'Kode unik', value: formatRupiah(order.unique_code) });
   if (order.payment?.transfer_note) rows.push({ label: 'Berita transfer', value: order.payment.transfer_note });
-  if (order.payment?.proof_uploaded_at) rows.push({ label: 'Diunggah', value: formatDateTime(order.payment.proof_uploaded_at) });
+  if (order.payment?.proof_uploaded_at) rows.push({ label: 'Diunggah', value: formatDateTime(order.payment.proof_uploaded_at, { timeZone: ctx.timeZone }) });
   const blocks: Block[] = [
     { type: 'paragraph', text: `Pembeli mengunggah bukti transfer untuk pesanan #${order.id}.`, strong: true },
     { type: 'rows', rows },

@@ -1,28 +1,31 @@
 /**
  * The only SQL of the order desk: search, counts, the status change under a row lock, and the
- * audit trail. Dates are searched as the office reads them, in WIB (UTC+7, no daylight saving).
+ * audit trail. Dates are searched as the office reads them, in the store's time zone (issue 17).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, statusesMatchingQuery, type AdminOrderSort, type OrderStatus } from '@pasar/core/orders';
 import type { SortDirection } from '@pasar/core/common';
+import { DEFAULT_TIME_ZONE } from '@pasar/core/time';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const wib = sql`(o.created_at AT TIME ZONE 'UTC' + interval '7 hours')`;
+/** The order's wall-clock time in the store's zone; the zone is a bound parameter. */
+const localTime = (timeZone: string) => sql`(o.created_at AT TIME ZONE ${timeZone})`;
 
 /** Order id, guest e-mail, status (name, label or a word of it, core `statusesMatchingQuery`), date (2026-11-22, 22/11/2026, 22-11-2026), names, product names. */
-export function searchCondition(q: string | undefined): SQL {
+export function searchCondition(q: string | undefined, timeZone: string = DEFAULT_TIME_ZONE): SQL {
   if (!q) return sql`TRUE`;
+  const local = localTime(timeZone);
   const like = `%${likeEscape(q)}%`;
   const parts: SQL[] = [
     sql`o.guest_email ILIKE ${like}`,
     sql`o.customer_email ILIKE ${like}`,
     sql`o.shipping_name ILIKE ${like}`,
     sql`o.customer_name ILIKE ${like}`,
-    sql`to_char(${wib}, 'YYYY-MM-DD') LIKE ${like}`,
-    sql`to_char(${wib}, 'DD/MM/YYYY') LIKE ${like}`,
-    sql`to_char(${wib}, 'DD-MM-YYYY') LIKE ${like}`,
+    sql`to_char(${local}, 'YYYY-MM-DD') LIKE ${like}`,
+    sql`to_char(${local}, 'DD/MM/YYYY') LIKE ${like}`,
+    sql`to_char(${local}, 'DD-MM-YYYY') LIKE ${like}`,
     sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_name ILIKE ${like})`,
   ];
   // The POS reference the cashier typed and a gateway's or transfer's reference (issue 13 §9 (docs/issues.md)), from
@@ -55,7 +58,7 @@ export interface StatusFigures {
   verification: number;
 }
 
-export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 'all' | 'verification'): Promise<Map<string, StatusFigures>> {
+export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 'all' | 'verification', timeZone?: string): Promise<Map<string, StatusFigures>> {
   const rows = await queryRows<{ status: string; count: number; paid: string | number; unpaid: string | number; value: string | number; verification: number }>(
     db,
     sql`SELECT o.status, count(*)::int AS count,
@@ -63,7 +66,7 @@ export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 
                COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::bigint AS unpaid,
                COALESCE(sum(o.total_amount), 0)::bigint AS value,
                count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaitingVerification})::int AS verification
-        FROM orders o WHERE ${searchCondition(q)} AND ${paymentCondition(payment)} GROUP BY o.status`,
+        FROM orders o WHERE ${searchCondition(q, timeZone)} AND ${paymentCondition(payment)} GROUP BY o.status`,
   );
   return new Map(rows.map((r) => [r.status, { count: Number(r.count), paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: Number(r.verification) }]));
 }
@@ -81,7 +84,7 @@ const sortColumns: Record<AdminOrderSort, SQL> = {
 
 export async function pageOfOrderIds(
   db: DbOrTx,
-  filter: { q: string | undefined; status: OrderStatus | 'all'; payment?: 'all' | 'verification'; sort?: AdminOrderSort; dir?: SortDirection },
+  filter: { q: string | undefined; status: OrderStatus | 'all'; payment?: 'all' | 'verification'; sort?: AdminOrderSort; dir?: SortDirection; timeZone?: string },
   limit: number,
   offset: number,
 ): Promise<number[]> {
@@ -89,7 +92,7 @@ export async function pageOfOrderIds(
   // The id breaks ties in the same direction, so paging never shows an order twice or skips one.
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT o.id FROM orders o WHERE ${searchCondition(filter.q)} AND ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
+    sql`SELECT o.id FROM orders o WHERE ${searchCondition(filter.q, filter.timeZone)} AND ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
         ORDER BY ${sortColumns[filter.sort ?? 'created_at']} ${dir}, o.id ${dir} LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((r) => r.id);

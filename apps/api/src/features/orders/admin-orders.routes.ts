@@ -1,6 +1,8 @@
 /** The order desk (docs/requirements/back-office.md §2 Orders, §7): admin only. */
 import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
+import { storeDate } from '@pasar/core/time';
 import type { FeatureRoutes } from '../../deps';
+import { storeTimeZone } from '../settings/settings.service';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { adminOrders, changeOrderStatus, exportOrdersCsv, listAdminOrders } from './admin-orders.service';
@@ -35,7 +37,7 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
     },
     async (request, reply) => {
       const csv = await exportOrdersCsv(db, request.query);
-      const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+      const day = storeDate(new Date(), await storeTimeZone(db));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="pesanan-${day}.csv"`)

@@ -16,7 +16,9 @@ import {
   type AdminOrderQuery,
   type OrderStatus,
 } from '@pasar/core/orders';
+import { storeDateTime, timeZoneName } from '@pasar/core/time';
 import type { Db } from '../../db/client';
+import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
 import { countByStatus, eventsOf, insertOrderEvent, lockOrder, pageOfOrderIds, setOrderStatus } from './admin-orders.repository';
@@ -44,7 +46,8 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
  * open orders is shown apart ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
-  const byStatus = await countByStatus(db, query.q, query.payment);
+  const timeZone = await storeTimeZone(db);
+  const byStatus = await countByStatus(db, query.q, query.payment, timeZone);
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {
     const figures = byStatus.get(status);
@@ -62,7 +65,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   const unpaidAmount = open.reduce((s, status) => s + (byStatus.get(status)?.unpaid ?? 0), 0);
   const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.value ?? 0) : 0;
   const total = byStatusFiltered.all;
-  const ids = await pageOfOrderIds(db, query, query.page_size, (query.page - 1) * query.page_size);
+  const ids = await pageOfOrderIds(db, { ...query, timeZone }, query.page_size, (query.page - 1) * query.page_size);
   return {
     items: await adminOrders(db, ids),
     total,
@@ -121,25 +124,22 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Sortable in a spreadsheet: 2026-11-23 22:38, in WIB (UTC+7, no daylight saving). */
-const wibTime = (iso: string) => {
-  const d = new Date(new Date(iso).getTime() + 7 * 60 * 60 * 1000);
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-};
 
 export const CSV_EXPORT_LIMIT = 20_000;
 
 /** Every order of the search and status filter, newest first, one row per order. */
 export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'>): Promise<string> {
-  const header = ['ID Pesanan', 'Tanggal (WIB)', 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
+  const timeZone = await storeTimeZone(db);
+  const header = ['ID Pesanan', `Tanggal (${timeZoneName(timeZone)})`, 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
   const lines = [header.map(csvCell).join(',')];
-  const ids = await pageOfOrderIds(db, query, CSV_EXPORT_LIMIT, 0);
+  const ids = await pageOfOrderIds(db, { ...query, timeZone }, CSV_EXPORT_LIMIT, 0);
   for (let at = 0; at < ids.length; at += 500) {
     for (const o of await loadOrders(db, ids.slice(at, at + 500))) {
       lines.push(
         [
           o.id,
-          wibTime(o.created_at),
+          // Sortable in a spreadsheet: 2026-11-23 22:38, in the store's zone (named in the header).
+          storeDateTime(new Date(o.created_at), timeZone),
           o.order_type === 'pos' ? 'POS' : 'Online',
           orderStatusLabel(o.status),
           o.payment ? o.payment.state_label : paymentStatusLabel(o.payment_status),

@@ -1,11 +1,11 @@
 /** Public store facts the checkout shows, and the admin's payment settings (issue 13). */
-import { paymentSettingsSchema, publicStoreSettingsSchema } from '@pasar/core/settings';
+import { paymentSettingsSchema, publicStoreSettingsSchema, timeZoneSettingSchema } from '@pasar/core/settings';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { livePaymentProviders } from '../payments/payment-providers';
 import { getSetting } from './settings.repository';
-import { paymentSettings, savePaymentSettings, storeBankAccounts } from './settings.service';
+import { paymentSettings, savePaymentSettings, saveStoreTimeZone, storeBankAccounts, storeTimeZone } from './settings.service';
 
 const settingsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -21,11 +21,12 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
       },
     },
     async () => {
-      const [store_location, bank_accounts, store_profile, providers] = await Promise.all([
+      const [store_location, bank_accounts, store_profile, providers, time_zone] = await Promise.all([
         getSetting(db, 'store_location'),
         storeBankAccounts(db),
         getSetting(db, 'store_profile'),
         livePaymentProviders(db, deps.config),
+        storeTimeZone(db),
       ]);
       return ok({
         store_location: store_location ?? null,
@@ -33,6 +34,7 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
         bank_accounts,
         store_profile: store_profile ?? null,
         payment_sandbox: providers.gateway?.sandbox ?? false,
+        time_zone,
       });
     },
   );
@@ -51,6 +53,16 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
     },
     async (request) => ok(await savePaymentSettings(db, request.body), 'Pengaturan pembayaran disimpan.'),
   );
+
+  app.put(
+    '/settings/time-zone',
+    {
+      config: adminOnly,
+      schema: { tags: ['settings'], summary: "Save the store's time zone, in which every date is shown, exported and mailed (admin)", security: [{ bearer: [] }], body: timeZoneSettingSchema, response: { 200: envelope(timeZoneSettingSchema) } },
+    },
+    async (request) => ok({ time_zone: await saveStoreTimeZone(db, request.body.time_zone) }, 'Zona waktu toko disimpan.'),
+  );
 };
 
 export default settingsRoutes;
+

@@ -1,6 +1,7 @@
 /** Store settings read by several features, each in one place. */
 import { defaultPaymentSettings, type PaymentSettings } from '@pasar/core/payments';
 import type { BankAccount } from '@pasar/core/settings';
+import { DEFAULT_TIME_ZONE, type StoreTimeZone } from '@pasar/core/time';
 import type { DbOrTx } from '../../db/client';
 import { getSetting, putSetting } from './settings.repository';
 
@@ -13,6 +14,19 @@ export async function storeBankAccounts(db: DbOrTx): Promise<BankAccount[]> {
   if (payments && payments.bank_accounts.length > 0) return payments.bank_accounts;
   const single = await getSetting(db, 'bank_account');
   return single ? [single] : [];
+}
+
+/**
+ * The store's time zone (issue 17), read for each request or job that shows a date: several
+ * processes may share one database, and a change must show on all of them at once.
+ */
+export async function storeTimeZone(db: DbOrTx): Promise<StoreTimeZone> {
+  return (await getSetting(db, 'time_zone'))?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+export async function saveStoreTimeZone(db: DbOrTx, timeZone: StoreTimeZone): Promise<StoreTimeZone> {
+  await putSetting(db, 'time_zone', { time_zone: timeZone });
+  return storeTimeZone(db);
 }
 
 export async function paymentSettings(db: DbOrTx): Promise<PaymentSettings> {

@@ -10,6 +10,7 @@ import { AdminPageHeader, buttonStyles, ErrorBanner, SuccessBanner } from '../..
 import { errorAt, failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type BankAccountRow, type PaymentSettingsForm } from './payment-settings-form';
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
+import { TimeZoneSetting } from './time-zone-setting';
 
 type NumberField = 'manual_deadline_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity';
 
@@ -158,6 +159,7 @@ export default function PaymentSettingsPage() {
   return (
     <div>
       <AdminPageHeader title="Pengaturan pembayaran" description="Rekening tujuan transfer, kode unik, batas waktu pembayaran, dan pembatasan pesanan belum dibayar." />
+      <TimeZoneSetting />
       {settings.isError && (
         <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <span>{failureMessage(settings.error, messages.loadFailed)}</span>
