@@ -620,13 +620,14 @@ export default function AdminOrdersPage() {
           {paymentMessages.awaitingVerification} <span className="opacity-80">({data?.counts.verification ?? '…'})</span>
         </button>
       </div>
-      <section aria-label="Ringkasan pesanan" className="mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4">
+      {/* Beside the open panel the list is about half as wide: the cards keep two to a row there. */}
+      <section aria-label="Ringkasan pesanan" className={`mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 ${panelOpen ? 'xl:grid-cols-2' : 'xl:grid-cols-4'}`}>
         <StatCard label="Jumlah pesanan" value={data ? data.summary.count : '…'} />
         <StatCard {...moneyCard(summary, filter.status)} />
         <StatCard {...unpaidCard(summary, filter.status)} />
         <StatCard label="Menunggu konfirmasi" value={data ? data.summary.by_status.pending : '…'} tone="amber" />
         {/* The longest card takes the rest of its row, so it never stretches the money cards to five lines. */}
-        <div className="col-span-2 xl:col-span-4 [&>*]:h-full">
+        <div className={`col-span-2 ${panelOpen ? 'xl:col-span-2' : 'xl:col-span-4'} [&>*]:h-full`}>
           <StatCard
             label="Per status"
             value={<span className="text-sm font-semibold">{data ? ORDER_STATUSES.filter((s) => s !== 'pending').map((s) => `${orderStatusLabels[s]} ${data.summary.by_status[s]}`).join(' · ') : '…'}</span>}
