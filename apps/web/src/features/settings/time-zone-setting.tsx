@@ -18,15 +18,26 @@ const regions: Record<StoreTimeZone, string> = {
   'Asia/Jayapura': 'Maluku dan Papua',
 };
 
+/**
+ * A new zone redraws every screen from the route root (lib/store-settings.ts), this one included,
+ * so the saved message is kept here to be shown by the redrawn form.
+ */
+let savedMessage: string | null = null;
+
 export function TimeZoneSetting() {
   const current = useStoreSettings((s) => s.time_zone).data;
   const client = useQueryClient();
   const [chosen, setChosen] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() => {
+    const message = savedMessage;
+    savedMessage = null;
+    return message;
+  });
   const save = useMutation({
     mutationFn: (time_zone: string) => apiRequest<{ time_zone: string }>('/settings/time-zone', { method: 'PUT', body: { time_zone } }),
     onSuccess: (result) => {
-      setNotice(result.message ?? null);
+      savedMessage = result.message ?? null;
+      setNotice(savedMessage);
       setChosen(null);
       return client.invalidateQueries({ queryKey: ['settings', 'store'] });
     },
