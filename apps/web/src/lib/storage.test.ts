@@ -1,20 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readJson, removeKey, storageKeys, writeJson } from './storage';
+import { memoryStorage } from './memory-storage';
 
-/** A Map behind the Storage methods the module uses. */
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k: string) => data.get(k) ?? null,
-    key: (i: number) => [...data.keys()][i] ?? null,
-    removeItem: (k: string) => void data.delete(k),
-    setItem: (k: string, v: string) => void data.set(k, String(v)),
-  };
-}
 
 /** Storage that refuses every call, as in a private window or with storage disabled. */
 const refusingStorage = {

@@ -1,20 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { posLineKey } from '@pasar/core/pos';
 import { readPosDraft, writePosDraft, type PosDraft } from './pos-draft';
+import { memoryStorage } from '../../lib/memory-storage';
 
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k: string) => data.get(k) ?? null,
-    key: (i: number) => [...data.keys()][i] ?? null,
-    removeItem: (k: string) => void data.delete(k),
-    setItem: (k: string, v: string) => void data.set(k, String(v)),
-  };
-}
 
 const draft: PosDraft = {
   lines: [{ key: posLineKey(7, 'L'), product_id: 7, name: 'Kemeja Batik', variant_label: 'L', price: 150000, stock: 4, quantity: 2 }],
