@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { installIndonesianValidationMessages } from '@pasar/core/validation';
 import type { AppDeps } from './deps';
+import type { Config } from './config';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
@@ -27,11 +28,20 @@ import { headForPath, registerSeoRoutes } from './features/catalog/catalog.seo';
 
 export type App = FastifyInstance;
 
+/**
+ * A hop count becomes the function Fastify would build from it (its types accept no number): the
+ * first `hops` addresses counted from the socket are proxies, the next one is the client.
+ */
+function trustProxy(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),

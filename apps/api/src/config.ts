@@ -2,12 +2,25 @@
  * Configuration comes from the environment and is checked at boot (docs/design.md §9):
  * a bad value stops the server with a message naming the variable.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'harus true atau false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An address or CIDR range of a trusted proxy, or one of proxy-addr's range names. */
+function isProxyAddress(part: string): boolean {
+  if (proxyRangeNames.has(part)) return true;
+  const [address = '', bits, ...rest] = part.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^[0-9]+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
 
 const optionalText = z
   .string()
@@ -34,8 +47,26 @@ const envSchema = z.object({
   /** Where the built web app is; defaults to apps/web/dist. */
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Behind a reverse proxy, trust X-Forwarded-For so rate limits see the real address. */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * Behind reverse proxies: which hops of X-Forwarded-For to trust, so rate limits see the client's
+   * address (issue 14). A number is how many proxies stand in front (the client is the right-most
+   * address they did not add); `true` means one; a comma-separated list names the proxies' addresses
+   * or ranges (CIDR, or loopback / linklocal / uniquelocal). The left-most entry, which the client
+   * writes itself, is never trusted merely for being there. Default: no proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx): false | number | string[] => {
+      const v = raw.trim().toLowerCase();
+      if (['false', '0', 'no', ''].includes(v)) return false;
+      if (v === 'true' || v === 'yes') return 1;
+      if (/^[1-9][0-9]?$/.test(v)) return Number(v);
+      const list = v.split(',').map((part) => part.trim()).filter(Boolean);
+      if (list.length > 0 && list.every(isProxyAddress)) return list;
+      ctx.addIssue({ code: 'custom', message: 'harus false, jumlah proxy (1, 2, …), atau daftar alamat/rentang proxy dipisah koma' });
+      return z.NEVER;
+    }),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** Timeout of one call to a shipping or payment provider. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),

@@ -1,6 +1,6 @@
 /**
- * Background jobs of the server process (docs/design.md, second wave): the payment deadline and the
- * e-mail outbox, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
+ * Background jobs of the server process (docs/design.md, second wave): the payment deadline, the
+ * e-mail outbox and the ended rate-limit windows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
  * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them; a run that is
  * still busy is not started twice by the same process. Tests call the job bodies with a fake clock.
  */
@@ -9,6 +9,7 @@ import type { Db } from './db/client';
 import { createMailer } from './integrations/mail/mailer';
 import { sendDueMail } from './features/mail/mail.service';
 import { expireUnpaidOrders } from './features/payments/payments.service';
+import { deleteEndedHits } from './limits/counters.repository';
 
 export interface JobLog {
   info(object: object, message: string): void;
@@ -27,6 +28,12 @@ export function startJobs(input: { db: Db; config: Config; log: JobLog; now?: ()
       if (expired.length > 0) log.info({ orders: expired }, 'pesanan belum dibayar melewati batas waktu dibatalkan');
     } catch (error) {
       log.error({ err: error }, 'payment expiry job failed');
+    }
+    try {
+      // Rate-limit windows that ended a while ago (docs/decisions/025-shared-rate-limits.md).
+      await deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000));
+    } catch (error) {
+      log.error({ err: error }, 'rate-limit cleanup failed');
     }
     if (mailer) {
       try {

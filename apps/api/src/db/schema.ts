@@ -310,6 +310,11 @@ export const orders = pgTable(
     shipping_cost_breakdown: jsonb('shipping_cost_breakdown').$type<Record<string, unknown>>(),
     /** A double submit with the same Idempotency-Key header creates one order. */
     idempotency_key: text('idempotency_key').unique(),
+    /**
+     * sha256 of who sent the key and what they sent (issue 14): the same key with another body or from
+     * another buyer is refused instead of answering someone else's order. Null on orders placed before.
+     */
+    idempotency_fingerprint: text('idempotency_fingerprint'),
     /** True while the order's items are taken from stock; a cancel returns them once. */
     stock_held: boolean('stock_held').notNull().default(true),
     /**
@@ -441,6 +446,22 @@ export const settings = pgTable('settings', {
   value: jsonb('value').$type<unknown>().notNull(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit counters shared by every server process on one PostgreSQL (sign-in failures, assistant
+ * questions, guest order lookups): one fixed window per key. On PGlite, one process by design, the
+ * counters stay in memory instead (apps/api/src/limits/counters.ts, docs/decisions/025-shared-rate-limits.md).
+ * Keys hold no typed text: what a visitor typed is hashed first.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    reset_at: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at_idx').on(t.reset_at)],
+);
 
 /**
  * Every e-mail the shop sends. Without SMTP_URL a message stays here with status `kept` and the

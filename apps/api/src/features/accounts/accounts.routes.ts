@@ -6,7 +6,7 @@ import { requireUser, signedIn } from '../../plugins/auth';
 import { AccountsService } from './accounts.service';
 
 const accountsRoutes: FeatureRoutes = async (app, deps) => {
-  const service = new AccountsService(deps.database.db, deps.now ?? (() => new Date()));
+  const service = new AccountsService(deps.database, deps.now ?? (() => new Date()));
   const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,

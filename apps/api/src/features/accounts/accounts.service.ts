@@ -1,7 +1,7 @@
 /** Accounts use cases: register, sign in, sign out, profile. No SQL, no HTTP here. */
 import { accountMessages as m, type LoginInput, type ProfileUpdateInput, type RegisterInput, type User } from '@pasar/core/accounts';
 import { AppError } from '@pasar/core/errors';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import {
   findRoleByName,
   findUserById,
@@ -14,7 +14,8 @@ import {
 } from './accounts.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession } from '../../auth/sessions.repository';
-import { LoginLimiter, tooManyAttemptsMessage } from './login-limiter';
+import { LoginLimiter, tooManyAttemptsMessage, type LoginTarget } from './login-limiter';
+import { createCounters } from '../../limits/counters';
 import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../auth/tokens';
 
 /** Every self-registered account is a customer (issue 3): the payload never picks a role. */
@@ -31,13 +32,15 @@ export interface ClientInfo {
 }
 
 export class AccountsService {
-  readonly limiter: LoginLimiter;
+  private readonly limiter: LoginLimiter;
+  private readonly db: Db;
 
   constructor(
-    private readonly db: Db,
+    database: Database,
     private readonly now: () => Date,
   ) {
-    this.limiter = new LoginLimiter(now);
+    this.db = database.db;
+    this.limiter = new LoginLimiter(createCounters(database, now), now);
   }
 
   private async issueToken(userId: number, client: ClientInfo): Promise<string> {
@@ -89,18 +92,20 @@ export class AccountsService {
   }
 
   async login(input: LoginInput, client: ClientInfo): Promise<{ token: string; user: User }> {
-    const wait = this.limiter.retryAfterSeconds(client.ip, input.username);
+    const user = await findUserByLogin(this.db, input.username);
+    // Issue 14: the limit follows the account, whichever of its names or e-mail was typed.
+    const target: LoginTarget = user ? { userId: user.id } : { typed: input.username };
+    const wait = await this.limiter.takeAttempt(client.ip, target);
     if (wait > 0) {
       throw new AppError('RATE_LIMITED', tooManyAttemptsMessage(wait), { details: { retry_after_seconds: wait } });
     }
-    const user = await findUserByLogin(this.db, input.username);
     // Verify even for an unknown user name, so timing does not reveal which names exist.
     const ok = await verifyPassword(user?.password_hash ?? DUMMY_HASH, input.password);
     if (!user || !ok) {
-      this.limiter.recordFailure(client.ip, input.username);
+      await this.limiter.recordFailure(client.ip);
       throw new AppError('UNAUTHORIZED', m.invalidCredentials);
     }
-    this.limiter.recordSuccess(client.ip, input.username);
+    await this.limiter.recordSuccess(client.ip, target);
     if (!user.is_active) throw new AppError('FORBIDDEN', m.inactiveAccount);
     return { token: await this.issueToken(user.id, client), user: publicUser(user) };
   }

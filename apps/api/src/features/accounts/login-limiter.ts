@@ -1,57 +1,55 @@
 /**
- * Brute-force protection for sign-in (issue 3 (docs/issues.md)): after 5 failed sign-ins for one account from
- * one address within 15 minutes, that pair is refused with 429 until the oldest failure ages
- * out; one address is also limited to 30 failures across all accounts in 15 minutes. Other
- * accounts from the same address keep working below the wide limit. Kept in memory: the
- * product runs as one process (docs/decisions/041-login-rate-limit.md).
+ * Brute-force protection for sign-in (issue 3, issue 14 (docs/issues.md)). Within 15 minutes:
+ * - 5 attempts on one account from one address, then 429 until the window ends. The account is the
+ *   user the typed name or e-mail resolves to, so switching identifiers gains nothing; a name that
+ *   matches no user is counted under (a hash of) the typed text. The attempt is counted before the
+ *   password is checked, so a burst of parallel requests cannot slip past the count; a successful
+ *   sign-in clears the pair.
+ * - 30 failures from one address across all accounts.
+ * Other accounts from the same address keep working below the wide limit. The counters are shared
+ * by every server process on PostgreSQL (docs/decisions/025-shared-rate-limits.md).
  */
+import { secondsUntil, typedPart, type Counters } from '../../limits/counters';
+
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_ATTEMPTS_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 
+/** Who is signing in: the user the identifier resolved to, or the typed identifier itself. */
+export type LoginTarget = { userId: number } | { typed: string };
+
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly counters: Counters,
+    private readonly now: () => Date,
+  ) {}
 
-  constructor(private readonly now: () => Date) {}
-
-  private recent(key: string, at: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => at - t < LOGIN_WINDOW_MS);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+  private static pairKey(address: string, target: LoginTarget): string {
+    return 'userId' in target ? `login:u:${target.userId}:${address}` : `login:t:${typedPart(target.typed)}:${address}`;
   }
 
-  private static accountKey(address: string, login: string): string {
-    return `a|${address}|${login.trim().toLowerCase()}`;
+  private static addressKey(address: string): string {
+    return `login:ip:${address}`;
   }
 
-  /** Seconds until the pair may try again, or 0 when it may try now. */
-  retryAfterSeconds(address: string, login: string): number {
-    const at = this.now().getTime();
-    const waits: number[] = [];
-    const account = this.recent(LoginLimiter.accountKey(address, login), at);
-    if (account.length >= MAX_FAILURES_PER_ACCOUNT) waits.push((account[account.length - MAX_FAILURES_PER_ACCOUNT] as number) + LOGIN_WINDOW_MS - at);
-    const wide = this.recent(`i|${address}`, at);
-    if (wide.length >= MAX_FAILURES_PER_ADDRESS) waits.push((wide[wide.length - MAX_FAILURES_PER_ADDRESS] as number) + LOGIN_WINDOW_MS - at);
-    return waits.length === 0 ? 0 : Math.max(1, Math.ceil(Math.max(...waits) / 1000));
+  /**
+   * Counts an attempt for the pair; answers the seconds to wait when the pair or the address is over
+   * its limit (then the password must not be checked), or 0.
+   */
+  async takeAttempt(address: string, target: LoginTarget): Promise<number> {
+    const wide = await this.counters.peek(LoginLimiter.addressKey(address));
+    if (wide.count >= MAX_FAILURES_PER_ADDRESS) return secondsUntil(wide.resetAt, this.now());
+    const pair = await this.counters.hit(LoginLimiter.pairKey(address, target), LOGIN_WINDOW_MS);
+    if (pair.count > MAX_ATTEMPTS_PER_ACCOUNT) return secondsUntil(pair.resetAt, this.now());
+    return 0;
   }
 
-  recordFailure(address: string, login: string): void {
-    const at = this.now().getTime();
-    for (const key of [LoginLimiter.accountKey(address, login), `i|${address}`]) {
-      const list = this.recent(key, at);
-      list.push(at);
-      this.failures.set(key, list);
-    }
-    if (this.failures.size > 50_000) this.prune(at);
+  async recordFailure(address: string): Promise<void> {
+    await this.counters.hit(LoginLimiter.addressKey(address), LOGIN_WINDOW_MS);
   }
 
-  recordSuccess(address: string, login: string): void {
-    this.failures.delete(LoginLimiter.accountKey(address, login));
-  }
-
-  private prune(at: number): void {
-    for (const key of this.failures.keys()) this.recent(key, at);
+  async recordSuccess(address: string, target: LoginTarget): Promise<void> {
+    await this.counters.reset(LoginLimiter.pairKey(address, target));
   }
 }
 

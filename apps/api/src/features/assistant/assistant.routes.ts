@@ -14,12 +14,14 @@ import { CorpusCache } from './assistant-knowledge';
 import { answerChat } from './assistant.service';
 import { deleteQuestion, listUnanswered, setResolved } from './assistant.repository';
 import { ChatLimiter } from './chat-limiter';
+import { createCounters } from '../../limits/counters';
 
 const security = [{ bearer: [] }];
 
 const assistantRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
-  const limiter = new ChatLimiter(deps.now);
+  const clock = deps.now ?? (() => new Date());
+  const limiter = new ChatLimiter(createCounters(deps.database, clock), clock);
   const model = deps.config.assistant ? new ChatClient(deps.config.assistant) : undefined;
   const cache = new CorpusCache(db);
   const corpus = () => cache.get();
@@ -38,7 +40,7 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const wait = limiter.take(request.ip);
+      const wait = await limiter.take(request.ip);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new AppError('RATE_LIMITED', assistantMessages.rateLimited);

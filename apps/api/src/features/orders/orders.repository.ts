@@ -56,8 +56,15 @@ export async function insertOrderWithItems(tx: DbOrTx, order: NewOrder, items: N
   return row.id;
 }
 
-export async function findOrderIdByIdempotencyKey(db: DbOrTx, key: string): Promise<{ id: number; user_id: number | null; guest_email: string | null } | undefined> {
-  const rows = await db.select({ id: orders.id, user_id: orders.user_id, guest_email: orders.guest_email }).from(orders).where(eq(orders.idempotency_key, key)).limit(1);
+export async function findOrderIdByIdempotencyKey(
+  db: DbOrTx,
+  key: string,
+): Promise<{ id: number; user_id: number | null; guest_email: string | null; fingerprint: string | null } | undefined> {
+  const rows = await db
+    .select({ id: orders.id, user_id: orders.user_id, guest_email: orders.guest_email, fingerprint: orders.idempotency_fingerprint })
+    .from(orders)
+    .where(eq(orders.idempotency_key, key))
+    .limit(1);
   return rows[0];
 }
 

@@ -12,11 +12,14 @@ import { providersFor } from '../../integrations/providers';
 import { readForm } from '../../lib/form';
 import { queueProofUploadedMail } from '../mail/mail.service';
 import { uploadPaymentProof } from '../payments/payments.service';
-import { lookupGuestOrder, myOrder, myOrderId, myOrders, orderById, orderIdByToken, placeOrder } from './orders.service';
+import { lookupGuestOrder, myOrder, myOrderId, myOrders, orderById, orderIdByToken, orderMessages, placeOrder } from './orders.service';
+import { LookupLimiter } from './lookup-limiter';
+import { createCounters } from '../../limits/counters';
 
 const ordersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
+  const lookupLimiter = new LookupLimiter(createCounters(deps.database, now), now);
 
   app.post(
     '/orders',
@@ -63,11 +66,24 @@ const ordersRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['orders'],
         summary: 'A guest reads an order with its id and the e-mail used',
+        description: 'Throttled (issue 14): 10 lookups per address in 15 minutes, 20 failed lookups per order in an hour; then 429 with retry_after_seconds.',
         body: z.object({ order_id: idParam, email: z.string().trim().min(3).max(254) }),
         response: { 200: envelope(orderSchema) },
       },
     },
-    async (request) => ok(await lookupGuestOrder(db, request.body.order_id, request.body.email)),
+    async (request, reply) => {
+      const wait = await lookupLimiter.take(request.ip, request.body.order_id);
+      if (wait > 0) {
+        reply.header('Retry-After', String(wait));
+        throw new AppError('RATE_LIMITED', orderMessages.tooManyLookups(wait), { details: { retry_after_seconds: wait } });
+      }
+      try {
+        return ok(await lookupGuestOrder(db, request.body.order_id, request.body.email));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') await lookupLimiter.recordFailure(request.body.order_id);
+        throw error;
+      }
+    },
   );
 
   app.get(

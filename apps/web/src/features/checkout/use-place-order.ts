@@ -13,8 +13,9 @@ export function usePlaceOrder() {
   const location = useLocation();
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-  // One key for the page: a repeated submit after a lost answer is the same order, not a second one.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // One key per order: a repeated submit after a lost answer is the same order, not a second one.
+  // The server binds the key to what was sent (issue 14), so a placed order starts a new key.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   const submit = async (event: FormEvent, draft: CheckoutDraft, totals: CheckoutTotals) => {
     event.preventDefault();
@@ -28,6 +29,7 @@ export function usePlaceOrder() {
     setSubmitting(true);
     try {
       const { data: order } = await placeOrder(buildOrderPayload(draft, totals), idempotencyKey);
+      setIdempotencyKey(crypto.randomUUID());
       // Spec §4: a gateway's pay page opens in a new tab, right away while the click still counts.
       const url = draft.payment === 'manual' ? null : (order.payment?.pay_url ?? order.payment?.checkout_url);
       if (url) window.open(url, '_blank', 'noopener');

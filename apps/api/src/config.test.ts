@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('TRUST_PROXY (issue 14: the client address behind proxies)', () => {
+  const trust = (value?: string) => loadConfig({ TRUST_PROXY: value }).TRUST_PROXY;
+
+  it('is off by default, a hop count, or the proxies’ addresses', () => {
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, loopback,2001:db8::1')).toEqual(['10.0.0.0/8', 'loopback', '2001:db8::1']);
+  });
+
+  it('refuses anything else with a message naming the variable', () => {
+    for (const bad of ['bukan-alamat', '10.0.0.0/33', '1.2.3.4/8/9', '-1']) {
+      expect(() => trust(bad)).toThrow(/TRUST_PROXY: harus false, jumlah proxy/);
+    }
+  });
+});
