@@ -14,7 +14,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+
+export { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** The drizzle handle repositories receive; a transaction handle has the same shape. */
@@ -67,7 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let releaseLock: (() => void) | undefined;
   if (options.dataDir) {
     fs.mkdirSync(options.dataDir, { recursive: true });
-    releaseLock = lockDataDir(options.dataDir);
+    releaseLock = await lockDataDir(options.dataDir);
   }
   try {
     const client = await PGlite.create({
@@ -88,56 +91,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } catch (error) {
     releaseLock?.();
     throw error;
-  }
-}
-
-export class DataDirLockedError extends Error {}
-
-/**
- * PGlite does not lock its directory, and a second process on the same files
- * silently loses writes (TOOLCHAIN.md). We hold `DATA_DIR/.lock` with our pid and
- * refuse to start while a live process holds it; a stale lock (dead pid) is taken over.
- */
-export function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, '.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (holder && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirLockedError(
-          `Folder data ${dataDir} sedang dipakai oleh proses lain (pid ${holder}). ` +
-            'Hentikan proses itu dulu, atau jalankan dengan DATA_DIR lain. Database tertanam tidak boleh dibuka dua proses sekaligus.',
-        );
-      }
-      fs.unlinkSync(lockPath);
-    }
-  }
-  throw new DataDirLockedError(`Tidak dapat mengunci folder data ${dataDir}.`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
