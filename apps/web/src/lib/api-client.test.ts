@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiFile, apiRequest, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, apiFile, apiRequest, setUnauthorizedHandler, UNREADABLE_ANSWER } from './api-client';
 import { sessionStore, type SessionUser } from './session';
 
 interface Call {
@@ -89,9 +89,11 @@ describe('the API client', () => {
     await expect(api('/x')).rejects.toMatchObject({ status: 200, message: 'Stok habis', code: 'HTTP_ERROR' });
   });
 
-  it('says which status failed when the body is not JSON', async () => {
+  it('says which status failed, and that the server gave no words, when the body is not JSON or empty', async () => {
     fakeFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(api('/x')).rejects.toMatchObject({ status: 502, message: 'Permintaan gagal (502).', code: 'HTTP_ERROR', fields: undefined });
+    await expect(api('/x')).rejects.toMatchObject({ status: 502, message: 'Permintaan gagal (502).', code: UNREADABLE_ANSWER, fields: undefined });
+    fakeFetch(new Response('', { status: 404 }));
+    await expect(api('/x')).rejects.toMatchObject({ status: 404, code: UNREADABLE_ANSWER });
   });
 
   it('answers a network failure with the connection message, and lets an abort through', async () => {

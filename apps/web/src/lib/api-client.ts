@@ -91,9 +91,18 @@ function parseJson(text: string): unknown {
 
 type Envelope<T> = { success?: boolean; data?: T; message?: string; error?: string; code?: string; fields?: Record<string, string> } | undefined;
 
+/**
+ * The code of a failure whose answer carried no words of the server (an empty or HTML body, a
+ * proxy's page): its message only names the status, for the back office's logs and banners, and
+ * a screen shows its own message instead (failureMessage).
+ */
+export const UNREADABLE_ANSWER = 'UNREADABLE_ANSWER';
+
 function failure(status: number, json: unknown): ApiError {
   const envelope = json as Envelope<unknown>;
-  return new ApiError(status, envelope?.error ?? envelope?.message ?? `Permintaan gagal (${status}).`, envelope?.code ?? 'HTTP_ERROR', envelope?.fields, json);
+  const words = envelope?.error ?? envelope?.message;
+  if (words === undefined) return new ApiError(status, `Permintaan gagal (${status}).`, envelope?.code ?? UNREADABLE_ANSWER, envelope?.fields, json);
+  return new ApiError(status, words, envelope?.code ?? 'HTTP_ERROR', envelope?.fields, json);
 }
 
 /** Full envelope: `{ success, data, message }`. */

@@ -7,16 +7,20 @@
  * - 'replace' (sign-in, registration, profile, users: the spec says "the server's error, else …"):
  *   the server's explanation instead of the spec's message.
  *
- * Either way, only a refusal the person can act on (4xx) or a lost connection carries the server's
- * words; a 5xx shows the spec's message alone, as the server hides its details.
+ * Either way, only a refusal the person can act on (4xx answered in the server's envelope) carries
+ * the server's words. A 5xx, an answer without the envelope (empty, HTML from a proxy) or anything
+ * else shows the spec's message alone: never a status code or a framework's English (issue 16). A
+ * lost connection shows the spec's message followed by the client's own hint to check the
+ * connection, in both styles.
  */
-import { ApiError } from '../../lib/api-client';
+import { ApiError, UNREADABLE_ANSWER } from '../../lib/api-client';
 
 export type FailureStyle = 'append' | 'replace';
 
 export function failureMessage(error: unknown, specMessage: string, style: FailureStyle = 'append'): string {
   if (!(error instanceof ApiError) || !error.message || error.message === specMessage) return specMessage;
-  const explained = error.status === 0 || (error.status >= 400 && error.status < 500);
+  if (error.status === 0) return `${specMessage} ${error.message}`;
+  const explained = error.status >= 400 && error.status < 500 && error.code !== UNREADABLE_ANSWER;
   if (!explained) return specMessage;
   return style === 'replace' ? error.message : `${specMessage} ${error.message}`;
 }
