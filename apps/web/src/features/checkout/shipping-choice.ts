@@ -8,17 +8,32 @@ import type { ShippingOption } from '@pasar/core/shipping';
 export type ShippingChoice = { kind: 'national'; option: ShippingOption } | { kind: 'local'; option: LocalCourierOption } | null;
 
 /**
- * Spec §4: national options, when there are any, win and keep a national choice still on offer
- * (same courier and service), else the first; with only local ones, the first local; else none.
+ * Spec §4: a choice still on offer is kept, at the new answer's price: a national one by courier
+ * and service, a local one by courier and price region (issue 16: another district of the city
+ * kept the same courier, yet the choice was reset). Otherwise national options, when there are
+ * any, win with the first; with only local ones, the first local; else none.
  */
 export function shippingAfterLoad(previous: ShippingChoice, national: readonly ShippingOption[], local: readonly LocalCourierOption[]): ShippingChoice {
-  const [firstNational] = national;
-  if (firstNational) {
-    const still = previous?.kind === 'national' ? national.find((o) => isNationalChoice(previous, o)) : undefined;
-    return { kind: 'national', option: still ?? firstNational };
+  if (previous?.kind === 'national') {
+    const still = national.find((o) => isNationalChoice(previous, o));
+    if (still) return { kind: 'national', option: still };
   }
+  if (previous?.kind === 'local') {
+    const still = local.find((o) => isSameLocalCourier(previous.option, o));
+    if (still) return { kind: 'local', option: still };
+  }
+  const [firstNational] = national;
+  if (firstNational) return { kind: 'national', option: firstNational };
   const [firstLocal] = local;
   return firstLocal ? { kind: 'local', option: firstLocal } : null;
+}
+
+/**
+ * The same local courier at the same price region: the district's own price row may differ from
+ * the region-wide one it replaced (another price_id), yet the buyer chose this courier there.
+ */
+export function isSameLocalCourier(a: LocalCourierOption, b: LocalCourierOption): boolean {
+  return a.courier_id === b.courier_id && a.region === b.region;
 }
 
 export function isNationalChoice(choice: ShippingChoice, option: ShippingOption): boolean {

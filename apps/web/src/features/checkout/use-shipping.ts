@@ -8,7 +8,14 @@ import { shippingAfterLoad, type ShippingChoice } from './shipping-choice';
 interface ChoiceState {
   /** The destination the choice belongs to: a new city or district starts without one (spec §4). */
   destination: string;
+  /** The destination's city: changing it clears the shipping (spec §4), changing the district does not. */
+  cityId: number | null;
   choice: ShippingChoice;
+  /**
+   * The choice made for the previous district of the same city, kept aside while the new
+   * district's options load: it stays chosen if they still offer it (spec §4, issue 16).
+   */
+  carried: ShippingChoice;
   /** The options the automatic choice was last made from, so each answer is applied once. */
   appliedTo: string | null;
 }
@@ -34,15 +41,23 @@ export function useShipping({ destination, storeLocation, originDistrictId, weig
   const nationalOptions = (destinationKey && national.data) || [];
   const localList = (destinationKey && local && localOptions.data) || [];
 
-  const [state, setState] = useState<ChoiceState>({ destination: '', choice: null, appliedTo: null });
-  let current: ChoiceState = state.destination === destinationKey ? state : { destination: destinationKey, choice: null, appliedTo: null };
+  const cityId = city?.id ?? null;
+  const [state, setState] = useState<ChoiceState>({ destination: '', cityId: null, choice: null, carried: null, appliedTo: null });
+  let current: ChoiceState = state;
+  if (state.destination !== destinationKey || state.cityId !== cityId) {
+    // A new district shows no choice until its options arrive; within the same city the previous
+    // choice waits aside (also across an emptied district list), another city drops it.
+    const carried = state.cityId === cityId ? (state.choice ?? state.carried) : null;
+    current = { destination: destinationKey, cityId, choice: null, carried, appliedTo: null };
+  }
   const answer = destinationKey && !loading ? [destinationKey, priceable, local, national.dataUpdatedAt, national.errorUpdatedAt, localOptions.dataUpdatedAt].join('|') : null;
   if (answer !== null && current.appliedTo !== answer) {
     // Adjusting state while rendering (React's pattern for state derived from new data): the
     // screen never shows the options of one answer beside the choice of the previous one.
-    current = { destination: destinationKey, choice: shippingAfterLoad(current.choice, nationalOptions, localList), appliedTo: answer };
-    setState(current);
+    current = { ...current, choice: shippingAfterLoad(current.choice ?? current.carried, nationalOptions, localList), carried: null, appliedTo: answer };
   }
+  // Kept, so a city changed and changed back in between forgets the old choice (spec §4).
+  if (current !== state) setState(current);
 
   let error: string | undefined;
   if (destinationKey && !loading) error = !priceable ? m.storeLocationIncomplete : national.isError ? m.shippingCostFailed : undefined;
