@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutError, checkoutMessages as m, customerFee, isLocalDestination, parsePaymentMethod, shippingWeight, type CheckoutState } from './rules';
+import { checkoutError, checkoutFailure, checkoutMessages as m, customerFee, isLocalDestination, parsePaymentMethod, shippingWeight, type CheckoutState } from './rules';
 
 const ok: CheckoutState = {
   itemCount: 2,
@@ -33,6 +33,26 @@ describe('checkout rules in the spec order (requirements/storefront.md §5)', ()
     expect(checkoutError({ ...rule5, signedIn: true })).toBe(m.shippingService);
     expect(checkoutError({ ...rule5, signedIn: true, shippingChosen: true })).toBe('Metode pembayaran Tripay belum tersedia. Silakan pilih metode lain.');
     expect(checkoutError({ ...rule5, signedIn: true, shippingChosen: true, provider: { name: 'Tripay', channelsAvailable: true } })).toBeNull();
+  });
+  it('points each failure at the first input of its rule still missing, in the rule\'s order', () => {
+    expect(checkoutFailure(ok)).toBeNull();
+    expect(checkoutFailure({ ...ok, itemCount: 0 })).toEqual({ message: m.emptyCart, field: null });
+    const blank = { ...ok, shipping_name: '', shipping_address: ' ', shipping_postcode: '', shipping_phone: '' };
+    expect(checkoutFailure(blank)).toEqual({ message: m.shippingInfo, field: 'shipping_name' });
+    expect(checkoutFailure({ ...blank, shipping_name: 'A' })).toEqual({ message: m.shippingInfo, field: 'shipping_address' });
+    expect(checkoutFailure({ ...blank, shipping_name: 'A', shipping_address: 'B' })).toEqual({ message: m.shippingInfo, field: 'shipping_postcode' });
+    expect(checkoutFailure({ ...ok, shipping_phone: undefined })).toEqual({ message: m.shippingInfo, field: 'shipping_phone' });
+    // Rule 2 comes before rule 3 whatever the order of the inputs on the screen.
+    expect(checkoutFailure({ ...ok, shipping_phone: '', shipping_province_id: null })).toEqual({ message: m.shippingInfo, field: 'shipping_phone' });
+    const nowhere = { ...ok, shipping_province_id: null, shipping_city_id: null, shipping_district_id: null };
+    expect(checkoutFailure(nowhere)).toEqual({ message: m.location, field: 'shipping_province_id' });
+    expect(checkoutFailure({ ...nowhere, shipping_province_id: 32 })).toEqual({ message: m.location, field: 'shipping_city_id' });
+    expect(checkoutFailure({ ...ok, shipping_district_id: 0 })).toEqual({ message: m.location, field: 'shipping_district_id' });
+    expect(checkoutFailure({ ...ok, originDistrictIds: [1, 2] })).toEqual({ message: m.mixedOrigin, field: null });
+    expect(checkoutFailure({ ...ok, guest_email: '' })).toEqual({ message: m.guestEmail, field: 'guest_email' });
+    expect(checkoutFailure({ ...ok, guest_email: '', signedIn: true })).toBeNull();
+    expect(checkoutFailure({ ...ok, shippingChosen: false })).toEqual({ message: m.shippingService, field: 'shipping_service' });
+    expect(checkoutFailure({ ...ok, paymentMethod: 'tripay:QRIS' })).toEqual({ message: m.providerUnavailable('Tripay'), field: 'payment_method' });
   });
   it('treats blank text as missing', () => {
     expect(checkoutError({ ...ok, shipping_phone: '   ' })).toBe(m.shippingInfo);

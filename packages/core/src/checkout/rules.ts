@@ -47,18 +47,50 @@ export interface CheckoutState {
 const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
 const chosen = (v: number | null | undefined) => typeof v === 'number' && v > 0;
 
+/**
+ * The checkout input a failed rule points at, named as in the order payload; 'shipping_service' is
+ * the shipping chooser and 'payment_method' the payment chooser. An empty cart and a cart from
+ * several origins point at no input.
+ */
+export type CheckoutField =
+  | 'shipping_name'
+  | 'shipping_address'
+  | 'shipping_postcode'
+  | 'shipping_phone'
+  | 'shipping_province_id'
+  | 'shipping_city_id'
+  | 'shipping_district_id'
+  | 'guest_email'
+  | 'shipping_service'
+  | 'payment_method';
+
+export interface CheckoutFailure {
+  message: string;
+  /** The first input of the failed rule still missing, so a screen can mark it and bring it into view. */
+  field: CheckoutField | null;
+}
+
+/**
+ * The first rule that fails (spec §5, in its order), with the first input it finds missing (in
+ * the rule's own order: name, address, postcode, phone; province, city, district), or null when
+ * the checkout may go on. The messages are the spec's; which input they belong to is ours.
+ */
+export function checkoutFailure(state: CheckoutState): CheckoutFailure | null {
+  if (state.itemCount <= 0) return { message: checkoutMessages.emptyCart, field: null };
+  const text = (['shipping_name', 'shipping_address', 'shipping_postcode', 'shipping_phone'] as const).find((f) => !filled(state[f]));
+  if (text) return { message: checkoutMessages.shippingInfo, field: text };
+  const area = (['shipping_province_id', 'shipping_city_id', 'shipping_district_id'] as const).find((f) => !chosen(state[f]));
+  if (area) return { message: checkoutMessages.location, field: area };
+  if (distinctOrigins(state.originDistrictIds).length > 1) return { message: checkoutMessages.mixedOrigin, field: null };
+  if (!state.signedIn && !filled(state.guest_email)) return { message: checkoutMessages.guestEmail, field: 'guest_email' };
+  if (!state.shippingChosen) return { message: checkoutMessages.shippingService, field: 'shipping_service' };
+  if (state.paymentMethod !== 'manual' && !state.provider.channelsAvailable) return { message: checkoutMessages.providerUnavailable(state.provider.name), field: 'payment_method' };
+  return null;
+}
+
 /** The message of the first rule that fails, or null when the checkout may go on. */
 export function checkoutError(state: CheckoutState): string | null {
-  if (state.itemCount <= 0) return checkoutMessages.emptyCart;
-  if (![state.shipping_name, state.shipping_address, state.shipping_postcode, state.shipping_phone].every(filled)) {
-    return checkoutMessages.shippingInfo;
-  }
-  if (![state.shipping_province_id, state.shipping_city_id, state.shipping_district_id].every(chosen)) return checkoutMessages.location;
-  if (distinctOrigins(state.originDistrictIds).length > 1) return checkoutMessages.mixedOrigin;
-  if (!state.signedIn && !filled(state.guest_email)) return checkoutMessages.guestEmail;
-  if (!state.shippingChosen) return checkoutMessages.shippingService;
-  if (state.paymentMethod !== 'manual' && !state.provider.channelsAvailable) return checkoutMessages.providerUnavailable(state.provider.name);
-  return null;
+  return checkoutFailure(state)?.message ?? null;
 }
 
 /** Distinct known origin districts of a cart (items without a business district do not count). */

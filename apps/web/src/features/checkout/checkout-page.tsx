@@ -33,7 +33,7 @@ export default function CheckoutPage() {
   const { destination, provinces, cities, districts, setProvince, setCity, setDistrict } = useDestination();
   const [payment, setPayment] = useState('manual');
   const [modal, setModal] = useState<'shipping' | 'payment' | null>(null);
-  const { submit, error, submitting } = usePlaceOrder();
+  const { submit, error, submitting, fieldErrorsOf } = usePlaceOrder();
   const done = placedOf(location.state);
 
   const weight = shippingWeight(cart.totalItems);
@@ -74,6 +74,7 @@ export default function CheckoutPage() {
     payment,
     provider: { name: offer.providerName, channelsAvailable: channelList.length > 0 },
   };
+  const errors = fieldErrorsOf(draft);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -86,24 +87,24 @@ export default function CheckoutPage() {
           <h2 id="recipient" className="text-lg font-bold">
             Data penerima
           </h2>
-          {!session && <Field id="guest_email" label={requiredLabel('Email')} required type="email" autoComplete="email" value={form.guest_email} onChange={set('guest_email')} />}
-          <Field id="shipping_name" label={requiredLabel('Nama penerima')} required autoComplete="name" value={form.shipping_name} onChange={set('shipping_name')} />
-          <Field as="textarea" id="shipping_address" label={requiredLabel('Alamat lengkap')} required rows={3} value={form.shipping_address} onChange={set('shipping_address')} />
+          {!session && <Field id="guest_email" label={requiredLabel('Email')} required type="email" autoComplete="email" value={form.guest_email} onChange={set('guest_email')} error={errors.guest_email} />}
+          <Field id="shipping_name" label={requiredLabel('Nama penerima')} required autoComplete="name" value={form.shipping_name} onChange={set('shipping_name')} error={errors.shipping_name} />
+          <Field as="textarea" id="shipping_address" label={requiredLabel('Alamat lengkap')} required rows={3} value={form.shipping_address} onChange={set('shipping_address')} error={errors.shipping_address} />
           {provinces.isError && <p className="text-sm text-red-700">{m.provincesFailed}</p>}
           <div className="grid gap-4 sm:grid-cols-3">
-            <AreaSelect id="province" label="Provinsi" areas={provinces.data} value={destination.province?.id ?? null} onChange={setProvince} />
-            <AreaSelect id="city" label="Kota/Kabupaten" areas={cities.data} value={destination.city?.id ?? null} disabled={!destination.province} onChange={setCity} />
-            <AreaSelect id="district" label="Kecamatan" areas={districts.data} value={destination.district?.id ?? null} disabled={!destination.city} onChange={setDistrict} />
+            <AreaSelect id="province" label="Provinsi" areas={provinces.data} value={destination.province?.id ?? null} onChange={setProvince} error={errors.shipping_province_id} />
+            <AreaSelect id="city" label="Kota/Kabupaten" areas={cities.data} value={destination.city?.id ?? null} disabled={!destination.province} onChange={setCity} error={errors.shipping_city_id} />
+            <AreaSelect id="district" label="Kecamatan" areas={districts.data} value={destination.district?.id ?? null} disabled={!destination.city} onChange={setDistrict} error={errors.shipping_district_id} />
           </div>
           {cities.isError && <p className="text-sm text-red-700">{m.citiesFailed}</p>}
           {districts.isError && <p className="text-sm text-red-700">{m.districtsFailed}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="shipping_postcode" label={requiredLabel('Kode pos')} required inputMode="numeric" autoComplete="postal-code" value={form.shipping_postcode} onChange={set('shipping_postcode')} />
-            <Field id="shipping_phone" label={requiredLabel('Nomor telepon')} required type="tel" autoComplete="tel" value={form.shipping_phone} onChange={set('shipping_phone')} />
+            <Field id="shipping_postcode" label={requiredLabel('Kode pos')} required inputMode="numeric" autoComplete="postal-code" value={form.shipping_postcode} onChange={set('shipping_postcode')} error={errors.shipping_postcode} />
+            <Field id="shipping_phone" label={requiredLabel('Nomor telepon')} required type="tel" autoComplete="tel" value={form.shipping_phone} onChange={set('shipping_phone')} error={errors.shipping_phone} />
           </div>
           <Field as="textarea" id="notes" label="Catatan pesanan (opsional)" rows={2} value={form.notes} onChange={set('notes')} />
-          <ShippingSection shipping={shipping} storeCityName={storeLocation?.city_name} onChoose={() => setModal('shipping')} />
-          <PaymentSection offer={offer} onChoose={() => setModal('payment')} />
+          <ShippingSection shipping={shipping} storeCityName={storeLocation?.city_name} onChoose={() => setModal('shipping')} error={errors.shipping_service} />
+          <PaymentSection offer={offer} onChoose={() => setModal('payment')} error={errors.payment_method} />
         </section>
         <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} weight={weight} error={error} submitting={submitting} />
       </form>

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { checkoutError, checkoutMessages as m } from '@pasar/core/checkout';
+import { checkoutFailure, checkoutMessages as m, type CheckoutField } from '@pasar/core/checkout';
+import { failureMessage } from '../../components/form';
 import { ApiError } from '../../lib/api-client';
 import { cartActions } from '../../lib/cart';
 import { placeOrder } from './api/checkout-api';
 import type { Placed } from './components/placed-order';
+import { bringIntoView, checkoutFieldErrors, firstRefused, inputValues, serverFieldErrors, type ServerRefusal } from './checkout-problems';
 import { buildOrderPayload, checkoutStateOf, type CheckoutDraft, type CheckoutTotals } from './order-payload';
 
 /** Submitting the checkout: the spec's rules first (§5), one request at a time, then the success panel. */
@@ -13,6 +15,13 @@ export function usePlaceOrder() {
   const location = useLocation();
   const [error, setError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  // Issue 16: a refusal is shown on its input, brought into view, and goes once the input is fixed.
+  const [checked, setChecked] = useState(false);
+  const [serverRefusal, setServerRefusal] = useState<ServerRefusal | null>(null);
+  const [focus, setFocus] = useState<{ field: CheckoutField } | null>(null);
+  useEffect(() => {
+    if (focus) bringIntoView(focus.field);
+  }, [focus]);
   // One key per order: a repeated submit after a lost answer is the same order, not a second one.
   // The server binds the key to what was sent (issue 14), so a placed order starts a new key.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
@@ -20,9 +29,13 @@ export function usePlaceOrder() {
   const submit = async (event: FormEvent, draft: CheckoutDraft, totals: CheckoutTotals) => {
     event.preventDefault();
     if (submitting) return;
-    const problem = checkoutError(checkoutStateOf(draft));
+    const problem = checkoutFailure(checkoutStateOf(draft));
+    setChecked(true);
+    setServerRefusal(null);
     if (problem) {
-      setError(problem);
+      // A rule about an input shows under it; the others (a cart from several origins) beside the button.
+      setError(problem.field ? undefined : problem.message);
+      if (problem.field) setFocus({ field: problem.field });
       return;
     }
     setError(undefined);
@@ -37,15 +50,32 @@ export function usePlaceOrder() {
       // amount and the accounts are on screen. The panel is shown before the cart empties, so the
       // empty-cart screen never flashes in between.
       await navigate(location.pathname, { replace: true, state: { placedOrder: order, provider: draft.provider.name } satisfies Placed });
-      cartActions.clear();
+      // Only the lines ordered leave the cart: a checkout of one origin group keeps the others (issue 16).
+      cartActions.removeLines(draft.lines.map((l) => l.id));
       // The submit button sat at the bottom of a long form: start the panel at its first line.
       window.scrollTo({ top: 0 });
     } catch (e) {
-      setError(e instanceof ApiError && e.message ? e.message : m.orderFailed);
+      // Spec §8: the server's error, else 'Gagal memproses pesanan. Silakan coba kembali.' (a 5xx,
+      // an answer without the envelope or a lost connection: failureMessage).
+      const errors = serverFieldErrors(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.fields : undefined);
+      const first = firstRefused(errors);
+      if (first) {
+        setServerRefusal({ errors, values: inputValues(draft) });
+        setFocus({ field: first });
+      } else {
+        setError(failureMessage(e, m.orderFailed, 'replace'));
+      }
     } finally {
       setSubmitting(false);
     }
   };
 
-  return { submit, error, submitting };
+  return {
+    submit,
+    /** The message beside the submit button: a failure that is about no input. */
+    error,
+    submitting,
+    /** The message each input shows now (see checkoutFieldErrors). */
+    fieldErrorsOf: (draft: CheckoutDraft) => checkoutFieldErrors(draft, checked, serverRefusal),
+  };
 }

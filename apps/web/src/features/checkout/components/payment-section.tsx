@@ -15,7 +15,7 @@ export interface PaymentOffer {
 }
 
 /** The payment line of the form (docs/requirements/storefront.md §2 Checkout); manual transfer is the default (§4). */
-export function PaymentSection({ offer, onChoose }: { offer: PaymentOffer; onChoose: () => void }) {
+export function PaymentSection({ offer, onChoose, error }: { offer: PaymentOffer; onChoose: () => void; error?: string | undefined }) {
   const { payment, chosen } = offer;
   return (
     <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
@@ -26,10 +26,22 @@ export function PaymentSection({ offer, onChoose }: { offer: PaymentOffer; onCho
             {payment === 'manual' ? 'Transfer bank manual' : (chosen?.name ?? payment)}
           </p>
         </div>
-        <button type="button" onClick={onChoose} className="rounded-lg px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-800">
+        <button
+          type="button"
+          id="payment_method"
+          onClick={onChoose}
+          aria-describedby={error ? 'payment_method-error' : undefined}
+          className={`rounded-lg px-3 py-2 text-sm font-semibold text-green-800 ${error ? 'ring-2 ring-red-600' : 'ring-1 ring-green-800'}`}
+        >
           Pilih metode pembayaran
         </button>
       </div>
+      {/* Spec §5 rule 7, shown beside its chooser (issue 16). */}
+      {error && (
+        <p id="payment_method-error" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {chosen && offer.answer?.sandbox === true && <p className="mt-1 text-xs font-semibold text-sky-900">{paymentMessages.sandboxNotice}</p>}
       {offer.failed && <p className="mt-1 text-sm text-red-700">{m.channelsFailed(offer.providerName)}</p>}
     </div>

@@ -10,9 +10,9 @@ export const requiredLabel = (text: string): ReactNode => (
 );
 
 /** One level of the province → city → district cascade, chosen by id and name (spec §2). */
-export function AreaSelect({ id, label, areas, value, disabled, onChange }: { id: string; label: string; areas: Area[] | undefined; value: number | null; disabled?: boolean; onChange: (area: Area | null) => void }) {
+export function AreaSelect({ id, label, areas, value, disabled, error, onChange }: { id: string; label: string; areas: Area[] | undefined; value: number | null; disabled?: boolean; error?: string | undefined; onChange: (area: Area | null) => void }) {
   return (
-    <Field as="select" id={id} label={requiredLabel(label)} required disabled={disabled} value={value ?? ''} onChange={(e) => onChange(areas?.find((a) => a.id === Number(e.target.value)) ?? null)}>
+    <Field as="select" id={id} label={requiredLabel(label)} required disabled={disabled} error={error} value={value ?? ''} onChange={(e) => onChange(areas?.find((a) => a.id === Number(e.target.value)) ?? null)}>
       <option value="">Pilih {label.toLowerCase()}</option>
       {areas?.map((a) => (
         <option key={a.id} value={a.id}>

@@ -14,9 +14,12 @@ function choiceText(shipping: Shipping): string {
 type Shipping = ReturnType<typeof useShipping>;
 
 /** The shipping line of the form (docs/requirements/storefront.md §2 Checkout); the chooser opens beside the form. */
-export function ShippingSection({ shipping, storeCityName, onChoose }: { shipping: Shipping; storeCityName: string | undefined; onChoose: () => void }) {
+export function ShippingSection({ shipping, storeCityName, onChoose, error }: { shipping: Shipping; storeCityName: string | undefined; onChoose: () => void; error?: string | undefined }) {
   const { national, local, loading, ready } = shipping;
   const settled = ready && !loading;
+  // Spec §5 rule 6, shown here rather than only beside the submit button (issue 16); not while the
+  // options load, as one is then chosen automatically (§4).
+  const refused = loading ? undefined : error;
   return (
     <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
       <div className="flex items-center justify-between gap-3">
@@ -26,10 +29,22 @@ export function ShippingSection({ shipping, storeCityName, onChoose }: { shippin
             {choiceText(shipping)}
           </p>
         </div>
-        <button type="button" disabled={!ready || loading} onClick={onChoose} className="rounded-lg px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-800 disabled:opacity-50">
+        <button
+          type="button"
+          id="shipping_service"
+          disabled={!ready || loading}
+          onClick={onChoose}
+          aria-describedby={refused ? 'shipping_service-error' : undefined}
+          className={`rounded-lg px-3 py-2 text-sm font-semibold text-green-800 disabled:opacity-50 ${refused ? 'ring-2 ring-red-600' : 'ring-1 ring-green-800'}`}
+        >
           Pilih layanan pengiriman
         </button>
       </div>
+      {refused && (
+        <p id="shipping_service-error" className="mt-2 text-sm text-red-700">
+          {refused}
+        </p>
+      )}
       <p className="mt-2 text-xs text-stone-600">Kurir lokal (same-day delivery) hanya tersedia di dalam {storeCityName ?? 'kota toko'}.</p>
       {settled && local.length === 0 && shipping.localDestination && <p className="mt-1 text-xs text-stone-600">{m.noLocalCourier}</p>}
       {settled && national.length === 0 && local.length === 0 && <p className="mt-1 text-sm text-red-700">{shipping.error ?? m.noServiceAtAll}</p>}
