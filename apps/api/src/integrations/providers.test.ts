@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { products } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { makeProduct } from '../test/factories';
 import { callbackSignature } from './payments/sandbox-gateway';
 import { tripaySignature } from './payments/tripay-client';
 import { parseEtd } from './shipping/rajaongkir-client';
@@ -58,6 +59,7 @@ describe('RajaOngkir V2 client', () => {
       if (req.headers.key !== 'good-key') return json(res, 400, { meta: { message: 'Invalid Api key, key not found', code: 400, status: 'failed' }, data: null });
       if (req.url === '/destination/province') return json(res, 200, { meta: { message: 'Success Get Province', code: 200, status: 'success' }, data: [{ id: 6, name: 'JAWA BARAT' }, { id: 11, name: 'DKI JAKARTA' }] });
       if (req.url === '/destination/city/6') return json(res, 200, { meta: { code: 200, status: 'success', message: 'ok' }, data: [{ id: 55, name: 'BANDUNG', zip_code: '0' }] });
+      if (req.url === '/destination/city/11') return json(res, 200, { meta: { code: 200, status: 'success', message: 'ok' }, data: [{ id: 152, name: 'JAKARTA PUSAT', zip_code: '0' }] });
       if (req.url === '/destination/district/55') return json(res, 200, { meta: { code: 200, status: 'success', message: 'Success Get District By City ID' }, data: [{ id: 1360, name: 'SUMUR BANDUNG', zip_code: '40111' }] });
       if (req.url === '/calculate/district/domestic-cost' && req.method === 'POST') {
         expect(req.headers['content-type']).toContain('application/x-www-form-urlencoded');
@@ -113,6 +115,37 @@ describe('RajaOngkir V2 client', () => {
     expect(slow.statusCode).toBe(504);
     expect(slow.json().error).toBe('Gagal menghitung biaya pengiriman. Silakan coba lagi.');
     expect(Date.now() - started).toBeLessThan(1900);
+  });
+
+  it("checks a destination against the provider's lists: its ids, not the embedded codes (issue 14)", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=1360&city_id=55' })).statusCode).toBe(200);
+    const local = await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=1361&city_id=55' });
+    expect(local.statusCode).toBe(400);
+    expect(local.json().fields).toEqual({ district_id: 'Kecamatan tidak berada di kota/kabupaten yang dipilih.' });
+    const product = await makeProduct(t.db);
+    const order = (ids: Record<string, number>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: {
+          guest_email: 'tamu@contoh.id',
+          shipping_name: 'Tamu',
+          shipping_address: 'Jl. Braga 5',
+          shipping_postcode: '40111',
+          shipping_phone: '0812',
+          ...ids,
+          order_items: [{ product_id: product.id, quantity: 1 }],
+          shipping_courier: 'jne',
+          shipping_service: 'REG',
+          shipping_cost_breakdown: { type: 'rajaongkir' },
+        },
+      });
+    // Embedded codes mean nothing to the provider's lists.
+    expect((await order({ shipping_province_id: 32, shipping_city_id: 3273, shipping_district_id: 327319 })).json().fields).toEqual({ shipping_province_id: 'Provinsi tidak dikenal.' });
+    expect((await order({ shipping_province_id: 11, shipping_city_id: 55, shipping_district_id: 1360 })).json().fields).toEqual({ shipping_city_id: 'Kota/kabupaten tidak berada di provinsi yang dipilih.' });
+    const wrongDistrict = await order({ shipping_province_id: 6, shipping_city_id: 55, shipping_district_id: 1361 });
+    expect(wrongDistrict.statusCode).toBe(400);
+    expect(wrongDistrict.json().fields).toEqual({ shipping_district_id: 'Kecamatan tidak berada di kota/kabupaten yang dipilih.' });
   });
 
   it('reports a bad key with the location messages', async () => {

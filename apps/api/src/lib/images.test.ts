@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deleteProductImage, sniffImageType, storeProductImage } from './images';
+import { onePixelDeepPng } from '../test/big-image';
+import { deleteProductImage, MAX_IMAGE_PIXELS, sniffImageType, storeProductImage } from './images';
 
 const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-img-'));
 afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
@@ -38,6 +39,20 @@ describe('product image storage', () => {
     await expect(storeProductImage(png.subarray(0, 200), { uploadsDir })).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     const gif = Buffer.from('474946383961', 'hex');
     expect(sniffImageType(gif)).toBeUndefined();
+  });
+
+  it('refuses an image above 40 megapixels from its header, on the field it came in (issue 14)', async () => {
+    const message = 'Gambar terlalu besar: maksimal 40 megapiksel.';
+    const storedFiles = () => (fs.existsSync(path.join(uploadsDir, 'products')) ? fs.readdirSync(path.join(uploadsDir, 'products')).length : 0);
+    const before = storedFiles();
+    // 31 KB on the wire, 256 megapixels once decoded.
+    const huge = onePixelDeepPng(16000, 16000);
+    expect(huge.length).toBeLessThan(64 * 1024);
+    await expect(storeProductImage(huge, { uploadsDir }, 'image_cover')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message, fields: { image_cover: message } });
+    // One pixel over the limit is refused; exactly the limit is stored.
+    await expect(storeProductImage(onePixelDeepPng(MAX_IMAGE_PIXELS / 1000 + 1, 1000), { uploadsDir })).rejects.toMatchObject({ fields: { images: message } });
+    expect(storedFiles()).toBe(before);
+    await expect(storeProductImage(onePixelDeepPng(MAX_IMAGE_PIXELS / 1000, 1000), { uploadsDir })).resolves.toMatch(/-1024\.webp$/);
   });
 
   it('deletes every size of an image', async () => {

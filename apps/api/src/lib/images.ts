@@ -3,7 +3,8 @@
  * content is accepted (checked by magic bytes and by decoding, never by file name); each image
  * is re-encoded to WebP at 320, 640 and 1024 px wide (never upscaled, metadata stripped) under
  * DATA_DIR/uploads/products. The stored path names the 1024 copy; the others are siblings,
- * which `productImageSources()` in packages/core turns into a srcset.
+ * which `productImageSources()` in packages/core turns into a srcset. An image of more than
+ * MAX_IMAGE_PIXELS is refused from its header, before any pixel is decoded (issue 14).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -11,8 +12,16 @@ import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '@pasar/core/errors';
 import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
+import { productMessages } from '@pasar/core/products';
 
 export const IMAGE_TYPE_MESSAGE = 'Format gambar harus JPG, PNG, atau WEBP.';
+
+/**
+ * Issue 14: a one-colour 16000×16000 PNG is a few kilobytes and takes about 240 MB to decode. 40
+ * megapixels is more than a phone camera's photo, so no real product photo is refused.
+ */
+export const MAX_IMAGE_MEGAPIXELS = 40;
+export const MAX_IMAGE_PIXELS = MAX_IMAGE_MEGAPIXELS * 1_000_000;
 
 type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -56,17 +65,24 @@ export type ImageStoreOptions = { uploadsDir: string; store?: ImageStore | undef
 
 const storeOf = (options: ImageStoreOptions): ImageStore => options.store ?? localImageStore(options.uploadsDir);
 
-export async function storeProductImage(input: Buffer, options: ImageStoreOptions): Promise<string> {
+/** `field` is the form field the file came in, named in the error of an image with too many pixels. */
+export async function storeProductImage(input: Buffer, options: ImageStoreOptions, field = 'images'): Promise<string> {
   const kind = sniffImageType(input);
   if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { failOn: 'error' }).metadata();
+    // The header only: metadata() decodes no pixels, so the size is known before the cost is paid.
+    // No pixel limit here, so an image too large gets its own message below rather than "not an image".
+    metadata = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
   }
   if (metadata.format !== kind || !metadata.width || !metadata.height) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_TYPE_MESSAGE);
+  }
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
+    const message = productMessages.imageTooManyPixels(MAX_IMAGE_MEGAPIXELS);
+    throw new AppError('VALIDATION_ERROR', message, { fields: { [field]: message } });
   }
   const store = storeOf(options);
   const id = randomBytes(9).toString('base64url');
@@ -75,7 +91,8 @@ export async function storeProductImage(input: Buffer, options: ImageStoreOption
     encoded = await Promise.all(
       PRODUCT_IMAGE_WIDTHS.map(async (width) => ({
         width,
-        data: await sharp(input, { failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+        // The same limit again where pixels are decoded: libvips refuses anything above it.
+        data: await sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
       })),
     );
   } catch {

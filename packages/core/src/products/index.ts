@@ -39,6 +39,8 @@ export const productMessages = {
   tooManyImages: 'Maksimal 10 gambar tambahan per produk.',
   imageType: 'Format gambar harus JPG, PNG, atau WEBP.',
   imageTooLarge: (mb: number) => `Ukuran gambar maksimal ${mb} MB.`,
+  /** Not in the spec (issue 14): a small file can announce an image far too large to decode. */
+  imageTooManyPixels: (megapixels: number) => `Gambar terlalu besar: maksimal ${megapixels} megapiksel.`,
 } as const;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import { courierInputSchema, courierMessages, localCourierOptionsAnswerSchema, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
+import { providersFor } from '../../integrations/providers';
 import { adminOnly } from '../../plugins/auth';
+import { checkCityDistrict } from '../locations/locations.service';
 import { courierAreas } from './courier-areas';
 import {
   createCourier,
@@ -29,7 +31,10 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(localCourierOptionsAnswerSchema) },
       },
     },
-    async (request) => ok({ options: await localCourierOptions(deps.database.db, { cityId: request.query.city_id, districtId: request.query.district_id }) }),
+    async (request) => {
+      const destination = await checkCityDistrict({ cityId: request.query.city_id, districtId: request.query.district_id }, { city: 'city_id', district: 'district_id' }, providersFor(deps.config).rajaongkir);
+      return ok({ options: await localCourierOptions(deps.database.db, destination) });
+    },
   );
 
   const db = deps.database.db;

@@ -103,4 +103,19 @@ describe(`couriers and regional prices (${testEngine})`, () => {
     expect((await call('GET', `/couriers/${c.id}/prices`)).json().data).toEqual([]);
     expect((await call('POST', '/couriers/prices', { courier_id: 999999, region: 'x', base_price: 1 })).statusCode).toBe(404);
   });
+
+  it("refuses local options for a district outside the city sent, or unknown ids, and prices by the district's city (issue 14)", async () => {
+    const options = (query: string) => call('GET', `/couriers/local-options?${query}`, undefined, {});
+    // Jayapura Utara (917101) is in Kota Jayapura, Papua: the store's city id does not make it local.
+    const papua = await options('district_id=917101&city_id=3273');
+    expect(papua.statusCode).toBe(400);
+    const notInCity = 'Kecamatan tidak berada di kota/kabupaten yang dipilih.';
+    expect(papua.json()).toEqual({ success: false, code: 'VALIDATION_ERROR', error: notInCity, fields: { district_id: notInCity } });
+    // Sent with its own city it is a valid destination, just not a local one.
+    const ownCity = await options('district_id=917101&city_id=9171');
+    expect(ownCity.statusCode).toBe(200);
+    expect(ownCity.json().data.options).toEqual([]);
+    expect((await options('district_id=327319&city_id=3299')).json().fields).toEqual({ city_id: 'Kota/kabupaten tidak dikenal.' });
+    expect((await options('district_id=327399&city_id=3273')).json().fields).toEqual({ district_id: 'Kecamatan tidak dikenal.' });
+  });
 });

@@ -8,13 +8,18 @@
 import { isLocalDestination } from '@pasar/core/checkout';
 import type { LocalCourierOption } from '@pasar/core/couriers';
 import type { DbOrTx } from '../../db/client';
+import type { CheckedDistrict } from '../locations/locations.service';
 import { getSetting } from '../settings/settings.repository';
 import { localPriceCandidates } from './couriers.repository';
 
-export async function localCourierOptions(db: DbOrTx, destination: { cityId: number; districtId: number }): Promise<LocalCourierOption[]> {
+/**
+ * `destination` comes from the locations check (checkCityDistrict / checkDestination), never from the
+ * request as sent: the district's real city decides whether a local courier delivers (issue 14).
+ */
+export async function localCourierOptions(db: DbOrTx, destination: CheckedDistrict): Promise<LocalCourierOption[]> {
   const store = await getSetting(db, 'store_location');
   if (!store || !isLocalDestination(destination.cityId, store.city_id)) return [];
-  const rows = await localPriceCandidates(db, { storeCityId: store.city_id, districtId: destination.districtId });
+  const rows = await localPriceCandidates(db, { storeCityId: store.city_id, districtId: destination.district.id });
   const best = new Map<number, (typeof rows)[number]>();
   for (const row of rows) {
     const current = best.get(row.courier_id);

@@ -21,6 +21,7 @@ import type { PaymentProvider, PaymentRequest } from '../../integrations/payment
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
 import type { SessionUser } from '../../auth/session-user';
 import { localCourierOptions } from '../couriers/local-options';
+import { checkDestination, type CheckedDestination } from '../locations/locations.service';
 import { queueOrderPlacedMails } from '../mail/mail.service';
 import { livePaymentProviders } from '../payments/payment-providers';
 import { cancelOrderForPayment, countOpenUnpaid } from '../payments/payments.repository';
@@ -128,12 +129,15 @@ interface Shipping {
   breakdown: Record<string, unknown>;
 }
 
-/** Shipping, recomputed: a local courier's price for the district, or the national quote. */
-async function quoteShipping(db: Db, payload: OrderPayload, lines: PricedLine[], products: Map<number, ProductForOrder>, ctx: OrderContext): Promise<Shipping> {
+/**
+ * Shipping, recomputed: a local courier's price for the district, or the national quote. The
+ * destination is the checked one: a local courier is priced by the district's real city (issue 14).
+ */
+async function quoteShipping(db: Db, payload: OrderPayload, area: CheckedDestination, lines: PricedLine[], products: Map<number, ProductForOrder>, ctx: OrderContext): Promise<Shipping> {
   const breakdown = payload.shipping_cost_breakdown;
-  const destination = payload.shipping_district_id as number;
+  const destination = area.district.id;
   if (breakdown?.type === 'local_courier') {
-    const options = await localCourierOptions(db, { cityId: payload.shipping_city_id as number, districtId: destination });
+    const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district });
     const chosen = options.find((o) => o.courier_id === breakdown.courier_id && o.price_id === breakdown.price_id);
     if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
     return {
@@ -207,6 +211,12 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     provider: { name: providerName, channelsAvailable },
   });
   if (ruleError) throw new AppError('UNPROCESSABLE', ruleError);
+  // After the spec's ordered rules (rule 3 has made sure all three ids are there): they must also belong together.
+  const area = await checkDestination(
+    { provinceId: payload.shipping_province_id as number, cityId: payload.shipping_city_id as number, districtId: payload.shipping_district_id as number },
+    { province: 'shipping_province_id', city: 'shipping_city_id', district: 'shipping_district_id' },
+    ctx.rajaongkir,
+  );
   if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownPayment);
 
   const settings = (await getSetting(db, 'payments')) ?? defaultPaymentSettings;
@@ -216,7 +226,7 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   if (shortage) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(shortage.name, shortage.available));
   await checkUnpaidCaps(db, payload, ctx, settings);
 
-  const shipping = await quoteShipping(db, payload, lines, products, ctx);
+  const shipping = await quoteShipping(db, payload, area, lines, products, ctx);
   const beforeFee = subtotalOf(lines) + shipping.cost;
   const channel = chosen.channel;
   if (channel && (beforeFee < channel.minimum_amount || beforeFee > channel.maximum_amount)) {
@@ -270,12 +280,13 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
           shipping_name: payload.shipping_name,
           shipping_phone: payload.shipping_phone,
           shipping_address: payload.shipping_address,
-          shipping_province_id: payload.shipping_province_id,
-          shipping_province: payload.shipping_province,
-          shipping_city_id: payload.shipping_city_id,
-          shipping_city: payload.shipping_city,
-          shipping_district_id: payload.shipping_district_id,
-          shipping_district: payload.shipping_district,
+          // The names of the area data, not the ones sent.
+          shipping_province_id: area.province.id,
+          shipping_province: area.province.name,
+          shipping_city_id: area.city.id,
+          shipping_city: area.city.name,
+          shipping_district_id: area.district.id,
+          shipping_district: area.district.name,
           shipping_postcode: payload.shipping_postcode,
           shipping_courier: shipping.courier,
           shipping_service: shipping.service,

@@ -60,7 +60,8 @@ const order = (body: unknown, headers: Record<string, string> = {}) =>
 describe(`placing orders (${testEngine})`, () => {
   it('offers local couriers only inside the store city, cheapest first', async () => {
     expect(local.effective_price).toBeGreaterThan(0);
-    const outside = await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=320401&city_id=3204' });
+    // Cileunyi (320405) in Kabupaten Bandung (3204), next to the store's Kota Bandung.
+    const outside = await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=320405&city_id=3204' });
     expect(outside.json().data.options).toEqual([]);
     const all = (await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=327319&city_id=3273' })).json().data.options;
     expect(all.map((o: { effective_price: number }) => o.effective_price)).toEqual([...all.map((o: { effective_price: number }) => o.effective_price)].sort((a, b) => a - b));
@@ -132,6 +133,41 @@ describe(`placing orders (${testEngine})`, () => {
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.shipping_cost).toBe(jne.cost);
+    // The payload still carries Bandung's names (payload()): the order keeps the area data's names of the ids.
+    expect(res.json().data).toMatchObject({ shipping_province: 'DKI Jakarta', shipping_city: 'Kota Administrasi Jakarta Pusat', shipping_district: 'Gambir' });
+  });
+
+  // Issue 14: Jayapura Utara (917101) is in Kota Jayapura (9171), Papua (91), not in the store's city.
+  const papua = { shipping_province_id: 32, shipping_city_id: 3273, shipping_district_id: 917101, shipping_district: 'Jayapura Utara' };
+  const districtNotInCity = 'Kecamatan tidak berada di kota/kabupaten yang dipilih.';
+
+  it('refuses a local courier for a district outside the store city sent with the store city id (issue 14)', async () => {
+    const before = await stockOf(p.plain.id);
+    const res = await order(payload(papua));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION_ERROR', error: districtNotInCity, fields: { shipping_district_id: districtNotInCity } });
+    expect(await stockOf(p.plain.id)).toBe(before);
+  });
+
+  it('refuses a national order whose district is not in its city, or whose city is not in its province (issue 14)', async () => {
+    const national = { shipping_courier: 'jne', shipping_service: 'REG', shipping_cost_breakdown: { type: 'rajaongkir', cost: 1 } };
+    const res = await order(payload({ ...papua, ...national }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', error: districtNotInCity, fields: { shipping_district_id: districtNotInCity } });
+    const papuaProvince = await order(payload({ ...national, shipping_province_id: 91, shipping_city_id: 3273, shipping_district_id: 327319 }));
+    expect(papuaProvince.statusCode).toBe(400);
+    expect(papuaProvince.json().fields).toEqual({ shipping_city_id: 'Kota/kabupaten tidak berada di provinsi yang dipilih.' });
+  });
+
+  it('refuses unknown province, city and district ids on their fields (issue 14)', async () => {
+    const fieldsOf = async (over: Record<string, unknown>) => {
+      const res = await order(payload(over));
+      expect(res.statusCode).toBe(400);
+      return res.json().fields as Record<string, string>;
+    };
+    expect(await fieldsOf({ shipping_province_id: 99 })).toEqual({ shipping_province_id: 'Provinsi tidak dikenal.' });
+    expect(await fieldsOf({ shipping_city_id: 3299 })).toEqual({ shipping_city_id: 'Kota/kabupaten tidak dikenal.' });
+    expect(await fieldsOf({ shipping_district_id: 327399 })).toEqual({ shipping_district_id: 'Kecamatan tidak dikenal.' });
   });
 
   it('sells exactly the stock to 30 concurrent buyers of 5 units', async () => {

@@ -102,11 +102,11 @@ function toRecord(input: ProductInput, imgs: { image_cover: string | null; image
 async function storeUploads(form: ProductForm, storage: ImageStoreOptions): Promise<{ cover: string | undefined; images: string[]; all: string[] }> {
   const all: string[] = [];
   try {
-    const cover = form.cover ? await storeProductImage(form.cover.buffer, storage) : undefined;
+    const cover = form.cover ? await storeProductImage(form.cover.buffer, storage, form.cover.field) : undefined;
     if (cover) all.push(cover);
     const images: string[] = [];
     for (const file of form.images) {
-      const stored = await storeProductImage(file.buffer, storage);
+      const stored = await storeProductImage(file.buffer, storage, file.field);
       images.push(stored);
       all.push(stored);
     }

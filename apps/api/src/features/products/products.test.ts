@@ -7,6 +7,7 @@ import { productMessages } from '@pasar/core/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { onePixelDeepPng } from '../../test/big-image';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -183,6 +184,21 @@ describe(`admin products (${testEngine})`, () => {
     const res = await multipart('POST', '/products/', form);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('Ukuran gambar maksimal 0.3 MB.');
+  });
+
+  it('refuses an image above 40 megapixels before decoding it, on its field, and stores nothing (issue 14)', async () => {
+    const stored = () => (fs.existsSync(path.join(t.config.uploadsDir, 'products')) ? fs.readdirSync(path.join(t.config.uploadsDir, 'products')).length : 0);
+    const before = stored();
+    const form = new FormData();
+    for (const [k, v] of Object.entries(base())) form.append(k, String(v));
+    form.append('image_cover', fileOf(await png(300), 'sampul.png', 'image/png'));
+    // A 31 KB PNG of one colour that announces 16000×16000 pixels (256 megapixels).
+    form.append('images', fileOf(onePixelDeepPng(16000, 16000), 'raksasa.png', 'image/png'));
+    const res = await multipart('POST', '/products/', form);
+    expect(res.statusCode).toBe(400);
+    const message = 'Gambar terlalu besar: maksimal 40 megapiksel.';
+    expect(res.json()).toEqual({ success: false, code: 'VALIDATION_ERROR', error: message, fields: { images: message } });
+    expect(stored()).toBe(before);
   });
 
   it('refuses more than 10 new images, also when the file parts exceed the upload limit', async () => {
