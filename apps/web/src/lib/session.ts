@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { User } from '@pasar/core/accounts';
-import { readJson, removeKey, storageKeys, writeJson } from './storage';
+import { readValid, removeKey, storageKeys, writeJson } from './storage';
 
 /** The signed-in user is the API's user (core/accounts userSchema), kept as it was answered. */
 export type SessionUser = User;
@@ -28,11 +28,9 @@ function restore(): Session | null {
   } catch {
     return null;
   }
-  const user = readJson<unknown>(storageKeys.user);
-  if (!token || !isSessionUser(user)) {
-    if (user !== undefined && !isSessionUser(user)) removeKey(storageKeys.user);
-    return null;
-  }
+  // Read (and, when unreadable, discarded) whether or not a token is there.
+  const user = readValid(storageKeys.user, isSessionUser);
+  if (!token || !user) return null;
   return { user, token };
 }
 

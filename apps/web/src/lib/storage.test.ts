@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readJson, removeKey, storageKeys, writeJson } from './storage';
+import { readJson, readValid, removeKey, storageKeys, writeJson } from './storage';
 import { memoryStorage } from './memory-storage';
 
 
@@ -41,10 +41,26 @@ describe('browser storage (requirements/storefront.md §9)', () => {
     expect(readJson('user')).toBeUndefined();
   });
 
+  it('discards a stored value that is not JSON or not accepted, and keeps one that is (spec §4 Session)', () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    const isNamed = (v: unknown): v is { name: string } => !!v && typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string';
+    expect(readValid('user', isNamed)).toBeUndefined();
+    localStorage.setItem('user', '{not json');
+    expect(readValid('user', isNamed)).toBeUndefined();
+    expect(localStorage.getItem('user')).toBeNull();
+    localStorage.setItem('user', '{"id":1}');
+    expect(readValid('user', isNamed)).toBeUndefined();
+    expect(localStorage.getItem('user')).toBeNull();
+    localStorage.setItem('user', '{"name":"Sari"}');
+    expect(readValid('user', isNamed)).toEqual({ name: 'Sari' });
+    expect(localStorage.getItem('user')).toBe('{"name":"Sari"}');
+  });
+
   it('keeps working when the browser refuses storage', () => {
     vi.stubGlobal('localStorage', refusingStorage);
     expect(readJson('cart')).toBeUndefined();
     expect(() => writeJson('cart', { items: [] })).not.toThrow();
     expect(() => removeKey('cart')).not.toThrow();
+    expect(readValid('user', (_v): _v is unknown => true)).toBeUndefined();
   });
 });

@@ -10,6 +10,28 @@ export function readJson<T>(key: string): T | undefined {
   }
 }
 
+/**
+ * A stored value that must pass `accept`: one that is not JSON or not accepted is removed from
+ * storage and read as nothing (spec §4 Session: an unreadable stored user is discarded).
+ */
+export function readValid<T>(key: string, accept: (value: unknown) => value is T): T | undefined {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(key);
+  } catch {
+    return undefined;
+  }
+  if (raw === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (accept(value)) return value;
+  } catch {
+    /* not JSON: discarded below */
+  }
+  removeKey(key);
+  return undefined;
+}
+
 export function writeJson(key: string, value: unknown): void {
   try {
     localStorage.setItem(key, JSON.stringify(value));
