@@ -1,4 +1,4 @@
-import { formatRupiah } from '@pasar/core/money';
+import { formatPercent, formatRupiah } from '@pasar/core/money';
 import { hasDiscount, listPrice, unitPrice, type PricedProduct } from '@pasar/core/pricing';
 
 /** The discounted price with the original struck through (only when discount > 0). */
@@ -19,5 +19,5 @@ export function Price({ product, variantLabel, size = 'md' }: { product: PricedP
 
 export function DiscountBadge({ discount }: { discount: number }) {
   if (!(discount > 0)) return null;
-  return <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">-{Number(discount.toFixed(1))}%</span>;
+  return <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">-{formatPercent(discount)}</span>;
 }

@@ -10,12 +10,15 @@ export function ProductImage({
   sizes,
   eager = false,
   className = '',
+  fit = 'cover',
 }: {
   path: string | null | undefined;
   alt: string;
   sizes?: string;
   eager?: boolean;
   className?: string;
+  /** 'contain' shows the whole photo inside the box (the product page's main image); 'cover' fills it. */
+  fit?: 'cover' | 'contain';
 }) {
   const sources = productImageSources(path, sizes);
   if (!sources) {
@@ -36,7 +39,7 @@ export function ProductImage({
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       {...(eager ? { fetchPriority: 'high' as const } : {})}
-      className={`bg-stone-200 object-cover ${className}`}
+      className={`bg-stone-200 ${fit === 'contain' ? 'object-contain' : 'object-cover'} ${className}`}
     />
   );
 }

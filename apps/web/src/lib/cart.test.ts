@@ -16,7 +16,7 @@ function product(overrides: Partial<Product> = {}): Product {
     category_id: 1,
     category: { id: 1, name: 'Makanan & Camilan' },
     business_id: 3,
-    business: { id: 3, name: 'Dapur Bu Imas', district_id: 327319, city_id: 3273 },
+    business: { id: 3, name: 'Dapur Bu Imas', district_id: 327319, district_name: 'Sumur Bandung', city_id: 3273 },
     business_name: 'Dapur Bu Imas',
     size: null,
     notes: null,
@@ -109,6 +109,7 @@ describe('cart helpers (requirements/storefront.md §4, §9)', () => {
         business_id: 3,
         business_name: 'Dapur Bu Imas',
         business_district_id: 327319,
+        business_district_name: 'Sumur Bandung',
         category_name: 'Makanan & Camilan',
         stock: 9,
       },
@@ -128,6 +129,18 @@ describe('cart helpers (requirements/storefront.md §4, §9)', () => {
     const { stockFor } = await loadCart();
     expect(stockFor(withVariants, '250 g')).toBe(4);
     expect(stockFor(product(), null)).toBe(12);
+  });
+
+  it('counts what the cart holds of a product and size, whatever the options', async () => {
+    const { inCartFor, lineFor } = await loadCart();
+    const items = [
+      { id: 'a', ...lineFor(withVariants, '250 g', [{ group: 'Level pedas', value: 'Pedas' }], 2) },
+      { id: 'b', ...lineFor(withVariants, '250 g', [{ group: 'Level pedas', value: 'Sedang' }], 1) },
+      { id: 'c', ...lineFor(withVariants, '500 g', [], 4) },
+    ];
+    expect(inCartFor(items, withVariants, '250 g')).toBe(3);
+    expect(inCartFor(items, withVariants, '500 g')).toBe(4);
+    expect(inCartFor(items, product({ id: 8 }), null)).toBe(0);
   });
 });
 
@@ -174,5 +187,27 @@ describe('the cart store', () => {
     expect(saved.items.map((l) => [l.id, l.quantity])).toEqual([['9|default', 5]]);
     cartActions.clear();
     expect(JSON.parse(browser.data.get('cart') ?? 'null')).toEqual({ items: [], totalItems: 0, totalAmount: 0 });
+  });
+
+  it('refuses an add past the stock with the message to show, and stores nothing for it (issue 16)', async () => {
+    const browser = fakeBrowser();
+    const { cartActions, lineFor } = await loadCart();
+    const two = product({ stock: 2 });
+    expect(cartActions.add(lineFor(two, null, [], 1))).toBeNull();
+    expect(cartActions.add(lineFor(two, null, [], 1))).toBeNull();
+    expect(cartActions.add(lineFor(two, null, [], 1))).toBe('Stok Sambal Roa Botol tinggal 2 dan semuanya sudah ada di keranjang.');
+    const saved = JSON.parse(browser.data.get('cart') ?? 'null') as { totalItems: number };
+    expect(saved.totalItems).toBe(2);
+  });
+
+  it("after an order of one origin group, only that group's lines leave the cart", async () => {
+    const browser = fakeBrowser();
+    const { cartActions, lineFor } = await loadCart();
+    cartActions.add(lineFor(product({ id: 1 }), null, [], 1));
+    cartActions.add(lineFor(product({ id: 2 }), null, [], 1));
+    cartActions.add(lineFor(product({ id: 3 }), null, [], 1));
+    cartActions.removeLines([cartLineId(1, null), cartLineId(3, null)]);
+    const saved = JSON.parse(browser.data.get('cart') ?? 'null') as { items: { id: string }[] };
+    expect(saved.items.map((l) => l.id)).toEqual([cartLineId(2, null)]);
   });
 });

@@ -3,7 +3,7 @@
  * the core reducer, kept in localStorage across reloads and synced across tabs.
  */
 import { useSyncExternalStore } from 'react';
-import { cartReducer, emptyCart, restoreCart, type Cart, type CartAction, type CartLine, type CartOption } from '@pasar/core/cart';
+import { addRefusal, cartReducer, emptyCart, quantityInCart, restoreCart, type Cart, type CartAction, type CartLine, type CartOption } from '@pasar/core/cart';
 import type { Product } from '@pasar/core/catalog';
 import { availableStock, unitPrice } from '@pasar/core/pricing';
 import { readJson, storageKeys, writeJson } from './storage';
@@ -31,8 +31,19 @@ if (typeof window !== 'undefined') {
 }
 
 export const cartActions = {
-  add: (line: Omit<CartLine, 'id'>) => dispatch({ type: 'add', line }),
+  /**
+   * Adds the line unless the cart would then hold more of the product (and size) than its stock:
+   * answers null when added, else the refusal to show where the shopper tapped (core addRefusal).
+   */
+  add: (line: Omit<CartLine, 'id'>): string | null => {
+    const refusal = addRefusal(cart.items, line);
+    if (refusal) return refusal;
+    dispatch({ type: 'add', line });
+    return null;
+  },
   remove: (id: string) => dispatch({ type: 'remove', id }),
+  /** Takes out the lines an order took; the rest of the cart stays. */
+  removeLines: (ids: readonly string[]) => dispatch({ type: 'removeLines', ids }),
   update: (id: string, quantity: number) => dispatch({ type: 'update', id, quantity }),
   clear: () => dispatch({ type: 'clear' }),
 };
@@ -73,6 +84,7 @@ export function lineFor(product: Product, variantLabel: string | null, options: 
       business_id: product.business_id,
       business_name: product.business_name,
       business_district_id: product.business?.district_id ?? null,
+      business_district_name: product.business?.district_name ?? null,
       category_name: product.category?.name ?? null,
       stock: product.stock,
     },
@@ -86,4 +98,10 @@ export function lineFor(product: Product, variantLabel: string | null, options: 
 /** Units a shopper can add for a choice (the variant's stock when variants exist). */
 export function stockFor(product: Product, variantLabel: string | null): number {
   return availableStock(product, variantLabel);
+}
+
+/** Units of a choice the cart already holds (every line of that product and size, whatever the options). */
+export function inCartFor(items: readonly CartLine[], product: Product, variantLabel: string | null): number {
+  const variant = variantLabel ? product.size_variants.find((v) => v.label === variantLabel) : undefined;
+  return quantityInCart(items, { product, variant: variant ?? null });
 }

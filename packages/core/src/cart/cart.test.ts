@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { cartLineId, cartReducer, emptyCart, isFreeStock, maxQuantity, restoreCart, type CartLine } from './index';
+import {
+  addRefusal,
+  cartLineId,
+  cartMessages,
+  cartOfOrigin,
+  cartReducer,
+  emptyCart,
+  isFreeStock,
+  maxQuantity,
+  originGroups,
+  restoreCart,
+  type Cart,
+  type CartLine,
+} from './index';
 import { unitPrice } from '../pricing/index';
 
 const product = { id: 12, name: 'Keripik', image: null, business_id: 1, business_name: 'Bu Imas', business_district_id: 327319, category_name: 'Makanan', stock: 10 };
@@ -65,5 +78,110 @@ describe('cart actions (requirements/storefront.md §4)', () => {
     const cart = restoreCart({ items: [{ ...line({ quantity: 2 }), id: 'a' }, { id: 'b', quantity: -1 }], totalItems: 99, totalAmount: 1 });
     expect(cart.items).toHaveLength(1);
     expect(cart.totalAmount).toBe(30000);
+  });
+});
+
+describe('adding never passes the stock (issue 16: the cart took 6 of a product with stock 2)', () => {
+  const two = { ...product, name: 'Sambal Roa', stock: 2 };
+  const addAll = (cart: Cart, ...lines: Omit<CartLine, 'id'>[]) => lines.reduce((c, l) => cartReducer(c, { type: 'add', line: l }), cart);
+
+  it('refuses the third unit of a product with stock 2, saying so', () => {
+    const cart = addAll(emptyCart, line({ product: two }), line({ product: two }));
+    expect(cart.totalItems).toBe(2);
+    expect(addRefusal(cart.items, line({ product: two }))).toBe(cartMessages.stockAllInCart('Sambal Roa', 2));
+    expect(cartMessages.stockAllInCart('Sambal Roa', 2)).toBe('Stok Sambal Roa tinggal 2 dan semuanya sudah ada di keranjang.');
+    expect(addAll(cart, line({ product: two }), line({ product: two, quantity: 2 }))).toBe(cart);
+  });
+
+  it('counts every line of the same product and size, whatever the options', () => {
+    const pedas = line({ product: two, selected_options: [{ group: 'Level', value: 'Pedas' }] });
+    const sedang = line({ product: two, selected_options: [{ group: 'Level', value: 'Sedang' }] });
+    const cart = addAll(emptyCart, pedas);
+    expect(addRefusal(cart.items, sedang)).toBeNull();
+    const full = addAll(cart, sedang);
+    expect(full.items).toHaveLength(2);
+    expect(addRefusal(full.items, pedas)).toBe(cartMessages.stockAllInCart('Sambal Roa', 2));
+  });
+
+  it("reads the variant's own stock where variants have stock, per variant", () => {
+    const small = line({ product: { ...product, name: 'Kopi', stock: 9 }, variant: { label: '250 g', stock: 3 } });
+    const large = line({ product: { ...product, name: 'Kopi', stock: 9 }, variant: { label: '500 g', stock: 6 } });
+    const cart = addAll(emptyCart, { ...small, quantity: 2 });
+    expect(addRefusal(cart.items, { ...small, quantity: 2 })).toBe(
+      'Stok Kopi (250 g) tinggal 3 dan 2 sudah ada di keranjang. Anda hanya dapat menambah 1 lagi.',
+    );
+    expect(addRefusal(cart.items, { ...small, quantity: 1 })).toBeNull();
+    expect(addRefusal(cart.items, { ...large, quantity: 6 })).toBeNull();
+  });
+
+  it('refuses more than the stock into an empty cart, and leaves an unknown stock to the server', () => {
+    expect(addRefusal([], line({ product: two, quantity: 3 }))).toBe('Stok Sambal Roa tinggal 2.');
+    expect(addRefusal([], line({ product: { ...two, stock: 0 } }))).toBe('Stok Sambal Roa tinggal 0.');
+    expect(addRefusal([], line({ product: { ...two, stock: null }, quantity: 50 }))).toBeNull();
+  });
+
+  it("the newest stock read wins: an add refreshes the line's copy", () => {
+    const cart = addAll(emptyCart, line({ product: { ...two, stock: 5 }, quantity: 2 }));
+    expect(addRefusal(cart.items, line({ product: two }))).toBe(cartMessages.stockAllInCart('Sambal Roa', 2));
+    const after = addAll(cart, line({ product: { ...two, stock: 3 } }));
+    expect(after.items[0]?.product.stock).toBe(3);
+    expect(after.totalItems).toBe(3);
+  });
+
+  it("the cart page's update raises a line only up to the stock its other lines leave; lowering always works", () => {
+    const pedas = line({ product: { ...two, stock: 5 }, quantity: 2, selected_options: [{ group: 'Level', value: 'Pedas' }] });
+    const sedang = line({ product: { ...two, stock: 5 }, quantity: 1, selected_options: [{ group: 'Level', value: 'Sedang' }] });
+    let cart = addAll(emptyCart, pedas, sedang);
+    const [p, s] = cart.items as [CartLine, CartLine];
+    expect(maxQuantity(p, cart.items)).toBe(4);
+    expect(maxQuantity(s, cart.items)).toBe(3);
+    cart = cartReducer(cart, { type: 'update', id: p.id, quantity: 9 });
+    expect(cart.items[0]?.quantity).toBe(4);
+    cart = cartReducer(cart, { type: 'update', id: s.id, quantity: 2 });
+    expect(cart.items[1]?.quantity).toBe(1);
+    expect(cartMessages.lineAtStock(5, 4)).toBe('Stok tinggal 5; 4 ada di baris lain dengan ukuran yang sama.');
+    // A stored cart over the stock (bought out meanwhile) can still be lowered one by one.
+    const over: Cart = { items: [{ ...p, quantity: 7 }], totalItems: 7, totalAmount: 0 };
+    expect(cartReducer(over, { type: 'update', id: p.id, quantity: 6 }).items[0]?.quantity).toBe(6);
+    expect(cartReducer(over, { type: 'update', id: p.id, quantity: 8 }).items[0]?.quantity).toBe(7);
+  });
+});
+
+describe('origin groups (spec §5 checkout rule 4: one order, one origin district)', () => {
+  const store = { district_id: 327319, district_name: 'Sumur Bandung' };
+  const at = (id: number, district: number | null, districtName: string | null, business: string | null): Omit<CartLine, 'id'> =>
+    line({
+      product: { ...product, id, business_id: business ? id : null, business_name: business, business_district_id: district, business_district_name: districtName },
+    });
+  const cart = [
+    at(1, 327302, 'Coblong', 'Sabun Sereh Wangi'),
+    at(2, 327319, 'Sumur Bandung', 'Dapur Bu Imas'),
+    at(3, null, null, null),
+    at(4, 327302, 'Coblong', 'Madu Hutan Sunda'),
+  ].reduce((c, l) => cartReducer(c, { type: 'add', line: l }), emptyCart);
+
+  it("groups by the partner's district, the store's products with the store's district, in cart order", () => {
+    const groups = originGroups(cart.items, store);
+    expect(groups.map((g) => [g.key, g.district_name, g.includes_store, g.businesses, g.items.map((l) => l.product.id), g.totalItems])).toEqual([
+      ['327302', 'Coblong', false, ['Sabun Sereh Wangi', 'Madu Hutan Sunda'], [1, 4], 2],
+      ['327319', 'Sumur Bandung', true, ['Dapur Bu Imas'], [2, 3], 2],
+    ]);
+    expect(groups[0]?.totalAmount).toBe(30000);
+  });
+
+  it('keeps lines of unknown origin together until the store location is known', () => {
+    expect(originGroups(cart.items, null).map((g) => g.key)).toEqual(['327302', '327319', 'toko']);
+    expect(originGroups([], store)).toEqual([]);
+  });
+
+  it("a checkout of one group orders only that group's lines", () => {
+    const coblong = cartOfOrigin(cart, '327302', store);
+    expect(coblong.items.map((l) => l.product.id)).toEqual([1, 4]);
+    expect(coblong.totalItems).toBe(2);
+    expect(cartOfOrigin(cart, null, store)).toBe(cart);
+    expect(cartOfOrigin(cart, '999', store)).toEqual(emptyCart);
+    const left = cartReducer(cart, { type: 'removeLines', ids: coblong.items.map((l) => l.id) });
+    expect(left.items.map((l) => l.product.id)).toEqual([2, 3]);
+    expect(left.totalItems).toBe(2);
   });
 });

@@ -17,6 +17,8 @@ export interface CartProductSnapshot {
   business_name: string | null;
   /** The business's district: the checkout's one-origin rule (spec §5 rule 4) reads it. */
   business_district_id: number | null;
+  /** Its name, for the cart's origin groups; absent on lines stored before it was kept. */
+  business_district_name?: string | null;
   category_name: string | null;
   /** Stock of the product when it has no variants (null when unknown). */
   stock: number | null;
@@ -55,14 +57,75 @@ export function lineStock(line: Pick<CartLine, 'variant' | 'product'>): number |
   return stock === null || stock === undefined || !Number.isFinite(stock) ? null : stock;
 }
 
+type StockedLine = Pick<CartLine, 'variant' | 'product' | 'quantity'> & { id?: string };
+
 /**
- * The most a shopper may put on a line: its stock; when stock is unknown or 0 the cap is
- * the current quantity (shown as 'Bebas') — spec §4 Cart.
+ * Lines draw on the same stock when they are the same product and size variant: the chosen
+ * options (a spice level, a grind) have no stock of their own (docs/decisions/008).
  */
-export function maxQuantity(line: Pick<CartLine, 'variant' | 'product' | 'quantity'>): number {
+export function sameStock(a: StockKey, b: StockKey): boolean {
+  return a.product.id === b.product.id && (a.variant?.label ?? null) === (b.variant?.label ?? null);
+}
+
+/** What names a stock: the product and the size variant's label. */
+export interface StockKey {
+  product: { id: number };
+  variant: { label: string } | null;
+}
+
+/** Units of the line's product and variant already in the cart, on lines other than `exceptId`. */
+export function quantityInCart(items: readonly CartLine[], line: StockKey, exceptId?: string): number {
+  return items.filter((l) => l.id !== exceptId && sameStock(l, line)).reduce((sum, l) => sum + l.quantity, 0);
+}
+
+/**
+ * The most a shopper may put on a line: its stock less what the cart's other lines of the same
+ * product and variant hold; when stock is unknown or 0 the cap is the current quantity (shown
+ * as 'Bebas') — spec §4 Cart. Never below 1: a line over the cap can still be lowered.
+ */
+export function maxQuantity(line: StockedLine, items: readonly CartLine[] = []): number {
   const stock = lineStock(line);
   if (stock === null || stock <= 0) return Math.max(1, line.quantity);
-  return stock;
+  return Math.max(1, stock - quantityInCart(items, line, line.id));
+}
+
+/**
+ * Shopper-facing texts of the stock cap. Not in the spec (it only says the quantity is capped at
+ * the stock, §4, §5): issue 16 asked for a clear message where the shopper tapped.
+ */
+export const cartMessages = {
+  /** Nothing more can be added: the cart already holds the whole stock. */
+  stockAllInCart: (name: string, stock: number) => `Stok ${name} tinggal ${stock} dan semuanya sudah ada di keranjang.`,
+  /** Some can be added, fewer than asked. */
+  stockPartlyInCart: (name: string, stock: number, inCart: number, remaining: number) =>
+    `Stok ${name} tinggal ${stock} dan ${inCart} sudah ada di keranjang. Anda hanya dapat menambah ${remaining} lagi.`,
+  /** More than the stock asked for with nothing in the cart yet (a stale page). */
+  stockTooLow: (name: string, stock: number) => `Stok ${name} tinggal ${stock}.`,
+  /** Beside the cart page's stepper when the line is at its cap. */
+  lineAtStock: (stock: number, onOtherLines: number) =>
+    onOtherLines > 0 ? `Stok tinggal ${stock}; ${onOtherLines} ada di baris lain dengan ukuran yang sama.` : `Jumlah sudah sebanyak stok (${stock}).`,
+} as const;
+
+/** The product (and variant) as the messages name it: `Sambal Roa (250 g)`. */
+function stockName(line: Pick<CartLine, 'variant' | 'product'>): string {
+  return line.variant ? `${line.product.name} (${line.variant.label})` : line.product.name;
+}
+
+/**
+ * Why adding `line` to the cart is refused, or null when it may be added: what the cart already
+ * holds of the same product and variant plus the added quantity may not pass the stock the line
+ * carries (the variant's when it has one). An unknown stock is not checked here; the server
+ * checks every order (spec §5 Add to cart: stock above 0, quantity at most the available stock).
+ */
+export function addRefusal(items: readonly CartLine[], line: Omit<CartLine, 'id'> & { id?: string }): string | null {
+  const stock = lineStock(line);
+  if (stock === null) return null;
+  const quantity = Math.max(1, Math.floor(line.quantity || 1));
+  const inCart = quantityInCart(items, line);
+  if (inCart + quantity <= stock) return null;
+  const remaining = Math.max(0, stock - inCart);
+  if (inCart === 0) return cartMessages.stockTooLow(stockName(line), Math.max(0, stock));
+  return remaining === 0 ? cartMessages.stockAllInCart(stockName(line), stock) : cartMessages.stockPartlyInCart(stockName(line), stock, inCart, remaining);
 }
 
 /** 'Bebas' is shown instead of a stock figure when stock is unknown or 0. */
@@ -82,30 +145,112 @@ export function totals(items: readonly CartLine[]): Cart {
 export type CartAction =
   | { type: 'add'; line: Omit<CartLine, 'id'> & { id?: string } }
   | { type: 'remove'; id: string }
+  /** The lines an order took (a checkout of one origin group leaves the rest in the cart). */
+  | { type: 'removeLines'; ids: readonly string[] }
   | { type: 'update'; id: string; quantity: number }
   | { type: 'clear' };
 
-/** Adding an existing line id increases its quantity; otherwise the line is appended. */
+/**
+ * Adding an existing line id increases its quantity; otherwise the line is appended. An add
+ * that `addRefusal` refuses leaves the cart as it was; an update never raises a line past
+ * `maxQuantity` (lowering is always allowed).
+ */
 export function cartReducer(cart: Cart, action: CartAction): Cart {
   switch (action.type) {
     case 'add': {
+      if (addRefusal(cart.items, action.line)) return cart;
       const quantity = Math.max(1, Math.floor(action.line.quantity || 1));
       const id = action.line.id ?? cartLineId(action.line.product.id, action.line.variant?.label, action.line.selected_options);
       const existing = cart.items.find((l) => l.id === id);
       if (existing) {
-        return totals(cart.items.map((l) => (l.id === id ? { ...l, quantity: l.quantity + quantity, unit_price: action.line.unit_price } : l)));
+        // The product was just read: its price and stock replace the line's older copy.
+        const { product, variant, unit_price } = action.line;
+        return totals(cart.items.map((l) => (l.id === id ? { ...l, product, variant, unit_price, quantity: l.quantity + quantity } : l)));
       }
       return totals([...cart.items, { ...action.line, id, quantity }]);
     }
     case 'remove':
       return totals(cart.items.filter((l) => l.id !== action.id));
+    case 'removeLines':
+      return totals(cart.items.filter((l) => !action.ids.includes(l.id)));
     case 'update': {
-      const quantity = Math.max(1, Math.floor(Number.isFinite(action.quantity) ? action.quantity : 1));
-      return totals(cart.items.map((l) => (l.id === action.id ? { ...l, quantity } : l)));
+      const asked = Math.max(1, Math.floor(Number.isFinite(action.quantity) ? action.quantity : 1));
+      return totals(
+        cart.items.map((l) => {
+          if (l.id !== action.id) return l;
+          const quantity = asked > l.quantity ? Math.max(l.quantity, Math.min(asked, maxQuantity(l, cart.items))) : asked;
+          return { ...l, quantity };
+        }),
+      );
     }
     case 'clear':
       return emptyCart;
   }
+}
+
+/** The store's own location: where products without a partner business are sent from. */
+export interface StoreOrigin {
+  district_id: number;
+  district_name: string;
+}
+
+/** Lines sent from one place: a partner's district, or the store's for products without a business. */
+export interface OriginGroup {
+  /** Names the group in the checkout's address (`/checkout?asal=<key>`): the district id, or 'toko'. */
+  key: string;
+  district_id: number | null;
+  district_name: string | null;
+  /** True when the store's own products are in it. */
+  includes_store: boolean;
+  /** The partner businesses of its lines, in cart order. */
+  businesses: string[];
+  items: CartLine[];
+  totalItems: number;
+  totalAmount: number;
+}
+
+/** The query parameter that names the origin group a checkout orders. */
+export const ORIGIN_PARAM = 'asal';
+/** The key of lines whose origin is unknown (no business district and no store location yet). */
+const UNKNOWN_ORIGIN = 'toko';
+
+function lineOrigin(line: CartLine, store: StoreOrigin | null): { district_id: number | null; district_name: string | null; fromStore: boolean } {
+  const district = line.product.business_district_id;
+  if (typeof district === 'number' && district > 0) return { district_id: district, district_name: line.product.business_district_name ?? null, fromStore: false };
+  return { district_id: store?.district_id ?? null, district_name: store?.district_name ?? null, fromStore: true };
+}
+
+/**
+ * The cart's lines grouped by where they are sent from (spec §5 checkout rule 4: one order has
+ * one origin district): the partner business's district, or the store's location for products
+ * without a business (as the order service prices their shipping). Groups keep the cart's order.
+ */
+export function originGroups(items: readonly CartLine[], store: StoreOrigin | null): OriginGroup[] {
+  const groups = new Map<string, OriginGroup>();
+  for (const line of items) {
+    const origin = lineOrigin(line, store);
+    const key = origin.district_id === null ? UNKNOWN_ORIGIN : String(origin.district_id);
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, district_id: origin.district_id, district_name: origin.district_name, includes_store: false, businesses: [], items: [], totalItems: 0, totalAmount: 0 };
+      groups.set(key, group);
+    }
+    group.district_name ??= origin.district_name;
+    group.includes_store ||= origin.fromStore;
+    const business = line.product.business_name;
+    if (!origin.fromStore && business && !group.businesses.includes(business)) group.businesses.push(business);
+    group.items.push(line);
+  }
+  return [...groups.values()].map((g) => ({ ...g, ...totals(g.items), items: g.items }));
+}
+
+/**
+ * What a checkout orders: the whole cart, or only the lines of the origin group `key` names
+ * (empty when no such group is left, e.g. after it was ordered).
+ */
+export function cartOfOrigin(cart: Cart, key: string | null | undefined, store: StoreOrigin | null): Cart {
+  if (!key) return cart;
+  return totals(originGroups(cart.items, store).find((g) => g.key === key)?.items ?? []);
 }
 
 /** Reads a stored cart defensively: anything malformed is dropped, totals are recomputed. */

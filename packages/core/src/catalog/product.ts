@@ -45,7 +45,14 @@ export const productSchema = z.object({
   category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   business_id: z.number().int().nullable(),
   business: z
-    .object({ id: z.number().int(), name: z.string(), district_id: z.number().int().nullable(), city_id: z.number().int().nullable() })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      district_id: z.number().int().nullable(),
+      /** The district's name, so the cart can say where each group of lines is sent from (issue 16). */
+      district_name: z.string().nullable(),
+      city_id: z.number().int().nullable(),
+    })
     .nullable(),
   business_name: z.string().nullable(),
   size: z.string().nullable(),

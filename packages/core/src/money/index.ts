@@ -24,3 +24,13 @@ export function toRupiah(amount: number): number {
 export function formatGrams(grams: number): string {
   return `${idNumber.format(Math.round(grams))} g`;
 }
+
+const idPercent = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+
+/**
+ * The one way a percentage is shown: Indonesian decimals with a comma and at most one decimal,
+ * `12,5%`, `10%` (a discount badge adds its own minus sign: `-12,5%`).
+ */
+export function formatPercent(percent: number): string {
+  return `${idPercent.format(Number.isFinite(percent) ? percent : 0)}%`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatGrams, formatRupiah, toRupiah } from './index';
+import { formatGrams, formatPercent, formatRupiah, toRupiah } from './index';
 
 describe('formatRupiah', () => {
   it('prints whole rupiah in Indonesian format without a space', () => {
@@ -25,5 +25,15 @@ describe('toRupiah', () => {
 describe('formatGrams', () => {
   it('uses thousands separators', () => {
     expect(formatGrams(1500)).toBe('1.500 g');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes Indonesian decimals with a comma, at most one', () => {
+    expect(formatPercent(12.5)).toBe('12,5%');
+    expect(formatPercent(10)).toBe('10%');
+    expect(formatPercent(33.333)).toBe('33,3%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(Number.NaN)).toBe('0%');
   });
 });

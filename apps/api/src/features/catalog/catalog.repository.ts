@@ -22,6 +22,7 @@ export interface ProductRow {
   business_id: number | null;
   business_name: string | null;
   business_district_id: number | null;
+  business_district_name: string | null;
   business_city_id: number | null;
   size: string | null;
   notes: string | null;
@@ -41,7 +42,7 @@ export interface ProductRow {
 export const productSelect = sql`
   SELECT p.id, p.name, p.description, p.price, p.reseller_price, p.discount::float8 AS discount, p.stock, p.is_active,
     p.category_id, c.name AS category_name,
-    p.business_id, b.name AS business_name, b.district_id AS business_district_id, b.city_id AS business_city_id,
+    p.business_id, b.name AS business_name, b.district_id AS business_district_id, b.district_name AS business_district_name, b.city_id AS business_city_id,
     p.size, p.notes, p.image_cover, p.images, p.option_groups, p.weight_grams, p.ai_status, p.ai_description,
     p.created_at, p.updated_at, p.version,
     COALESCE((
@@ -93,7 +94,13 @@ export function toProduct(row: ProductRow): Product {
     business:
       row.business_id === null || row.business_name === null
         ? null
-        : { id: row.business_id, name: row.business_name, district_id: row.business_district_id, city_id: row.business_city_id },
+        : {
+            id: row.business_id,
+            name: row.business_name,
+            district_id: row.business_district_id,
+            district_name: row.business_district_name ?? null,
+            city_id: row.business_city_id,
+          },
     business_name: row.business_name,
     size: row.size,
     notes: row.notes,
@@ -137,6 +144,7 @@ function preparePublicProductById(db: Db) {
       business_id: products.business_id,
       business_name: businesses.name,
       business_district_id: businesses.district_id,
+      business_district_name: businesses.district_name,
       business_city_id: businesses.city_id,
       size: products.size,
       notes: products.notes,

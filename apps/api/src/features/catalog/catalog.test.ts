@@ -18,7 +18,7 @@ beforeAll(async () => {
   const [tempeHouse, batikHouse] = await t.db
     .insert(businesses)
     .values([
-      { name: 'Dapur Bu Imas', city_id: 3273, district_id: 327319 },
+      { name: 'Dapur Bu Imas', city_id: 3273, district_id: 327319, district_name: 'Sumur Bandung' },
       { name: 'Sanggar Batik Cigadung', city_id: 3273, district_id: 327314 },
     ])
     .returning();
@@ -83,7 +83,7 @@ describe(`public catalogue API (${testEngine})`, () => {
       discount: 0,
       category: { id: ids.food, name: 'Makanan' },
       business_name: 'Dapur Bu Imas',
-      business: { name: 'Dapur Bu Imas', district_id: 327319, city_id: 3273 },
+      business: { name: 'Dapur Bu Imas', district_id: 327319, district_name: 'Sumur Bandung', city_id: 3273 },
       size_variants: [
         { label: '250 g', price: 60000, reseller_price: 50000, stock: 4 },
         { label: '500 g', price: 110000, reseller_price: 95000, stock: 5 },

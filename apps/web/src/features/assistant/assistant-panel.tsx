@@ -26,20 +26,23 @@ const suggestions = ['Bagaimana cara menyimpan keripik tempe?', 'Oleh-oleh khas 
 
 function ProductChip({ product }: { product: AssistantProduct }) {
   const [state, setState] = useState<'idle' | 'adding' | 'added' | 'failed'>('idle');
+  // The cart's refusal when it already holds the stock (issue 16), shown under the chip.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const add = async () => {
     setState('adding');
     try {
       // The cart line is built from the live product, exactly like the product page does.
       const live = await api<Product>(`/catalog/products/${product.id}`);
       const choice = defaultChoice(live);
-      cartActions.add(lineFor(live, choice.variantLabel, choice.options, 1));
-      setState('added');
+      const refused = cartActions.add(lineFor(live, choice.variantLabel, choice.options, 1));
+      setRefusal(refused);
+      setState(refused ? 'idle' : 'added');
     } catch {
       setState('failed');
     }
   };
   return (
-    <li className="flex items-center gap-2 rounded-xl border border-stone-200 bg-white p-2" data-testid="assistant-product">
+    <li className="flex flex-wrap items-center gap-2 rounded-xl border border-stone-200 bg-white p-2" data-testid="assistant-product">
       <div className="min-w-0 flex-1">
         <Link to={product.url} className="block truncate text-sm font-semibold text-green-900 underline">
           {product.name}
@@ -68,6 +71,11 @@ function ProductChip({ product }: { product: AssistantProduct }) {
           '+ Keranjang'
         )}
       </button>
+      {refusal && (
+        <p role="alert" className="basis-full text-xs font-semibold text-amber-900">
+          {refusal}
+        </p>
+      )}
     </li>
   );
 }

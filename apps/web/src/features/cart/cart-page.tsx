@@ -1,13 +1,77 @@
-/** Cart (docs/requirements/storefront.md §2 Cart, §4 Cart). */
+/** Cart (docs/requirements/storefront.md §2 Cart, §4 Cart; §5 rule 4: lines grouped by origin, issue 16). */
 import { Link } from 'react-router';
-import { isFreeStock, lineStock, maxQuantity } from '@pasar/core/cart';
+import { cartMessages, isFreeStock, lineStock, maxQuantity, ORIGIN_PARAM, originGroups, quantityInCart, type CartLine, type OriginGroup } from '@pasar/core/cart';
+import { checkoutMessages } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { ProductImage } from '../../components/product-image';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { cartActions, useCart } from '../../lib/cart';
+import { useStoreSettings } from '../../lib/store-settings';
+
+function LineRow({ line, items }: { line: CartLine; items: readonly CartLine[] }) {
+  const stock = lineStock(line);
+  const max = maxQuantity(line, items);
+  // At the cap the + is disabled; this says why, beside it (issue 16).
+  const atStock = !isFreeStock(line) && stock !== null && line.quantity >= max;
+  return (
+    <li className="flex gap-3 rounded-2xl bg-white p-3 ring-1 ring-stone-200" data-testid="cart-line">
+      <div className="h-24 w-24 shrink-0 overflow-hidden rounded-xl">
+        <ProductImage path={line.product.image} alt={line.product.name} sizes="96px" className="h-full w-full" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/product/${line.product.id}`} className="font-semibold hover:underline">
+              {line.product.name}
+            </Link>
+            {line.product.business_name && <p className="text-xs text-stone-600">{line.product.business_name}</p>}
+            {line.variant && <p className="text-sm text-stone-700">Ukuran: {line.variant.label}</p>}
+            {line.selected_options.map((o) => (
+              <p key={o.group} className="text-sm text-stone-700">
+                {o.group}: {o.value}
+              </p>
+            ))}
+          </div>
+          <p className="text-right font-bold text-green-800" data-testid="line-total">
+            {formatRupiah(line.unit_price * line.quantity)}
+          </p>
+        </div>
+        <p className="text-xs text-stone-600">{formatRupiah(line.unit_price)} / barang</p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <QuantityStepper
+            value={line.quantity}
+            max={max}
+            allowBelowMin
+            label={`Jumlah ${line.product.name}`}
+            onChange={(q) => (q < 1 ? cartActions.remove(line.id) : cartActions.update(line.id, q))}
+          />
+          <span className="text-xs text-stone-600">Stok: {isFreeStock(line) ? 'Bebas' : stock}</span>
+          <button type="button" onClick={() => cartActions.remove(line.id)} className="ml-auto text-sm font-semibold text-red-700 hover:underline">
+            Hapus<span className="sr-only"> {line.product.name}</span>
+          </button>
+        </div>
+        {atStock && (
+          <p className="text-xs font-semibold text-amber-800" data-testid="line-at-stock">
+            {cartMessages.lineAtStock(stock, quantityInCart(items, line, line.id))}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Not in the spec: how a group of lines is named (issue 16: the cart says where each group is sent from). */
+function groupTitle(group: OriginGroup): string {
+  const place = group.district_name ? `Kec. ${group.district_name}` : 'lokasi toko';
+  return group.includes_store && group.businesses.length === 0 ? `Dikirim dari toko (${place})` : `Dikirim dari ${place}`;
+}
 
 export default function CartPage() {
   const cart = useCart();
+  const store = useStoreSettings((s) => s.store_location).data ?? null;
+  const groups = originGroups(cart.items, store);
+  // Spec §5 rule 4: one order has one origin; with several the shopper checks out one group at a time.
+  const split = groups.length > 1;
   if (cart.items.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -23,51 +87,45 @@ export default function CartPage() {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="text-3xl font-extrabold">Keranjang</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
-        <ul className="space-y-3">
-          {cart.items.map((line) => {
-            const stock = lineStock(line);
-            return (
-              <li key={line.id} className="flex gap-3 rounded-2xl bg-white p-3 ring-1 ring-stone-200" data-testid="cart-line">
-                <div className="h-24 w-24 shrink-0 overflow-hidden rounded-xl">
-                  <ProductImage path={line.product.image} alt={line.product.name} sizes="96px" className="h-full w-full" />
+        {split ? (
+          <div className="space-y-5">
+            <div role="status" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300" data-testid="origin-notice">
+              <p className="font-semibold">{checkoutMessages.mixedOrigin}</p>
+              {/* Not in the spec: how to do it (issue 16). */}
+              <p className="mt-1">Checkout satu kelompok lebih dulu; produk lainnya tetap di keranjang.</p>
+            </div>
+            {groups.map((group) => (
+              <section key={group.key} aria-labelledby={`origin-${group.key}`} className="rounded-2xl bg-stone-100 p-3" data-testid="origin-group">
+                <h2 id={`origin-${group.key}`} className="font-bold">
+                  {groupTitle(group)}
+                </h2>
+                {group.businesses.length > 0 && <p className="text-xs text-stone-600">{group.businesses.join(', ')}</p>}
+                <ul className="mt-3 space-y-3">
+                  {group.items.map((line) => (
+                    <LineRow key={line.id} line={line} items={cart.items} />
+                  ))}
+                </ul>
+                <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+                  <p className="text-sm">
+                    Subtotal ({group.totalItems} barang): <span className="font-bold">{formatRupiah(group.totalAmount)}</span>
+                  </p>
+                  <Link
+                    to={`/checkout?${new URLSearchParams({ [ORIGIN_PARAM]: group.key }).toString()}`}
+                    className="rounded-xl bg-green-800 px-4 py-2 text-center font-bold text-white hover:bg-green-900"
+                  >
+                    Checkout kelompok ini<span className="sr-only"> ({groupTitle(group)})</span>
+                  </Link>
                 </div>
-                <div className="flex flex-1 flex-col gap-1">
-                  <div className="flex items-start justify-between gap-2">
-                    <div>
-                      <Link to={`/product/${line.product.id}`} className="font-semibold hover:underline">
-                        {line.product.name}
-                      </Link>
-                      {line.product.business_name && <p className="text-xs text-stone-600">{line.product.business_name}</p>}
-                      {line.variant && <p className="text-sm text-stone-700">Ukuran: {line.variant.label}</p>}
-                      {line.selected_options.map((o) => (
-                        <p key={o.group} className="text-sm text-stone-700">
-                          {o.group}: {o.value}
-                        </p>
-                      ))}
-                    </div>
-                    <p className="text-right font-bold text-green-800" data-testid="line-total">
-                      {formatRupiah(line.unit_price * line.quantity)}
-                    </p>
-                  </div>
-                  <p className="text-xs text-stone-600">{formatRupiah(line.unit_price)} / barang</p>
-                  <div className="mt-1 flex flex-wrap items-center gap-3">
-                    <QuantityStepper
-                      value={line.quantity}
-                      max={maxQuantity(line)}
-                      allowBelowMin
-                      label={`Jumlah ${line.product.name}`}
-                      onChange={(q) => (q < 1 ? cartActions.remove(line.id) : cartActions.update(line.id, Math.min(q, maxQuantity(line))))}
-                    />
-                    <span className="text-xs text-stone-600">Stok: {isFreeStock(line) ? 'Bebas' : stock}</span>
-                    <button type="button" onClick={() => cartActions.remove(line.id)} className="ml-auto text-sm font-semibold text-red-700 hover:underline">
-                      Hapus<span className="sr-only"> {line.product.name}</span>
-                    </button>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+              </section>
+            ))}
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {cart.items.map((line) => (
+              <LineRow key={line.id} line={line} items={cart.items} />
+            ))}
+          </ul>
+        )}
         <aside className="h-fit rounded-2xl bg-white p-5 ring-1 ring-stone-200" aria-labelledby="summary-title">
           <h2 id="summary-title" className="text-lg font-bold">
             Ringkasan
@@ -90,9 +148,14 @@ export default function CartPage() {
               <dd>{formatRupiah(cart.totalAmount)}</dd>
             </div>
           </dl>
-          <Link to="/checkout" className="mt-4 block rounded-xl bg-green-800 px-5 py-3 text-center font-bold text-white hover:bg-green-900">
-            Lanjut ke checkout
-          </Link>
+          {split ? (
+            // Not in the spec (issue 16): the whole cart cannot be one order, so each group has its own checkout.
+            <p className="mt-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">Checkout per lokasi asal: pilih &quot;Checkout kelompok ini&quot; pada salah satu kelompok.</p>
+          ) : (
+            <Link to="/checkout" className="mt-4 block rounded-xl bg-green-800 px-5 py-3 text-center font-bold text-white hover:bg-green-900">
+              Lanjut ke checkout
+            </Link>
+          )}
           <Link to="/catalog" className="mt-2 block rounded-xl px-5 py-3 text-center font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
             Lanjut belanja
           </Link>

@@ -6,7 +6,7 @@ import { ProductImage } from '../../components/product-image';
 import { DiscountBadge, Price } from '../../components/price';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { ApiError } from '../../lib/api-client';
-import { cartActions, defaultChoice, lineFor, stockFor } from '../../lib/cart';
+import { cartActions, defaultChoice, inCartFor, lineFor, stockFor, useCart } from '../../lib/cart';
 import { useProduct } from '../../lib/catalog-api';
 
 function InfoTile({ label, value }: { label: string; value: string | null | undefined }) {
@@ -45,22 +45,28 @@ function Detail({ product }: { product: Product }) {
   const [options, setOptions] = useState(initial.options);
   const [imageIndex, setImageIndex] = useState(0);
   const stock = stockFor(product, variant);
+  const inCart = inCartFor(useCart().items, product, variant);
+  // What the stepper may still ask for: the stock less what the cart holds of this size (issue 16).
+  const room = Math.max(1, stock - inCart);
   const [quantity, setQuantity] = useState(1);
-  const [added, setAdded] = useState(false);
+  // The answer to the last tap: added, or the cart's refusal (shown under the buttons).
+  const [outcome, setOutcome] = useState<{ added: true } | { refusal: string } | null>(null);
   // Quantity stays within stock; with no stock it resets to 1 (spec §4 Product detail).
   useEffect(() => {
-    setQuantity((q) => (stock <= 0 ? 1 : Math.min(Math.max(1, q), stock)));
-  }, [stock]);
+    setQuantity((q) => (stock <= 0 ? 1 : Math.min(Math.max(1, q), room)));
+  }, [stock, room]);
   useEffect(() => {
     document.title = `${product.name} | Pasar UMKM`;
   }, [product.name]);
 
   const images = product.images.length > 0 ? product.images : product.image_url ? [product.image_url] : [];
   const canAdd = stock > 0 && (product.size_variants.length === 0 || variant !== null);
-  const add = () => {
-    if (!canAdd) return;
-    cartActions.add(lineFor(product, variant, options, quantity));
-    setAdded(true);
+  /** Adds the choice; true when the cart took it, else its refusal is shown. */
+  const add = (): boolean => {
+    if (!canAdd) return false;
+    const refusal = cartActions.add(lineFor(product, variant, options, quantity));
+    setOutcome(refusal ? { refusal } : { added: true });
+    return !refusal;
   };
 
   return (
@@ -71,7 +77,8 @@ function Detail({ product }: { product: Product }) {
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <div>
           <div className="h-[420px] overflow-hidden rounded-2xl bg-stone-200">
-            <ProductImage path={images[imageIndex]} alt={product.name} eager sizes="(max-width: 768px) 100vw, 560px" className="h-full w-full" />
+            {/* The whole photo, never cropped: on a phone the 420 px box is taller than the photo (issue 16). */}
+            <ProductImage path={images[imageIndex]} alt={product.name} eager fit="contain" sizes="(max-width: 768px) 100vw, 560px" className="h-full w-full" />
           </div>
           {images.length > 1 && (
             <div className="mt-3 flex gap-2" role="group" aria-label="Foto produk">
@@ -136,19 +143,21 @@ function Detail({ product }: { product: Product }) {
           ))}
 
           <div className="mt-5 flex flex-wrap items-center gap-4">
-            <QuantityStepper value={quantity} max={Math.max(1, stock)} onChange={(q) => setQuantity(Math.min(Math.max(1, q), Math.max(1, stock)))} label="Jumlah" />
-            <span className={`text-sm ${stock > 0 ? 'text-stone-600' : 'font-semibold text-red-700'}`}>{stock > 0 ? `${stock} stok` : 'Stok habis'}</span>
+            <QuantityStepper value={quantity} max={room} onChange={(q) => setQuantity(Math.min(Math.max(1, q), room))} label="Jumlah" />
+            <span className={`text-sm ${stock > 0 ? 'text-stone-600' : 'font-semibold text-red-700'}`}>
+              {stock > 0 ? `${stock} stok` : 'Stok habis'}
+              {/* Not in the spec: what the cart already holds of this size (issue 16). */}
+              {inCart > 0 && ` · ${inCart} di keranjang`}
+            </span>
           </div>
           <div className="mt-5 flex flex-wrap gap-3">
-            <button type="button" onClick={add} disabled={!canAdd} className="flex-1 rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:cursor-not-allowed disabled:bg-stone-400">
+            <button type="button" onClick={() => void add()} disabled={!canAdd} className="flex-1 rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:cursor-not-allowed disabled:bg-stone-400">
               Masuk Keranjang
             </button>
             <button
               type="button"
               onClick={() => {
-                if (!canAdd) return;
-                cartActions.add(lineFor(product, variant, options, quantity));
-                void navigate('/cart');
+                if (add()) void navigate('/cart');
               }}
               disabled={!canAdd}
               className="flex-1 rounded-xl bg-amber-400 px-5 py-3 font-bold text-stone-900 hover:bg-amber-300 disabled:cursor-not-allowed disabled:bg-stone-300"
@@ -157,9 +166,14 @@ function Detail({ product }: { product: Product }) {
             </button>
             <ShareButton product={product} />
           </div>
-          {added && (
+          {outcome && 'added' in outcome && (
             <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm font-semibold text-green-900">
               Ditambahkan ke keranjang. <Link to="/cart" className="underline">Lihat keranjang</Link>
+            </p>
+          )}
+          {outcome && 'refusal' in outcome && (
+            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-300">
+              {outcome.refusal} <Link to="/cart" className="underline">Lihat keranjang</Link>
             </p>
           )}
           <div className="mt-6 grid gap-3 sm:grid-cols-2">

@@ -1,6 +1,7 @@
 /** Checkout (docs/requirements/storefront.md §2 Checkout, §4 Checkout, §5, §8, §9; decision 013 for what follows success). */
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { cartOfOrigin, ORIGIN_PARAM, originGroups } from '@pasar/core/cart';
 import { checkoutMessages as m, distinctOrigins, shippingWeight } from '@pasar/core/checkout';
 import { useCart } from '../../lib/cart';
 import { useSession } from '../../lib/session';
@@ -17,7 +18,8 @@ import { usePlaceOrder } from './use-place-order';
 import { useShipping } from './use-shipping';
 
 export default function CheckoutPage() {
-  const cart = useCart();
+  const wholeCart = useCart();
+  const [params] = useSearchParams();
   const session = useSession();
   const location = useLocation();
   const store = useStore();
@@ -36,8 +38,11 @@ export default function CheckoutPage() {
   const { submit, error, submitting, fieldErrorsOf } = usePlaceOrder();
   const done = placedOf(location.state);
 
-  const weight = shippingWeight(cart.totalItems);
   const storeLocation = store.data?.store_location ?? null;
+  // Issue 16: the origin group chosen on /cart (spec §5 rule 4) is what this checkout orders.
+  const originKey = params.get(ORIGIN_PARAM);
+  const cart = cartOfOrigin(wholeCart, originKey, storeLocation);
+  const weight = shippingWeight(cart.totalItems);
   const origins = distinctOrigins(cart.items.map((l) => l.product.business_district_id));
   const shipping = useShipping({ destination, storeLocation, originDistrictId: origins[0] ?? storeLocation?.district_id ?? null, weight });
   const channelList = channels.data?.channels.filter((c) => c.active) ?? [];
@@ -52,6 +57,15 @@ export default function CheckoutPage() {
   const totals = checkoutTotals(cart.totalAmount, shipping.choice, offer.chosen);
 
   if (done) return <PlacedOrder placed={done} signedIn={Boolean(session)} />;
+  // A group's lines are known once the store's location is (its own products are sent from there).
+  if (originKey && store.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-xl px-4 py-16 text-center text-stone-600">
+        {/* Not in the spec. */}
+        Memuat keranjang…
+      </p>
+    );
+  }
   if (cart.items.length === 0) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -82,6 +96,15 @@ export default function CheckoutPage() {
         ← Kembali ke keranjang
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">Checkout</h1>
+      {!originKey && originGroups(cart.items, storeLocation).length > 1 && (
+        <p role="status" className="mt-3 rounded-xl bg-amber-50 p-4 text-sm font-semibold text-amber-950 ring-1 ring-amber-300">
+          {m.mixedOrigin}{' '}
+          <Link to="/cart" className="underline">
+            {/* Not in the spec (issue 16): the cart offers a checkout per origin. */}
+            Pilih kelompok di keranjang
+          </Link>
+        </p>
+      )}
       <form onSubmit={(e) => void submit(e, draft, totals)} noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
         <section aria-labelledby="recipient" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200">
           <h2 id="recipient" className="text-lg font-bold">

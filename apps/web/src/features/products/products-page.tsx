@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Product } from '@pasar/core/catalog';
-import { formatGrams, formatRupiah } from '@pasar/core/money';
+import { formatGrams, formatPercent, formatRupiah } from '@pasar/core/money';
 import { hasDiscount, unitPrice } from '@pasar/core/pricing';
 import type { SortDirection } from '@pasar/core/common';
 import { ADMIN_PRODUCT_PAGE_SIZES, ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, DEFAULT_ADMIN_PRODUCT_SORT, isLowStock, productMessages, type AdminProductSort } from '@pasar/core/products';
@@ -197,7 +197,7 @@ export default function ProductsPage() {
                   </p>
                   <p className="mt-1 text-sm">
                     <span className="font-bold">{formatRupiah(unitPrice(p))}</span>
-                    {hasDiscount(p) && <span className="ml-1 text-xs text-red-700">−{p.discount}%</span>}
+                    {hasDiscount(p) && <span className="ml-1 text-xs text-red-700">−{formatPercent(p.discount)}</span>}
                     <span className="ml-2 text-stone-600">
                       Stok {p.stock} · {formatGrams(p.weight_grams)}
                     </span>
