@@ -19,7 +19,7 @@ import { registerAuth } from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
 import { loggerOptions } from './lib/logging';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerXsrf } from './plugins/xsrf';
 import { registerFeatures } from './features';
@@ -64,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: apiDocsPolicy });
 
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 11, fields: 60, fieldSize: 256 * 1024 },
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerTextInputCheck(app);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   registerXsrf(app, { secure: Boolean(config.PUBLIC_URL?.startsWith('https://')) });
   registerAuth(app, deps.database.db, deps.now);
 

@@ -1,3 +1,5 @@
+// First: zod must find its configuration before any schema is built (lib/zod-without-eval.ts).
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -53,9 +53,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
 
   pages.registerRoutes(app);
 
-  let shell: string | undefined;
+  let shell: Shell | undefined;
   const readShell = () => {
-    if (shell === undefined || config.NODE_ENV !== 'production') shell = fs.readFileSync(indexPath, 'utf8');
+    if (shell === undefined || config.NODE_ENV !== 'production') shell = splitShell(fs.readFileSync(indexPath, 'utf8'));
     return shell;
   };
 
@@ -67,13 +67,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
         .send('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.');
     }
     const head = await pages.headForPath(request);
-    // A page with its own head replaces the shell's default title and description.
-    const html = head
-      ? readShell()
-          .replace(/<title>[\s\S]*?<\/title>/, '')
-          .replace(/<meta name="description"[^>]*>/, '')
-          .replace('<!--app-head-->', head)
-      : readShell();
+    const { whole, beforeHead, afterHead } = readShell();
+    // Joined, never String.replace: a product name holding $' or $& is text, not a pattern.
+    const html = head && afterHead !== undefined ? beforeHead + head + afterHead : whole;
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };
 
@@ -89,4 +85,23 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
     }
     return sendShell(request, reply);
   });
+}
+
+const headMarker = '<!--app-head-->';
+
+interface Shell {
+  /** The shell as built, for pages without a head of their own. */
+  whole: string;
+  /** The shell cut at the marker, its default title and description taken out: a page with its
+   * own head replaces them. afterHead is undefined when the shell has no marker. */
+  beforeHead: string;
+  afterHead: string | undefined;
+}
+
+/** Cuts the shell once at the head marker, so that filling it is a plain concatenation. */
+export function splitShell(html: string): Shell {
+  const at = html.indexOf(headMarker);
+  if (at < 0) return { whole: html, beforeHead: html, afterHead: undefined };
+  const withoutDefaults = (part: string) => part.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  return { whole: html, beforeHead: withoutDefaults(html.slice(0, at)), afterHead: withoutDefaults(html.slice(at + headMarker.length)) };
 }

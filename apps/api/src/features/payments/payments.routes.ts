@@ -84,13 +84,14 @@ async function sandboxPayPage(app: FeatureApp, deps: AppDeps, now: () => Date): 
 
   app.get(
     '/payments/sandbox/pay/:reference',
-    { schema: { tags: ['payments'], summary: 'The sandbox gateway pay page', params: referenceParams } },
+    // Its one <style> carries a nonce fresh for each answer (docs/decisions/023-security-headers.md).
+    { helmet: { enableCSPNonces: true }, schema: { tags: ['payments'], summary: 'The sandbox gateway pay page', params: referenceParams } },
     async (request, reply) => {
       const payment = await findPaymentByReference(deps.database.db, request.params.reference);
       if (!payment) throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
       const done = payment.status !== 'unpaid';
-      const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Pembayaran ${escapeHtml(payment.reference)}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f5f5f4;margin:0;padding:24px;color:#1c1917}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 1px 3px #0002}h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:800;color:#166534}button{width:100%;padding:14px;border-radius:12px;border:0;font-weight:700;font-size:1rem;margin-top:10px;cursor:pointer}.pay{background:#166534;color:#fff}.fail{background:#e7e5e4}.note{font-size:.85rem;color:#57534e}</style></head>
+      const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Pembayaran ${escapeHtml(payment.reference)}</title>
+<style nonce="${reply.cspNonce.style}">body{font-family:system-ui,sans-serif;background:#f5f5f4;margin:0;padding:24px;color:#1c1917}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 1px 3px #0002}h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:800;color:#166534}button{width:100%;padding:14px;border-radius:12px;border:0;font-weight:700;font-size:1rem;margin-top:10px;cursor:pointer}.pay{background:#166534;color:#fff}.fail{background:#e7e5e4}.note{font-size:.85rem;color:#57534e}</style></head>
 <body><main><p class="note"><b>Mode demo — tidak ada uang yang berpindah.</b> Gateway Sandbox Pasar UMKM.</p><h1>${escapeHtml(payment.payment_name)}</h1>
 <p>Pesanan #${payment.order_id} · ${escapeHtml(payment.reference)}</p><p class="amount">${formatRupiah(payment.amount)}</p>
 ${done ? `<p role="status"><b>Status: ${escapeHtml(payment.status)}</b></p>` : `<form method="post"><button class="pay" name="action" value="pay">Bayar sekarang</button><button class="fail" name="action" value="fail">Batalkan pembayaran</button><button class="fail" name="action" value="expire">Biarkan kedaluwarsa</button></form>`}

@@ -15,25 +15,15 @@ import { formatRupiah } from '@pasar/core/money';
 import { posPaymentLabels, type PosPaymentMethod, type PosSettingsView } from '@pasar/core/pos';
 import { formatDateTime } from '@pasar/core/time';
 import { buttonStyles } from '../../../components/admin/admin-ui';
-
-// No @page size: a thermal printer's driver knows its roll (58 mm, continuous); a fixed page
-// height would feed blank paper after a short receipt or break a long one.
-const printCss = `
-@media print {
-  @page { margin: 0; }
-  html, body { height: auto !important; min-height: 0 !important; overflow: visible !important; background: #fff !important; }
-  body > *:not(.pos-receipt-layer) { display: none !important; }
-  .pos-receipt-layer { position: static !important; display: block !important; overflow: visible !important; background: none !important; padding: 0 !important; }
-  #pos-receipt { width: 48mm !important; margin: 0 5mm !important; padding: 0 !important; box-shadow: none !important; font-size: 9pt; }
-  #pos-receipt .receipt-line { break-inside: avoid; }
-  .no-print { display: none !important; }
-}`;
+// The print rules are a file (the CSP allows no inline <style>), linked only while the receipt is
+// open, as the inline <style> was: @page and the hiding of the rest of <body> must not outlive it.
+import printCssUrl from './receipt-print.css?url';
 
 export function Receipt({ order, settings, storeName, onClose }: { order: AdminOrder; settings: PosSettingsView | undefined; storeName: string; onClose: () => void }) {
   const method = posPaymentLabels[order.payment_method as PosPaymentMethod] ?? order.payment_method;
   return createPortal(
     <div className="pos-receipt-layer fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4" role="dialog" aria-modal="true" aria-label="Struk">
-      <style>{printCss}</style>
+      <link rel="stylesheet" href={printCssUrl} />
       <div>
         <div id="pos-receipt" className="w-[58mm] bg-white p-3 font-mono text-[11px] leading-tight text-black shadow-xl">
           <p className="text-center text-[12px] font-bold">{storeName}</p>
