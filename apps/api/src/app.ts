@@ -24,6 +24,7 @@ import { registerWebApp } from './plugins/web-app';
 import { registerXsrf } from './plugins/xsrf';
 import { registerFeatures } from './features';
 import { headForPath, registerSeoRoutes } from './features/catalog/catalog.seo';
+import { storefrontSource } from './features/catalog/catalog.storefront';
 
 
 export type App = FastifyInstance;
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, deps, {
     registerRoutes: (scope) => registerSeoRoutes(scope, deps),
     headForPath: (request) => headForPath(deps, request),
+    storefront: storefrontSource(deps),
   });
   return app;
 }

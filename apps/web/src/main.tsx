@@ -1,19 +1,5 @@
 // First: zod must find its configuration before any schema is built (lib/zod-without-eval.ts).
 import './lib/zod-without-eval';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
-import { router } from './app/router';
 import './styles.css';
-
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-}
+// Hydrates the page the server drew, or draws the plain shell's (docs/decisions/026-server-rendered-storefront.md).
+import './app/entry-client';

@@ -1,18 +1,31 @@
 /**
- * The route table of docs/requirements/storefront.md §2 and docs/requirements/back-office.md §2. Every screen is a lazy
- * chunk, so the storefront's first load never carries admin or POS code.
+ * The route table of docs/requirements/storefront.md §2 and docs/requirements/back-office.md §2.
+ * The landing page, the catalogue and the product page are drawn on the server and hydrated
+ * (docs/decisions/026-server-rendered-storefront.md): they are in the first chunk, with loaders, so
+ * the browser hydrates them at once. Every other screen is a lazy chunk, answered by the server
+ * with the plain shell, so the storefront's first load never carries admin or POS code.
  */
 import { Fragment, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { useStoreTimeZone } from '../lib/store-settings';
 import { CrashScreen } from '../components/crash-screen';
+import CatalogPage from '../features/catalog/catalog-page';
+import ProductDetailPage from '../features/catalog/product-detail-page';
+import LandingPage from '../features/landing/landing-page';
 import { StorefrontLayout } from './layouts/storefront-layout';
+import { storefrontLoaders, type LoaderContext } from './loaders';
 import { ProtectedRoute } from './protected-route';
 
 type ScreenModule = { default: ComponentType };
 const screen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
 
-const adminScreens: RouteObject[] = [
+/** Marks a screen the server draws; any other path is answered with the plain shell. */
+export interface RouteHandle {
+  serverRendered?: boolean;
+}
+const serverRendered: RouteHandle = { serverRendered: true };
+
+const adminScreens = (): RouteObject[] => [
   { path: 'dashboard', lazy: screen(() => import('../features/dashboard/dashboard-page')) },
   { path: 'categories', lazy: screen(() => import('../features/categories/categories-page')) },
   { path: 'products', lazy: screen(() => import('../features/products/products-page')) },
@@ -26,73 +39,87 @@ const adminScreens: RouteObject[] = [
   { path: 'settings/payments', lazy: screen(() => import('../features/settings/payment-settings-page')) },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    element: <StoreRoot />,
-    errorElement: <CrashScreen />,
-    children: [
-      {
-        element: <StorefrontLayout />,
-        children: [
-          { index: true, lazy: screen(() => import('../features/landing/landing-page')) },
-          { path: 'catalog', lazy: screen(() => import('../features/catalog/catalog-page')) },
-          { path: 'product/:id', lazy: screen(() => import('../features/catalog/product-detail-page')) },
-          { path: 'cart', lazy: screen(() => import('../features/cart/cart-page')) },
-          { path: 'checkout', lazy: screen(() => import('../features/checkout/checkout-page')) },
-          { path: 'login', lazy: screen(() => import('../features/accounts/login-page')) },
-          { path: 'register', lazy: screen(() => import('../features/accounts/register-page')) },
-          {
-            path: 'profile',
-            element: (
-              <ProtectedRoute>
-                <LazyOutlet />
-              </ProtectedRoute>
-            ),
-            children: [{ index: true, lazy: screen(() => import('../features/accounts/profile-page')) }],
-          },
-          // Decision 013: the order's own page, open to whoever holds its link (a guest has no account).
-          { path: 'pesanan/akses/:token', lazy: screen(() => import('../features/payments/order-access-page')) },
-          {
-            path: 'pesanan',
-            element: (
-              <ProtectedRoute>
-                <LazyOutlet />
-              </ProtectedRoute>
-            ),
-            children: [
-              { index: true, lazy: screen(() => import('../features/orders/my-orders-page')) },
-              { path: ':id', lazy: screen(() => import('../features/payments/my-order-page')) },
-            ],
-          },
-          {
-            path: 'operator/*',
-            element: (
-              <ProtectedRoute roles={['admin', 'operator']}>
-                <p className="mx-auto max-w-3xl p-8 text-center text-lg">Operator Panel - functionality coming soon</p>
-              </ProtectedRoute>
-            ),
-          },
-          // Storefront spec §2: any unknown path shows the landing page.
-          { path: '*', lazy: screen(() => import('../features/landing/landing-page')) },
-        ],
-      },
-      {
-        path: 'admin',
-        element: (
-          <ProtectedRoute roles={['admin']}>
-            <LazyOutlet />
-          </ProtectedRoute>
-        ),
-        children: [
-          {
-            lazy: screen(() => import('../features/admin-shell/admin-layout')),
-            children: [{ index: true, lazy: screen(() => import('../features/admin-shell/admin-index')) }, ...adminScreens],
-          },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * The routes, built for one router: the browser's (HTTP, loaders that do not wait) or one request's
+ * on the server (the services, loaders that wait). Both trees are the same, so route ids match.
+ */
+export function createRoutes(context: LoaderContext): RouteObject[] {
+  const load = storefrontLoaders(context);
+  return [
+    {
+      element: <StoreRoot />,
+      errorElement: <CrashScreen />,
+      // A screen drawn in the browser (no server state) shows nothing while its code loads, as before.
+      HydrateFallback: NoFallback,
+      loader: load.root,
+      children: [
+        {
+          element: <StorefrontLayout />,
+          children: [
+            { index: true, Component: LandingPage, loader: load.landing, handle: serverRendered },
+            { path: 'catalog', Component: CatalogPage, loader: load.catalog, handle: serverRendered },
+            { path: 'product/:id', Component: ProductDetailPage, loader: load.product, handle: serverRendered },
+            { path: 'cart', lazy: screen(() => import('../features/cart/cart-page')) },
+            { path: 'checkout', lazy: screen(() => import('../features/checkout/checkout-page')) },
+            { path: 'login', lazy: screen(() => import('../features/accounts/login-page')) },
+            { path: 'register', lazy: screen(() => import('../features/accounts/register-page')) },
+            {
+              path: 'profile',
+              element: (
+                <ProtectedRoute>
+                  <LazyOutlet />
+                </ProtectedRoute>
+              ),
+              children: [{ index: true, lazy: screen(() => import('../features/accounts/profile-page')) }],
+            },
+            // Decision 013: the order's own page, open to whoever holds its link (a guest has no account).
+            { path: 'pesanan/akses/:token', lazy: screen(() => import('../features/payments/order-access-page')) },
+            {
+              path: 'pesanan',
+              element: (
+                <ProtectedRoute>
+                  <LazyOutlet />
+                </ProtectedRoute>
+              ),
+              children: [
+                { index: true, lazy: screen(() => import('../features/orders/my-orders-page')) },
+                { path: ':id', lazy: screen(() => import('../features/payments/my-order-page')) },
+              ],
+            },
+            {
+              path: 'operator/*',
+              element: (
+                <ProtectedRoute roles={['admin', 'operator']}>
+                  <p className="mx-auto max-w-3xl p-8 text-center text-lg">Operator Panel - functionality coming soon</p>
+                </ProtectedRoute>
+              ),
+            },
+            // Storefront spec §2: any unknown path shows the landing page.
+            { path: '*', Component: LandingPage, loader: load.landing, handle: serverRendered },
+          ],
+        },
+        {
+          path: 'admin',
+          element: (
+            <ProtectedRoute roles={['admin']}>
+              <LazyOutlet />
+            </ProtectedRoute>
+          ),
+          children: [
+            {
+              lazy: screen(() => import('../features/admin-shell/admin-layout')),
+              children: [{ index: true, lazy: screen(() => import('../features/admin-shell/admin-index')) }, ...adminScreens()],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+function NoFallback() {
+  return null;
+}
 
 function LazyOutlet() {
   return <Outlet />;
@@ -103,5 +130,3 @@ function StoreRoot() {
   const zone = useStoreTimeZone();
   return <Fragment key={zone}><Outlet /></Fragment>;
 }
-
-export const router = createBrowserRouter(routes);

@@ -1,43 +1,70 @@
-/** Public catalogue fetchers and their query hooks, shared by every storefront screen. */
-import { useQuery } from '@tanstack/react-query';
-import type { Category, Product, ProductPage } from '@pasar/core/catalog';
-import { api } from './api-client';
+/**
+ * Public catalogue queries, shared by every storefront screen and by the route loaders
+ * (docs/decisions/026-server-rendered-storefront.md): one options factory per query, so the
+ * server fills the cache under the very keys the screens read, and the browser, handed that
+ * cache, asks nothing again on load.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CATALOG_PAGE_SIZES, DEFAULT_CATALOG_PAGE_SIZE, type ProductPageQuery } from '@pasar/core/catalog';
+import { httpSource, type BrowserSource } from './storefront-source';
 
-export function useCategories() {
-  return useQuery({ queryKey: ['catalog', 'categories'], queryFn: ({ signal }) => api<Category[]>('/catalog/categories/', { signal }), staleTime: 60_000 });
+export type ProductQuery = ProductPageQuery;
+
+/** Products on each shelf of the landing page (docs/requirements/storefront.md §2: up to 4). */
+export const SHELF_SIZE = 4;
+
+function positive(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-export interface ProductQuery {
-  q?: string;
-  categoryId?: number | undefined;
-  page: number;
-  pageSize: number;
+/**
+ * The catalogue page asked for by the address (/catalog?q=&category_id=&page=&page_size=): the
+ * screen and its loader read it with this one function, so both ask for the same page.
+ */
+export function productQueryFromSearch(params: URLSearchParams): ProductQuery {
+  const pageSize = Number(params.get('page_size'));
+  const categoryId = positive(params.get('category_id') ?? params.get('category'), 0);
+  return {
+    q: params.get('q') ?? '',
+    categoryId: categoryId || undefined,
+    page: positive(params.get('page'), 1),
+    pageSize: (CATALOG_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_CATALOG_PAGE_SIZE,
+  };
+}
+
+/** The id of /product/{id}, or undefined when it is not one (ids are int4: at most 9 digits here). */
+export function productIdParam(value: string | undefined): number | undefined {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+export const catalogQueries = {
+  categories: (source: BrowserSource = httpSource) =>
+    queryOptions({ queryKey: ['catalog', 'categories'], queryFn: ({ signal }) => source.categories(signal), staleTime: 60_000 }),
+  productPage: (query: ProductQuery, source: BrowserSource = httpSource) => {
+    // An empty search and no category are one key, however the caller spelled them.
+    const key: ProductQuery = { q: query.q || undefined, categoryId: query.categoryId || undefined, page: query.page, pageSize: query.pageSize };
+    return queryOptions({ queryKey: ['catalog', 'products', key], queryFn: ({ signal }) => source.productPage(key, signal) });
+  },
+  /** null: no active product has this id. */
+  product: (id: number, source: BrowserSource = httpSource) =>
+    queryOptions({ queryKey: ['catalog', 'product', id], queryFn: ({ signal }) => source.product(id, signal) }),
+  shelf: (categoryId: number, limit: number, source: BrowserSource = httpSource) =>
+    queryOptions({ queryKey: ['catalog', 'shelf', categoryId, limit], queryFn: ({ signal }) => source.shelf(categoryId, limit, signal), staleTime: 5 * 60_000 }),
+};
+
+export function useCategories() {
+  return useQuery(catalogQueries.categories());
 }
 
 export function useProductPage(query: ProductQuery) {
-  const params = new URLSearchParams({ page: String(query.page), page_size: String(query.pageSize) });
-  if (query.q) params.set('q', query.q);
-  if (query.categoryId) params.set('category_id', String(query.categoryId));
-  return useQuery({
-    queryKey: ['catalog', 'products', query],
-    queryFn: ({ signal }) => api<ProductPage>(`/catalog/products/?${params.toString()}`, { signal }),
-    placeholderData: (previous) => previous,
-  });
+  return useQuery({ ...catalogQueries.productPage(query), placeholderData: (previous) => previous });
 }
 
 export function useProduct(id: number | undefined) {
-  return useQuery({
-    queryKey: ['catalog', 'product', id],
-    queryFn: ({ signal }) => api<Product>(`/catalog/products/${id}`, { signal }),
-    enabled: id !== undefined,
-    retry: (count, error) => count < 1 && (error as { status?: number }).status !== 404,
-  });
+  return useQuery({ ...catalogQueries.product(id ?? 0), enabled: id !== undefined });
 }
 
-export function useCategoryShelf(categoryId: number, limit: number) {
-  return useQuery({
-    queryKey: ['catalog', 'shelf', categoryId, limit],
-    queryFn: ({ signal }) => api<Product[]>(`/catalog/products/by-category?category_id=${categoryId}&limit=${limit}&order=random`, { signal }),
-    staleTime: 5 * 60_000,
-  });
+export function useCategoryShelf(categoryId: number, limit = SHELF_SIZE) {
+  return useQuery(catalogQueries.shelf(categoryId, limit));
 }

@@ -6,15 +6,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, setDefaultTimeZone } from '@pasar/core/time';
 import type { PublicStoreSettings } from '@pasar/core/settings';
-import { api } from './api-client';
+import { httpSource, type BrowserSource } from './storefront-source';
+
+/** The query, also filled by the server for a rendered page (docs/decisions/026-server-rendered-storefront.md). */
+export const storeSettingsQuery = (source: BrowserSource = httpSource) => ({
+  queryKey: ['settings', 'store'],
+  queryFn: ({ signal }: { signal: AbortSignal }): Promise<PublicStoreSettings> => source.storeSettings(signal),
+  staleTime: 5 * 60_000,
+});
 
 export function useStoreSettings<T = PublicStoreSettings>(select?: (settings: PublicStoreSettings) => T) {
-  return useQuery({
-    queryKey: ['settings', 'store'],
-    queryFn: ({ signal }) => api<PublicStoreSettings>('/settings/store', { signal }),
-    staleTime: 5 * 60_000,
-    ...(select ? { select } : {}),
-  });
+  return useQuery({ ...storeSettingsQuery(), ...(select ? { select } : {}) });
 }
 
 /**

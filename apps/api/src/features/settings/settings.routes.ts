@@ -3,9 +3,7 @@ import { paymentSettingsSchema, publicStoreSettingsSchema, timeZoneSettingSchema
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
-import { livePaymentProviders } from '../payments/payment-providers';
-import { getSetting } from './settings.repository';
-import { paymentSettings, savePaymentSettings, saveStoreTimeZone, storeBankAccounts, storeTimeZone } from './settings.service';
+import { paymentSettings, publicStoreSettings, savePaymentSettings, saveStoreTimeZone } from './settings.service';
 
 const settingsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -20,23 +18,7 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
         },
       },
     },
-    async () => {
-      const [store_location, bank_accounts, store_profile, providers, time_zone] = await Promise.all([
-        getSetting(db, 'store_location'),
-        storeBankAccounts(db),
-        getSetting(db, 'store_profile'),
-        livePaymentProviders(db, deps.config),
-        storeTimeZone(db),
-      ]);
-      return ok({
-        store_location: store_location ?? null,
-        bank_account: bank_accounts[0] ?? null,
-        bank_accounts,
-        store_profile: store_profile ?? null,
-        payment_sandbox: providers.gateway?.sandbox ?? false,
-        time_zone,
-      });
-    },
+    async () => ok(await publicStoreSettings(db, deps.config)),
   );
 
   app.get(

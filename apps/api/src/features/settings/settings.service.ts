@@ -1,9 +1,33 @@
 /** Store settings read by several features, each in one place. */
 import { defaultPaymentSettings, type PaymentSettings } from '@pasar/core/payments';
-import type { BankAccount } from '@pasar/core/settings';
+import type { BankAccount, PublicStoreSettings } from '@pasar/core/settings';
 import { DEFAULT_TIME_ZONE, type StoreTimeZone } from '@pasar/core/time';
+import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { livePaymentProviders } from '../payments/payment-providers';
 import { getSetting, putSetting } from './settings.repository';
+
+/**
+ * The public store facts of GET /settings/store, also handed to a server-rendered page
+ * (docs/decisions/026-server-rendered-storefront.md).
+ */
+export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<PublicStoreSettings> {
+  const [store_location, bank_accounts, store_profile, providers, time_zone] = await Promise.all([
+    getSetting(db, 'store_location'),
+    storeBankAccounts(db),
+    getSetting(db, 'store_profile'),
+    livePaymentProviders(db, config),
+    storeTimeZone(db),
+  ]);
+  return {
+    store_location: store_location ?? null,
+    bank_account: bank_accounts[0] ?? null,
+    bank_accounts,
+    store_profile: store_profile ?? null,
+    payment_sandbox: providers.gateway?.sandbox ?? false,
+    time_zone,
+  };
+}
 
 /**
  * The accounts a manual transfer may go to: the payment settings' list, or the older single

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
 import { apiRequest } from '../../lib/api-client';
 import { cartBadge, useCart } from '../../lib/cart';
+import { useHydrated } from '../../lib/hydrated';
 import { sessionStore, useSession } from '../../lib/session';
 
 const AssistantLauncher = lazy(() => import('../../features/assistant/assistant-launcher'));
@@ -75,6 +76,7 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function StorefrontLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const hydrated = useHydrated();
   // The mobile menu closes on every route change (docs/requirements/storefront.md §2).
   useEffect(() => setMenuOpen(false), [location.pathname, location.search, location.hash]);
   useEffect(() => {
@@ -111,6 +113,15 @@ export function StorefrontLayout() {
           </nav>
           <div className="hidden items-center gap-1 md:flex">
             <AccountLinks />
+          </div>
+          {/* Issue 16: the assistant's button sits here, where it covers nothing; its box is kept while it loads. */}
+          <div id="assistant-root" className="h-10 w-10 shrink-0 2xl:w-40">
+            {/* The browser's alone (it reopens from sessionStorage): loaded once the page is hydrated. */}
+            {hydrated && (
+              <Suspense fallback={null}>
+                <AssistantLauncher />
+              </Suspense>
+            )}
           </div>
           <CartLink />
           <button
@@ -193,11 +204,6 @@ export function StorefrontLayout() {
         </div>
         <p className="border-t border-green-900 py-4 text-center text-xs text-green-200">© 2026 Pasar UMKM Kota Bandung</p>
       </footer>
-      <div id="assistant-root">
-        <Suspense fallback={null}>
-          <AssistantLauncher />
-        </Suspense>
-      </div>
     </div>
   );
 }

@@ -1,32 +1,27 @@
 /** Catalogue (docs/requirements/storefront.md §2 Catalogue): search, category chips, stats, paging, grid/list. */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { CATALOG_PAGE_SIZES, DEFAULT_CATALOG_PAGE_SIZE } from '@pasar/core/catalog';
+import { CATALOG_PAGE_SIZES } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';
 import { SkeletonGrid } from '../../components/skeleton';
 import { cartBadge, useCart } from '../../lib/cart';
-import { useCategories, useProductPage } from '../../lib/catalog-api';
-
-function positive(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
+import { productQueryFromSearch, useCategories, useProductPage } from '../../lib/catalog-api';
+import { useHydrated } from '../../lib/hydrated';
 
 export default function CatalogPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const cart = useCart();
   const categories = useCategories();
-  const q = params.get('q') ?? '';
-  const categoryId = positive(params.get('category_id') ?? params.get('category'), 0) || undefined;
-  const pageSize = (CATALOG_PAGE_SIZES as readonly number[]).includes(Number(params.get('page_size')))
-    ? Number(params.get('page_size'))
-    : DEFAULT_CATALOG_PAGE_SIZE;
-  const page = positive(params.get('page'), 1);
+  // The same reading of the address as the route's loader (lib/catalog-api.ts), so the page the
+  // server drew is the page in the cache.
+  const { q = '', categoryId, page, pageSize } = productQueryFromSearch(params);
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const [search, setSearch] = useState(q);
   const products = useProductPage({ q, categoryId, page, pageSize });
-  const [notice] = useState<string | undefined>(() => (location.state as { notice?: string } | null)?.notice);
+  const [stateNotice] = useState<string | undefined>(() => (location.state as { notice?: string } | null)?.notice);
+  // The history entry's state is the browser's alone: shown once the server's page is hydrated.
+  const notice = useHydrated() ? stateNotice : undefined;
 
   // Changes apply to the URL as it is when they land, never to a stale copy.
   const update = (changes: Record<string, string | undefined>) => {

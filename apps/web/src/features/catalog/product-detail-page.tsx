@@ -5,9 +5,8 @@ import type { Product } from '@pasar/core/catalog';
 import { ProductImage } from '../../components/product-image';
 import { DiscountBadge, Price } from '../../components/price';
 import { QuantityStepper } from '../../components/quantity-stepper';
-import { ApiError } from '../../lib/api-client';
 import { cartActions, defaultChoice, inCartFor, lineFor, stockFor, useCart } from '../../lib/cart';
-import { useProduct } from '../../lib/catalog-api';
+import { productIdParam, useProduct } from '../../lib/catalog-api';
 
 function InfoTile({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -194,20 +193,47 @@ function Detail({ product }: { product: Product }) {
 
 export default function ProductDetailPage() {
   const { id } = useParams();
-  const numericId = id && /^\d+$/.test(id) ? Number(id) : undefined;
+  const numericId = productIdParam(id);
   const product = useProduct(numericId);
-  if (numericId === undefined || (product.isError && product.error instanceof ApiError && product.error.status === 404)) {
-    return <ProductProblem message="Produk tidak ditemukan." />;
-  }
+  // null: no active product has this id (a page the server drew was answered with HTTP 404).
+  if (numericId === undefined || product.data === null) return <ProductProblem message="Produk tidak ditemukan." />;
   if (product.isError) return <ProductProblem message="Gagal memuat data produk. Coba lagi nanti." />;
-  if (product.isPending) {
-    return (
-      <p role="status" className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600">
-        Memuat detail produk...
-      </p>
-    );
-  }
+  if (product.isPending) return <DetailSkeleton />;
   return <Detail key={product.data.id} product={product.data} />;
+}
+
+/**
+ * While the product loads: the page's own frame (the 420 px photo box, the column beside or under
+ * it), so nothing below, the footer least of all, jumps when the product arrives (issue 16).
+ */
+function DetailSkeleton() {
+  const bar = 'rounded bg-stone-200';
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <div className={`h-5 w-36 ${bar}`} aria-hidden="true" />
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div className="h-[420px] animate-pulse rounded-2xl bg-stone-200" aria-hidden="true" />
+        <div>
+          <p role="status" className="text-stone-600">
+            Memuat detail produk...
+          </p>
+          <div aria-hidden="true" className="animate-pulse">
+            <div className={`mt-3 h-9 w-3/4 ${bar}`} />
+            <div className={`mt-3 h-9 w-1/3 ${bar}`} />
+            <div className={`mt-4 h-20 ${bar}`} />
+            <div className="mt-5 grid grid-cols-2 gap-3">
+              {[0, 1, 2, 3].map((i) => (
+                <div key={i} className="h-16 rounded-xl bg-stone-200" />
+              ))}
+            </div>
+            <div className={`mt-5 h-11 w-40 ${bar}`} />
+            <div className="mt-5 h-12 rounded-xl bg-stone-200" />
+            <div className="mt-6 h-24 rounded-xl bg-stone-200" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 function ProductProblem({ message }: { message: string }) {

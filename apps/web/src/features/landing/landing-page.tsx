@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Category } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';
 import { SkeletonGrid } from '../../components/skeleton';
-import { useCategories, useCategoryShelf } from '../../lib/catalog-api';
+import { SHELF_SIZE, useCategories, useCategoryShelf } from '../../lib/catalog-api';
 
 const values = [
   { title: 'Produk lokal', text: 'Semua produk dibuat UMKM Kota Bandung dan dikurasi oleh dinas.', icon: 'M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10' },
@@ -21,7 +21,7 @@ const stories = [
 const partnerTypes = ['Kuliner', 'Kopi & Teh', 'Batik & Tenun', 'Anyaman', 'Kosmetik Alami', 'Herbal', 'Dekorasi', 'Pertanian'];
 
 function Shelf({ category }: { category: Category }) {
-  const shelf = useCategoryShelf(category.id, 4);
+  const shelf = useCategoryShelf(category.id, SHELF_SIZE);
   return (
     <section aria-labelledby={`cat-${category.id}`} className="mt-10">
       <div className="flex items-end justify-between gap-4">
@@ -37,7 +37,7 @@ function Shelf({ category }: { category: Category }) {
       </div>
       <div className="mt-4">
         {shelf.isPending ? (
-          <SkeletonGrid count={4} />
+          <SkeletonGrid count={SHELF_SIZE} />
         ) : shelf.isError ? (
           <p className="rounded-xl bg-red-50 p-4 text-red-800">Gagal memuat data pasar. Coba lagi dalam beberapa saat.</p>
         ) : shelf.data.length === 0 ? (

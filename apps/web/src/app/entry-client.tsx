@@ -1,0 +1,76 @@
+/**
+ * The browser's half of the storefront (docs/decisions/026-server-rendered-storefront.md). A page the
+ * server drew carries its state (app/page-state.ts): the query cache is filled from it, lazy route
+ * modules of the page are loaded, and the same tree is hydrated with the router's loader data, so
+ * the first render matches the HTML and nothing is fetched again. The plain shell (cart, checkout,
+ * the back office, `npm run dev`) is drawn in the browser as before.
+ */
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
+import { httpSource } from '../lib/storefront-source';
+import { readPageState } from './page-state';
+import { createQueryClient, Providers } from './providers';
+import { createRoutes } from './router';
+
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+function app(router: BrowserRouter, queryClient: ReturnType<typeof createQueryClient>) {
+  return (
+    <StrictMode>
+      <Providers client={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>
+  );
+}
+
+/** The page's routes whose module is lazy: loaded before hydrating, or the router would first render nothing. */
+function lazyRoutesOfPage(routes: RouteObject[]): RouteObject[] {
+  return (matchRoutes(routes, window.location) ?? []).map((m) => m.route).filter((route) => typeof route.lazy === 'function');
+}
+
+async function resolveLazyRoutes(lazy: RouteObject[]): Promise<void> {
+  await Promise.all(
+    lazy.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+function start(container: HTMLElement): void | Promise<void> {
+  const queryClient = createQueryClient();
+  const routes = createRoutes({ queryClient, source: httpSource, awaitData: false });
+  const state = readPageState();
+  if (!state) {
+    createRoot(container).render(app(createBrowserRouter(routes), queryClient));
+    return;
+  }
+  // The data is as fresh as the page, whatever this device's clock says about the server's.
+  const now = Date.now();
+  for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
+  hydrate(queryClient, state.queries);
+
+  const hydratePage = () => {
+    const router = createBrowserRouter(routes, { hydrationData: state.router });
+    // A transition: hydration yields to the browser instead of one long task; a tap before it is
+    // done makes React finish the part tapped first.
+    startTransition(() => {
+      hydrateRoot(container, app(router, queryClient), {
+        // A mismatch with the server's HTML is recovered by drawing again in the browser; say so
+        // loudly (e2e/server-rendering.spec.ts fails on any console error).
+        onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+      });
+    });
+  };
+  // The storefront's server-drawn screens are in this chunk (app/router.tsx): hydrated in this task,
+  // before the page's load event, so no tap can land on markup nobody listens to yet.
+  const lazy = lazyRoutesOfPage(routes);
+  if (lazy.length === 0) return hydratePage();
+  return resolveLazyRoutes(lazy).then(hydratePage);
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);
