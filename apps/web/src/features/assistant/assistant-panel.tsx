@@ -156,7 +156,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
     <section
       role="dialog"
       aria-label={assistantMessages.title}
-      className="fixed inset-x-2 bottom-20 z-40 flex max-h-[75vh] flex-col overflow-hidden rounded-2xl border border-stone-200 bg-stone-50 shadow-2xl sm:inset-x-auto sm:right-4 sm:w-[24rem]"
+      className="fixed inset-x-2 top-[4.5rem] z-40 flex max-h-[min(75vh,calc(100dvh-5.5rem))] flex-col overflow-hidden rounded-2xl border border-stone-200 bg-stone-50 shadow-2xl sm:inset-x-auto sm:right-4 sm:w-[24rem]"
     >
       <header className="flex items-center justify-between bg-green-800 px-4 py-3 text-white">
         <h2 className="font-bold">{assistantMessages.title}</h2>

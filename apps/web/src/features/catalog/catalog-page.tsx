@@ -52,6 +52,31 @@ export default function CatalogPage() {
 
   const data = products.data;
   const totalPages = data?.total_pages ?? 1;
+  // Issue 16: a page past the last (an old link, /catalog?page=99) showed 'Halaman 5 dari 5' over
+  // nothing; the address is replaced with the last page. A placeholder (the previous query's
+  // answer while the next loads) does not count.
+  const lastPage = products.isPlaceholderData ? undefined : data?.total_pages;
+  useEffect(() => {
+    if (lastPage === undefined || lastPage < 1 || page <= lastPage) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (lastPage > 1) next.set('page', String(lastPage));
+        else next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [lastPage, page, setParams]);
+
+  // Issue 16: 'Selanjutnya' at the foot of a phone's page left the shopper at the foot of the new
+  // page; another page starts at the top of the results (below the sticky header: scroll-mt-20).
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const goToPage = (next: number) => {
+    update({ page: String(next) });
+    const top = resultsTop.current;
+    if (top && top.getBoundingClientRect().top < 80) top.scrollIntoView({ block: 'start' });
+  };
   const chip = (active: boolean) =>
     `shrink-0 rounded-full px-4 py-2 text-sm font-semibold ring-1 ${active ? 'bg-green-800 text-white ring-green-800' : 'bg-white text-stone-700 ring-stone-300 hover:bg-green-50'}`;
 
@@ -140,7 +165,7 @@ export default function CatalogPage() {
       </div>
 
       <h2 className="sr-only">Daftar produk</h2>
-      <div className="mt-4" aria-live="polite" aria-busy={products.isFetching}>
+      <div ref={resultsTop} className="mt-4 scroll-mt-20" aria-live="polite" aria-busy={products.isFetching}>
         {products.isPending ? (
           <SkeletonGrid count={layout === 'list' ? 6 : Math.min(12, pageSize)} layout={layout} />
         ) : products.isError ? (
@@ -161,14 +186,15 @@ export default function CatalogPage() {
         )}
       </div>
 
+      {/* On a 360 px phone the three did not fit on one row (the page scrolled sideways): smaller buttons, the text may wrap. */}
       <nav aria-label="Halaman" className="mt-6 flex items-center justify-between gap-2">
-        <button type="button" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })} className="rounded-lg bg-white px-4 py-2 font-semibold ring-1 ring-stone-300 disabled:opacity-40">
+        <button type="button" disabled={page <= 1} onClick={() => goToPage(page - 1)} className="shrink-0 rounded-lg bg-white px-3 py-2 text-sm font-semibold ring-1 ring-stone-300 disabled:opacity-40 sm:px-4 sm:text-base">
           Sebelumnya
         </button>
-        <span className="text-sm text-stone-700">
+        <span className="min-w-0 text-center text-sm text-stone-700">
           Halaman {Math.min(page, totalPages)} dari {totalPages}
         </span>
-        <button type="button" disabled={page >= totalPages} onClick={() => update({ page: String(page + 1) })} className="rounded-lg bg-white px-4 py-2 font-semibold ring-1 ring-stone-300 disabled:opacity-40">
+        <button type="button" disabled={page >= totalPages} onClick={() => goToPage(page + 1)} className="shrink-0 rounded-lg bg-white px-3 py-2 text-sm font-semibold ring-1 ring-stone-300 disabled:opacity-40 sm:px-4 sm:text-base">
           Selanjutnya
         </button>
       </nav>
