@@ -5,6 +5,7 @@
  * for, and an answer cut off by closing the panel is kept as interrupted; an unanswered question
  * reaches the admin's knowledge screen, the admin answers it with an uploaded file and the
  * assistant then answers from that file; an admin drafts an AI description from unsaved edits.
+ * A question nothing answers offers the closest entries, and a tapped one is answered (issue 16).
  */
 import { describe, expect, it } from 'vitest';
 import { assistantMessages } from '@pasar/core/assistant';
@@ -46,6 +47,33 @@ describe('shopping assistant', () => {
     const reopened = page.getByRole('dialog', { name: 'Tanya Asisten' });
     await reopened.getByTestId('assistant-question').filter({ hasText: 'Bagaimana cara menyimpan keripik tempe supaya tetap renyah?' }).waitFor();
     await reopened.getByText(/toples kedap udara/).waitFor();
+  });
+
+  it('offers the closest entries for a question it cannot answer, and a tapped suggestion is answered (issue 16, 360 px)', async () => {
+    const { page } = await e2e.openPage({ mobile: true });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Tanya Asisten' }).click();
+    const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
+    await panel.getByLabel('Pertanyaan untuk asisten').fill('apakah ada garansi seumur hidup?');
+    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const first = panel.getByTestId('assistant-answer').last();
+    await first.getByText(assistantMessages.suggestionsLead).waitFor();
+    const suggestions = first.getByRole('list', { name: assistantMessages.suggestionsLabel });
+    const suggestion = suggestions.getByRole('button', { name: 'Pengembalian dan penukaran barang' });
+    await suggestion.waitFor();
+    // Tappable at a phone's width: inside the screen and at least 44 px high.
+    const box = (await suggestion.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'assistant-suggestions');
+
+    await suggestion.tap();
+    await panel.getByTestId('assistant-question').filter({ hasText: 'Pengembalian dan penukaran barang' }).waitFor();
+    const second = panel.getByTestId('assistant-answer').last();
+    await second.getByText(/video unboxing/).waitFor();
+    await second.getByText('Pengembalian dan penukaran barang', { exact: true }).waitFor();
+    expect(await panel.getByTestId('assistant-answer').count()).toBe(2);
   });
 
   it('loads the panel only when asked, and keeps an answer cut off by closing the panel as interrupted', async () => {

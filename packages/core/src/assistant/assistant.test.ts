@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ASSISTANT_HISTORY_MAX_CHARS,
   AnswerGuard,
+  AssistantIndex,
+  placeForms,
+  Vocabulary,
+  WORD_FORMS,
+  RELATED,
   assistantMessages,
   chatRequestSchema,
   guardPrices,
@@ -64,6 +69,11 @@ describe('stem', () => {
     ['setrika', 'setrika'],
     ['sereh', 'sereh'],
     ['madu', 'madu'],
+    // Roots that begin like a prefix keep it; words that only end like a suffix stay whole (issue 16).
+    ['pesan', 'pesan'],
+    ['pesanan', 'pesan'],
+    ['kemasan', 'kemas'],
+    ['lebaran', 'lebaran'],
   ])('%s -> %s', (word, expected) => {
     expect(stem(word)).toBe(expected);
   });
@@ -71,6 +81,62 @@ describe('stem', () => {
   it('lets a question meet a document written with another form of the word', () => {
     expect(terms('cara penyimpanan madu')).toEqual(terms('menyimpan madu'));
     expect(terms('pengiriman')).toEqual(terms('dikirim'));
+  });
+});
+
+describe('commerce vocabulary (issue 16)', () => {
+  const doc = (id: string, heading: string, body = '') => ({ kind: 'knowledge' as const, id, title: heading, heading, body });
+  const docs = [
+    doc('retur', 'Pengembalian dan penukaran barang', 'Barang yang rusak saat diterima dapat ditukar dengan video unboxing.'),
+    doc('luar', 'Pengiriman ke luar kota', 'Pesanan dikirim ke seluruh Indonesia dengan kurir nasional.'),
+    doc('lokal', 'Pengiriman lokal di Kota Bandung', 'Kurir lokal mengantar di hari yang sama di Kota Bandung.'),
+    doc('mitra', 'Menjadi mitra', 'Daftar melalui tombol Bergabung.'),
+    doc('formulir', 'Formulir komplain', 'Isi formulir komplain.'),
+    doc('garut', 'Dodol Garut', 'Dodol legit khas Garut.'),
+  ];
+  const index = new AssistantIndex(docs, new Vocabulary({ places: ['KOTA MEDAN', 'KOTA BANDUNG', 'KABUPATEN GARUT', 'KOTA BATU', 'KOTA ADMINISTRASI JAKARTA SELATAN'] }));
+  const top = (q: string) => index.search(q, 3).map((r) => r.doc.id);
+
+  it('rewrites shoppers\' colloquial forms before anything else', () => {
+    expect(terms('brp ongkir udh gk bs')).toEqual(terms('berapa ongkir sudah tidak bisa'));
+    expect(terms('nyimpen pesenan')).toEqual(terms('menyimpan pesanan'));
+    // Every form is one word, lower case, and stands for something else.
+    for (const [form, word] of Object.entries(WORD_FORMS)) {
+      expect(form).toMatch(/^[a-z0-9]+$/);
+      expect(word).not.toBe(form);
+    }
+  });
+
+  it('meets an entry through a topic word it does not contain, below an entry that has the word', () => {
+    // 'garansi' is in neither entry: both are about returns.
+    expect(top('ada garansi?').sort()).toEqual(['formulir', 'retur']);
+    // 'komplain' is in one of them: that one first.
+    expect(top('bisa komplain?')).toEqual(['formulir', 'retur']);
+    expect(top('usaha saya mau jualan')[0]).toBe('mitra');
+  });
+
+  it('reads a place no document names as shipping out of town', () => {
+    expect(top('bisa dikirim ke Medan?')[0]).toBe('luar');
+    expect(top('ongkir jakarta selatan')[0]).toBe('luar');
+    expect(top('jakarta')[0]).toBe('luar');
+    // The store's city and a place its texts name stay plain words.
+    expect(top('kurir dalam kota bandung')[0]).toBe('lokal');
+    expect(top('dodol garut')).toEqual(['garut']);
+    // A place that is also an everyday word only after 'ke', 'di', 'dari'...
+    expect(top('batu')).toEqual([]);
+    expect(top('kirim ke batu')[0]).toBe('luar');
+  });
+
+  it('takes official names as shoppers say them', () => {
+    expect(placeForms('KOTA ADMINISTRASI JAKARTA SELATAN')).toEqual(['jakarta selatan', 'jakarta']);
+    expect(placeForms('KABUPATEN ACEH BARAT DAYA')).toEqual(['aceh barat daya', 'aceh']);
+    expect(placeForms('DKI JAKARTA')).toEqual(['jakarta']);
+    expect(placeForms('Kota Medan')).toEqual(['medan']);
+  });
+
+  it('finds every topic phrase of the vocabulary in its own words', () => {
+    const vocabulary = new Vocabulary();
+    for (const [topic, phrases] of Object.entries(RELATED)) for (const p of phrases) expect(vocabulary.topicsIn(p), `${topic}: ${p}`).toContain(topic);
   });
 });
 

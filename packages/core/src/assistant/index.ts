@@ -4,6 +4,7 @@ import { z } from 'zod';
 export * from './retrieval';
 export * from './guard';
 export * from './small-talk';
+export * from './vocabulary';
 
 export const ASSISTANT_MAX_MESSAGES = 12;
 export const ASSISTANT_MAX_CHARS = 500;
@@ -28,6 +29,9 @@ export const assistantMessages = {
   historyTooLong: `Salah satu pesan dalam percakapan terlalu panjang. Maksimal ${ASSISTANT_HISTORY_MAX_CHARS} karakter per pesan; mulai percakapan baru.`,
   thanks: 'Sama-sama! Ada lagi yang ingin ditanyakan tentang produk, pengiriman atau pembayaran?',
   interrupted: 'Jawaban terhenti sebelum selesai. Kirim pertanyaan lagi bila perlu.',
+  /** Before the closest entries when nothing answers the question (issue 16). */
+  suggestionsLead: 'Mungkin maksud Anda:',
+  suggestionsLabel: 'Saran pertanyaan',
 } as const;
 
 // Every refusal carries an Indonesian message for the shopper (or the developer calling the API).
@@ -83,6 +87,11 @@ export const chatAnswerSchema = z.object({
   answered: z.boolean(),
   sources: z.array(assistantSourceSchema),
   products: z.array(assistantProductSchema),
+  /**
+   * When nothing answers the question: the closest entries, products or store facts (issue 16).
+   * Their titles are offered as follow-up questions; empty otherwise.
+   */
+  suggestions: z.array(assistantSourceSchema),
   mode: z.enum(['retrieval', 'model']),
 });
 export type ChatAnswer = z.infer<typeof chatAnswerSchema>;

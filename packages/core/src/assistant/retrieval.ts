@@ -1,11 +1,27 @@
 /**
  * Retrieval for the shopping assistant (issue 7 (docs/issues.md)), with no I/O: documents in, ranked documents out.
- * Indonesian text is folded (case, accents, punctuation), common spelling variants are merged
+ * Indonesian text is folded (case, accents, punctuation), shoppers' colloquial forms are rewritten
+ * ('brp' -> 'berapa', 'nyimpen' -> 'menyimpan'), common spelling variants are merged
  * ('kripik' ~ 'keripik'), frequent affixes are stripped ('menyimpan' ~ 'simpan' ~ 'penyimpanan',
  * 'renyahnya' ~ 'renyah'), question words that carry no topic are ignored, and documents are scored with BM25
- * over their fields, titles weighing more than bodies.
+ * over their fields, titles weighing more than bodies. Topics of the commerce vocabulary
+ * (vocabulary.ts: 'refund' and 'pengembalian' are both about returns) and place names (a city
+ * points at out-of-town shipping) let a question meet an entry it shares no word with, weighted
+ * below shared words (issue 16).
  */
 import { normalizeSearch, spellingVariants } from '../catalog/search';
+import {
+  AMBIGUOUS_PLACES,
+  PLACE_ALIASES,
+  PLACE_CONTEXT,
+  PLACE_DIRECTIONS,
+  PLACE_NAME_PREFIXES,
+  PLACE_TOPIC,
+  RELATED,
+  SAME_MEANING,
+  STOP_WORDS,
+  WORD_FORMS,
+} from './vocabulary';
 
 export type DocKind = 'knowledge' | 'product' | 'store';
 
@@ -25,38 +41,12 @@ export interface RankedDoc<D extends AssistantDoc = AssistantDoc> {
   coverage: number;
   /** How many of the question's terms it contains. */
   matched: number;
+  /** The question's terms it contains (itself or through a topic). */
+  terms: string[];
 }
 
-/** Words that say nothing about the topic of a shopper's question. */
-const STOP = new Set(
-  (
-    'apa apakah siapa ada adakah yang dan atau di ke dari untuk dengan ini itu saya aku kami kita anda kamu bisa bisakah boleh ' +
-    'bagaimana gimana gmn cara berapa kapan mana dimana kenapa mengapa tolong mohon dong ya kak min admin gan sis mau ingin ' +
-    'pengen pingin cari mencari punya tidak gak nggak enggak ga tdk sudah udah belum akan jadi juga saja aja lagi nya pun ' +
-    'pada dalam sebagai agar supaya kalau kalo jika apabila tentang seperti ada produk barang jual dijual'
-  ).split(' '),
-);
-
-/** Synonyms shoppers use for the same thing; each side also searches the other. */
-const SYNONYMS: readonly (readonly string[])[] = [
-  ['simpan', 'awet', 'tahan', 'penyimpanan'],
-  ['kirim', 'pengiriman', 'ongkir', 'ekspedisi', 'kurir', 'antar'],
-  ['bayar', 'pembayaran', 'transfer', 'qris', 'rekening'],
-  ['oleh', 'suvenir', 'souvenir', 'khas', 'hadiah', 'hampers'],
-  ['luar', 'nasional', 'indonesia', 'provinsi'],
-  ['ambil', 'pickup', 'galeri', 'jemput'],
-  ['cuci', 'rawat', 'perawatan', 'bersih', 'bersihkan'],
-  ['bahan', 'terbuat', 'komposisi', 'isi', 'kandungan'],
-  ['ukuran', 'size', 'lingkar', 'panjang', 'lebar'],
-  ['tukar', 'retur', 'pengembalian', 'kembali', 'rusak', 'refund'],
-  ['mitra', 'daftar', 'bergabung', 'gabung', 'jualan'],
-  ['pedas', 'pedes', 'cabai', 'cabe', 'balado'],
-  ['camilan', 'cemilan', 'snack', 'ngemil', 'makanan'],
-  ['minuman', 'minum', 'seduh'],
-  ['kristal', 'mengkristal', 'beku', 'membeku'],
-  ['halal', 'sertifikat', 'mui', 'bpjph'],
-  ['jam', 'pukul', 'operasional'],
-];
+const STOP = new Set(STOP_WORDS.split(' '));
+const FORMS = new Map(Object.entries(WORD_FORMS));
 
 /**
  * Prefixes, longest first so that 'meng-' is tried before 'men-' and 'me-'. The nasal prefixes
@@ -81,6 +71,13 @@ const MIN_STEM = 4;
 const VOWEL_ROOTS = ['ambil', 'antar', 'atur', 'ajar', 'awet', 'olah', 'ikut', 'isi', 'ingat', 'ukur', 'ubah', 'urus', 'obat', 'inap'];
 const M_ROOTS = ['masak', 'makan', 'minum', 'masuk', 'mulai', 'milik', 'minta', 'mandi', 'merah', 'manis'];
 const N_ROOTS = ['nikmat', 'nilai', 'nikah', 'nanti'];
+/**
+ * Roots that begin like a prefix (pe-san, ke-mas, ke-ring): a word starting with one keeps it, so
+ * 'pesanan' meets 'pesan' and 'kemasan' meets 'kemas' (issue 16). Only suffixes are stripped.
+ */
+const PREFIX_LIKE_ROOTS = ['pesan', 'kemas', 'kembali', 'kering', 'dingin'];
+/** Words whose ending only looks like a suffix: 'lebaran' is not 'lebar', 'durian' not 'duri'. */
+const WHOLE_WORDS = new Set(['lebaran', 'durian']);
 
 const vowel = (c: string | undefined) => c !== undefined && 'aiueo'.includes(c);
 
@@ -115,8 +112,10 @@ function stripOne(word: string, suffixes: readonly string[]): string {
  */
 export function stem(word: string): string {
   let w = stripOne(stripOne(word, PARTICLES), POSSESSIVES);
+  if (WHOLE_WORDS.has(w)) return w;
   let suffixes = DERIVATIONAL;
-  for (const p of PREFIXES) {
+  const prefixed = !PREFIX_LIKE_ROOTS.some((r) => w.startsWith(r));
+  for (const p of prefixed ? PREFIXES : []) {
     if (!w.startsWith(p)) continue;
     const root = restore(p, w.slice(p.length));
     if (root.length >= MIN_STEM) {
@@ -134,19 +133,29 @@ export function stem(word: string): string {
 }
 
 const synonymIndex = new Map<string, string>();
-for (const group of SYNONYMS) for (const word of group) synonymIndex.set(stem(word), stem(group[0]!));
+for (const group of SAME_MEANING) for (const word of group) synonymIndex.set(stem(word), stem(group[0]!));
+
+const CANONICAL_CACHE_SIZE = 50_000;
+const canonicalCache = new Map<string, string>();
 
 /** The canonical form of a word: spelling variant, stem, then synonym group. */
 function canonical(word: string): string {
+  const known = canonicalCache.get(word);
+  if (known !== undefined) return known;
   const variants = spellingVariants(word);
   // The longest spelling is the canonical one ('keripik' over 'kripik').
   const chosen = variants.sort((a, b) => b.length - a.length || a.localeCompare(b))[0] ?? word;
   const stemmed = stem(chosen);
-  return synonymIndex.get(stemmed) ?? synonymIndex.get(chosen) ?? stemmed;
+  const result = synonymIndex.get(stemmed) ?? synonymIndex.get(chosen) ?? stemmed;
+  // Every text is read word by word (documents at each rebuild, each question): remember the
+  // words seen, within a bound, since questions may bring any string.
+  if (canonicalCache.size >= CANONICAL_CACHE_SIZE) canonicalCache.clear();
+  canonicalCache.set(word, result);
+  return result;
 }
 
-/** Terms of a text: folded, stop words dropped, canonical forms. Numbers are kept. */
-export function terms(text: string, options: { keepStopWords?: boolean } = {}): string[] {
+/** A text folded to lower-case ASCII words, with shoppers' colloquial forms rewritten. */
+function words(text: string): string[] {
   const folded = text
     .toLowerCase()
     .normalize('NFKD')
@@ -156,65 +165,256 @@ export function terms(text: string, options: { keepStopWords?: boolean } = {}): 
     .trim();
   const out: string[] = [];
   for (const word of folded.split(' ')) {
-    if (!word || (!options.keepStopWords && STOP.has(word))) continue;
+    if (!word) continue;
+    const form = FORMS.get(word);
+    if (form) out.push(...form.split(' '));
+    else out.push(word);
+  }
+  return out;
+}
+
+/** A word of a text as retrieval reads it. */
+export interface TextToken {
+  /** The folded word (after its colloquial form was rewritten). */
+  word: string;
+  /** Its canonical form (canonical()). */
+  term: string;
+  /** Says nothing about the topic (a stop word) or is a single letter. */
+  stop: boolean;
+}
+
+function tokens(text: string): TextToken[] {
+  return words(text).map((word) => ({ word, term: canonical(word), stop: STOP.has(word) || word.length < 2 }));
+}
+
+/** Terms of a text: folded, stop words dropped, canonical forms. Numbers are kept. */
+export function terms(text: string, options: { keepStopWords?: boolean } = {}): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    if (!options.keepStopWords && STOP.has(word)) continue;
     if (word.length < 2) continue;
     out.push(canonical(word));
   }
   return out;
 }
 
+/** A topic or place found in a text: what it points at and the tokens it spans. */
+interface Span {
+  topic: string;
+  start: number;
+  end: number;
+}
+
+interface Phrase {
+  /** Canonical terms (topics) or folded words (places), in order. */
+  parts: string[];
+  topic: string;
+  ambiguous?: boolean;
+}
+
+function phraseIndex(phrases: Phrase[]): Map<string, Phrase[]> {
+  const byFirst = new Map<string, Phrase[]>();
+  // Longest first, so 'jakarta selatan' is tried before 'jakarta'.
+  for (const p of [...phrases].sort((a, b) => b.parts.length - a.parts.length)) {
+    const first = p.parts[0];
+    if (first === undefined) continue;
+    byFirst.set(first, [...(byFirst.get(first) ?? []), p]);
+  }
+  return byFirst;
+}
+
+const foldName = (name: string) => words(name).join(' ');
+
+/** 'KOTA ADMINISTRASI JAKARTA SELATAN' -> 'jakarta selatan' and 'jakarta'. */
+export function placeForms(officialName: string): string[] {
+  let name = foldName(officialName);
+  for (const prefix of PLACE_NAME_PREFIXES) {
+    if (name.startsWith(`${prefix} `)) {
+      name = name.slice(prefix.length + 1);
+      break;
+    }
+  }
+  const out = [name];
+  for (const direction of PLACE_DIRECTIONS) {
+    if (name.endsWith(` ${direction}`)) {
+      out.push(name.slice(0, -direction.length - 1));
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * The vocabulary retrieval expands with (vocabulary.ts): the topics of RELATED, and place names
+ * (official names of cities, regencies and provinces given by the caller, plus PLACE_ALIASES)
+ * that point at PLACE_TOPIC. Topics are found in documents and questions alike; places only in
+ * questions, since a document naming a place ('khas Garut') is not about shipping there.
+ */
+export class Vocabulary {
+  private readonly topics: Map<string, Phrase[]>;
+  private readonly places: Map<string, Phrase[]>;
+  private readonly context = new Set(PLACE_CONTEXT);
+
+  constructor(options: { places?: readonly string[] } = {}) {
+    const topics: Phrase[] = [];
+    for (const [topic, list] of Object.entries(RELATED)) {
+      for (const phrase of list) {
+        const parts = tokens(phrase).map((t) => t.term);
+        if (parts.length > 0) topics.push({ parts, topic });
+      }
+    }
+    this.topics = phraseIndex(topics);
+    const ambiguous = new Set(AMBIGUOUS_PLACES);
+    const names = new Set<string>(PLACE_ALIASES.map(foldName));
+    for (const official of options.places ?? []) for (const form of placeForms(official)) if (form) names.add(form);
+    this.places = phraseIndex([...names].map((name) => ({ parts: name.split(' '), topic: PLACE_TOPIC, ambiguous: ambiguous.has(name) })));
+  }
+
+  /** How many place names it knows (for logs and tests). */
+  get placeCount(): number {
+    let n = 0;
+    for (const list of this.places.values()) n += list.length;
+    return n;
+  }
+
+  private static find(list: readonly string[], byFirst: Map<string, Phrase[]>, accept: (p: Phrase, start: number) => boolean = () => true): Span[] {
+    const out: Span[] = [];
+    for (let i = 0; i < list.length; i++) {
+      for (const p of byFirst.get(list[i]!) ?? []) {
+        if (p.parts.every((part, j) => list[i + j] === part) && accept(p, i)) {
+          out.push({ topic: p.topic, start: i, end: i + p.parts.length });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The topics a text is about (for tests and for whoever extends the vocabulary). */
+  topicsIn(text: string): string[] {
+    return [...new Set(this.topicsOf(tokens(text)).map((s) => s.topic))];
+  }
+
+  topicsOf(toks: readonly TextToken[]): Span[] {
+    return Vocabulary.find(
+      toks.map((t) => t.term),
+      this.topics,
+    );
+  }
+
+  placesOf(toks: readonly TextToken[]): Span[] {
+    const list = toks.map((t) => t.word);
+    const spans = Vocabulary.find(list, this.places, (p, start) => !p.ambiguous || this.context.has(list[start - 1] ?? ''));
+    // Only the longest name at a position: 'jakarta selatan', not also 'jakarta'.
+    return spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start));
+  }
+}
+
+const defaultVocabulary = new Vocabulary();
+
 export { normalizeSearch };
 
 interface Indexed<D extends AssistantDoc> {
   doc: D;
   tf: Map<string, number>;
+  /** Topics of the vocabulary the document is about, weighted like terms (heading 3, body 1). */
+  topics: Map<string, number>;
   length: number;
 }
+
+/** A topic shared by a question and a document counts this much of a shared word. */
+export const EXPANSION_WEIGHT = 0.5;
+
+const K1 = 1.2;
+const B = 0.6;
 
 /**
  * An index over a fixed set of documents. Heading terms count three times: a question about
  * "keripik tempe" should find the product and the entry named so before one that mentions it.
+ * A question also meets documents about the same topic of the vocabulary (or, for a place name,
+ * about shipping out of town), at EXPANSION_WEIGHT: the word a shopper typed still ranks first
+ * where a document has it.
  */
 export class AssistantIndex<D extends AssistantDoc> {
   private readonly items: Indexed<D>[];
   private readonly df = new Map<string, number>();
+  private readonly topicDf = new Map<string, number>();
   private readonly avgLength: number;
 
-  constructor(docs: readonly D[]) {
+  constructor(
+    docs: readonly D[],
+    private readonly vocabulary: Vocabulary = defaultVocabulary,
+  ) {
     this.items = docs.map((doc) => {
       const tf = new Map<string, number>();
-      const add = (t: string, w: number) => tf.set(t, (tf.get(t) ?? 0) + w);
-      for (const t of terms(doc.heading)) add(t, 3);
-      for (const t of terms(doc.body)) add(t, 1);
+      const topics = new Map<string, number>();
+      const add = (text: string, w: number) => {
+        const toks = tokens(text);
+        for (const t of toks) if (!t.stop) tf.set(t.term, (tf.get(t.term) ?? 0) + w);
+        for (const span of vocabulary.topicsOf(toks)) topics.set(span.topic, (topics.get(span.topic) ?? 0) + w);
+      };
+      add(doc.heading, 3);
+      add(doc.body, 1);
       let length = 0;
       for (const v of tf.values()) length += v;
-      return { doc, tf, length };
+      return { doc, tf, topics, length };
     });
-    for (const item of this.items) for (const t of item.tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+    for (const item of this.items) {
+      for (const t of item.tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      for (const t of item.topics.keys()) this.topicDf.set(t, (this.topicDf.get(t) ?? 0) + 1);
+    }
     this.avgLength = this.items.reduce((s, i) => s + i.length, 0) / Math.max(1, this.items.length);
   }
 
+  /**
+   * The question's terms, each with the topics it points at: those of the vocabulary phrases it
+   * is part of, and PLACE_TOPIC for a place name no document mentions (the store's own city is in
+   * its shipping text, so it stays a plain word).
+   */
+  private analyse(query: string): { term: string; topics: string[] }[] {
+    const toks = tokens(query);
+    const topicsAt = toks.map(() => new Set<string>());
+    for (const span of this.vocabulary.topicsOf(toks)) for (let i = span.start; i < span.end; i++) topicsAt[i]!.add(span.topic);
+    for (const span of this.vocabulary.placesOf(toks)) {
+      const inside = toks.slice(span.start, span.end).filter((t) => !t.stop);
+      if (inside.every((t) => this.df.has(t.term))) continue;
+      for (let i = span.start; i < span.end; i++) topicsAt[i]!.add(span.topic);
+    }
+    const byTerm = new Map<string, Set<string>>();
+    toks.forEach((t, i) => {
+      if (t.stop) return;
+      const set = byTerm.get(t.term) ?? new Set<string>();
+      for (const topic of topicsAt[i]!) set.add(topic);
+      byTerm.set(t.term, set);
+    });
+    return [...byTerm].map(([term, topics]) => ({ term, topics: [...topics] }));
+  }
+
+  private weight(f: number, df: number, length: number): number {
+    const idf = Math.log(1 + (this.items.length - df + 0.5) / (df + 0.5));
+    return (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / this.avgLength));
+  }
+
   search(query: string, limit = 5, filter?: (doc: D) => boolean): RankedDoc<D>[] {
-    const q = [...new Set(terms(query))];
+    const q = this.analyse(query);
     if (q.length === 0) return [];
-    const n = this.items.length;
-    const k1 = 1.2;
-    const b = 0.6;
+    const topics = [...new Set(q.flatMap((x) => x.topics))];
     const ranked: RankedDoc<D>[] = [];
     for (const item of this.items) {
       if (filter && !filter(item.doc)) continue;
       let score = 0;
-      let matched = 0;
-      for (const t of q) {
-        const f = item.tf.get(t);
-        if (!f) continue;
-        matched += 1;
-        const df = this.df.get(t) ?? 0;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        score += (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * item.length) / this.avgLength));
+      for (const { term } of q) {
+        const f = item.tf.get(term);
+        if (f) score += this.weight(f, this.df.get(term) ?? 0, item.length);
       }
+      for (const topic of topics) {
+        const f = item.topics.get(topic);
+        if (f) score += EXPANSION_WEIGHT * this.weight(f, this.topicDf.get(topic) ?? 0, item.length);
+      }
+      // A question word counts as matched when the document has it or a topic it points at.
+      const covered = q.filter((x) => item.tf.has(x.term) || x.topics.some((t) => item.topics.has(t))).map((x) => x.term);
+      const matched = covered.length;
       // Documents matching more of the question's words rank above a single strong match.
-      if (score > 0) ranked.push({ doc: item.doc, score: score * (0.5 + matched / q.length), coverage: matched / q.length, matched });
+      if (score > 0) ranked.push({ doc: item.doc, score: score * (0.5 + matched / q.length), coverage: matched / q.length, matched, terms: covered });
     }
     return ranked.sort((a, b2) => b2.score - a.score).slice(0, limit);
   }

@@ -3,12 +3,13 @@
  * text), sellable products (with their AI description, category, business, price and stock) and
  * the store's own facts (shipping, payment, pickup, contact) from its settings.
  */
-import { AssistantIndex, type AssistantDoc } from '@pasar/core/assistant';
+import { AssistantIndex, terms, type AssistantDoc, type Vocabulary } from '@pasar/core/assistant';
 import { formatRupiah } from '@pasar/core/money';
 import { applyDiscount } from '@pasar/core/pricing';
 import type { DbOrTx } from '../../db/client';
 import { getSetting } from '../settings/settings.repository';
 import { corpusVersion, loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
+import { assistantVocabulary } from './place-names';
 
 export interface KnowledgeDoc extends AssistantDoc {
   kind: 'knowledge';
@@ -63,7 +64,9 @@ export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
   ]);
   const docs: Doc[] = [];
   for (const entry of entries) {
-    docs.push({ kind: 'knowledge', id: entry.id, title: entry.title, heading: entry.title, body: [entry.description ?? '', (entry.file_text ?? '').slice(0, 20_000)].join('\n'), entry });
+    // An entry linked to a product is about it, even when its text does not repeat the name (issue 16).
+    const body = [entry.product_name ?? '', entry.description ?? '', (entry.file_text ?? '').slice(0, 20_000)].join('\n');
+    docs.push({ kind: 'knowledge', id: entry.id, title: entry.title, heading: entry.title, body, entry });
   }
   for (const row of products) {
     const product = toSellable(row);
@@ -129,10 +132,20 @@ export interface Corpus {
   docs: Doc[];
   index: AssistantIndex<Doc>;
   version: string;
+  /** Each product's name as terms, to see which products a question names. */
+  productNames: Map<number, string[]>;
 }
 
-export function corpusOf(docs: Doc[], version = ''): Corpus {
-  return { docs, index: new AssistantIndex<Doc>(docs), version };
+export function corpusOf(docs: Doc[], version = '', vocabulary?: Vocabulary): Corpus {
+  const productNames = new Map<number, string[]>();
+  for (const d of docs) if (d.kind === 'product') productNames.set(d.id, [...new Set(terms(d.title, { keepStopWords: true }))]);
+  return { docs, index: new AssistantIndex<Doc>(docs, vocabulary), version, productNames };
+}
+
+/** The documents and index of the database as it is now, with the place names (tests, scripts). */
+export async function buildCorpus(db: DbOrTx, version = ''): Promise<Corpus> {
+  const [docs, vocabulary] = await Promise.all([loadAssistantDocs(db), assistantVocabulary()]);
+  return corpusOf(docs, version, vocabulary);
 }
 
 /**
@@ -154,9 +167,8 @@ export class CorpusCache {
     const version = await corpusVersion(this.db);
     if (this.current?.version === version) return this.current;
     if (this.building?.version === version) return this.building.promise;
-    const promise = loadAssistantDocs(this.db).then((docs) => {
+    const promise = buildCorpus(this.db, version).then((corpus) => {
       this.builds += 1;
-      const corpus = corpusOf(docs, version);
       this.current = corpus;
       return corpus;
     });

@@ -9,6 +9,8 @@ export interface KnowledgeRow {
   description: string | null;
   file_text: string | null;
   product_id: number | null;
+  /** The linked product's name: the entry is about it (issue 16). */
+  product_name: string | null;
 }
 
 export interface ProductRow {
@@ -30,7 +32,11 @@ export interface ProductRow {
 }
 
 export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
-  return queryRows<KnowledgeRow>(db, sql`SELECT id, title, description, file_text, product_id FROM knowledge_entries ORDER BY id`);
+  return queryRows<KnowledgeRow>(
+    db,
+    sql`SELECT k.id, k.title, k.description, k.file_text, k.product_id, p.name AS product_name
+        FROM knowledge_entries k LEFT JOIN products p ON p.id = k.product_id ORDER BY k.id`,
+  );
 }
 
 /**

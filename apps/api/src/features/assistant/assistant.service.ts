@@ -33,6 +33,12 @@ import { recordUnanswered } from './assistant.repository';
 export const MIN_SCORE = 1.2;
 /** ...and it must contain at least this share of the question's topic words. */
 export const MIN_COVERAGE = 0.3;
+/**
+ * When nothing answers, documents at least this close, and at least half as close as the closest,
+ * are offered as suggestions (issue 16).
+ */
+export const MIN_SUGGESTION_SCORE = 1;
+export const MAX_SUGGESTIONS = 3;
 
 export interface Retrieval {
   question: string;
@@ -41,6 +47,8 @@ export interface Retrieval {
   products: SellableProduct[];
   store: Doc[];
   ceiling: number | null;
+  /** The closest documents, when none passed the answer's thresholds. */
+  near: Doc[];
 }
 
 const firstSentences = (text: string, count: number) => {
@@ -56,11 +64,39 @@ export function retrievalQuery(request: ChatRequest): string {
   return last;
 }
 
-export function retrieve({ docs, index }: Corpus, question: string): Retrieval {
+/**
+ * The products a question names, with their name's terms: every word of the name, else two words
+ * of a name of three or more (as the price guard reads names).
+ */
+function namedProducts(productNames: Corpus['productNames'], question: string): Map<number, Set<string>> {
+  const words = new Set(terms(question, { keepStopWords: true }));
+  const full = new Map<number, Set<string>>();
+  const partial = new Map<number, Set<string>>();
+  for (const [id, name] of productNames) {
+    const hits = name.filter((t) => words.has(t)).length;
+    if (hits > 0 && hits === name.length) full.set(id, new Set(name));
+    else if (hits >= 2 && name.length >= 3) partial.set(id, new Set(name));
+  }
+  return full.size > 0 ? full : partial;
+}
+
+export function retrieve({ docs, index, productNames }: Corpus, question: string): Retrieval {
   const ceiling = priceCeiling(question);
   // A document about one word of a longer question is not an answer to it: one matching word
   // must be half the question, two or more a third of it.
-  const ranked = index.search(question, 8).filter((r) => r.score >= MIN_SCORE && (r.matched >= 2 ? r.coverage >= MIN_COVERAGE : r.coverage >= 0.5));
+  const found = index.search(question, 8);
+  let ranked = found.filter((r) => r.score >= MIN_SCORE && (r.matched >= 2 ? r.coverage >= MIN_COVERAGE : r.coverage >= 0.5));
+  // Issue 16: "Bagaimana cara menyimpan {product}?" is answered by the entry linked to that
+  // product when it is about the rest of the question, before entries about other products.
+  const named = namedProducts(productNames, question);
+  if (named.size > 0) {
+    const linked = (r: (typeof ranked)[number]) => {
+      if (r.doc.kind !== 'knowledge' || r.doc.entry.product_id === null) return false;
+      const name = named.get(r.doc.entry.product_id);
+      return name !== undefined && r.terms.some((t) => !name.has(t));
+    };
+    ranked = [...ranked.filter(linked), ...ranked.filter((r) => !linked(r))];
+  }
   const best = ranked[0];
   const knowledge = (ranked.slice(0, 3).find((r) => r.doc.kind === 'knowledge')?.doc as KnowledgeDoc | undefined) ?? null;
   let products: SellableProduct[];
@@ -80,7 +116,9 @@ export function retrieve({ docs, index }: Corpus, question: string): Retrieval {
     if (linked && (ceiling === null || (linked.product.unit_price <= ceiling && linked.product.stock > 0))) products = [linked.product, ...products].slice(0, 4);
   }
   const store = ranked.slice(0, 3).filter((r) => r.doc.kind === 'store').map((r) => r.doc);
-  return { question, ranked, knowledge, products, store, ceiling };
+  const closest = found[0]?.score ?? 0;
+  const near = ranked.length === 0 ? found.filter((r) => r.score >= Math.max(MIN_SUGGESTION_SCORE, closest / 2)).slice(0, MAX_SUGGESTIONS).map((r) => r.doc) : [];
+  return { question, ranked, knowledge, products, store, ceiling, near };
 }
 
 export function isAnswered(r: Retrieval): boolean {
@@ -101,13 +139,16 @@ function productCard(p: SellableProduct): AssistantProduct {
   };
 }
 
+/** A document as a source or suggestion: knowledge entries link to their product, products to their page. */
+function sourceOf(d: Doc): AssistantSource {
+  if (d.kind === 'knowledge') return { kind: 'knowledge', id: d.id, title: d.title, url: d.entry.product_id ? `/product/${d.entry.product_id}` : null };
+  if (d.kind === 'product') return { kind: 'product', id: d.id, title: d.title, url: `/product/${d.id}` };
+  return { kind: 'store', id: d.id, title: d.title, url: null };
+}
+
 /** The sources of an answer: the knowledge entries and store facts it was built from, then the products. */
 function sourcesOf(docs: readonly Doc[], products: readonly SellableProduct[]): AssistantSource[] {
-  const out: AssistantSource[] = [];
-  for (const d of docs) {
-    if (d.kind === 'knowledge') out.push({ kind: 'knowledge', id: d.id, title: d.title, url: d.entry.product_id ? `/product/${d.entry.product_id}` : null });
-    else if (d.kind === 'store') out.push({ kind: 'store', id: d.id, title: d.title, url: null });
-  }
+  const out = docs.filter((d) => d.kind !== 'product').map(sourceOf);
   for (const p of products) out.push({ kind: 'product', id: p.id, title: p.name, url: `/product/${p.id}` });
   return out;
 }
@@ -180,13 +221,13 @@ export interface AnswerOptions {
   /** The documents to search and their index (kept between questions: CorpusCache). */
   corpus: () => Promise<Corpus>;
   onDelta?: (text: string) => void;
-  onMeta?: (meta: Pick<ChatAnswer, 'sources' | 'products' | 'answered'>) => void;
+  onMeta?: (meta: Pick<ChatAnswer, 'sources' | 'products' | 'answered' | 'suggestions'>) => void;
 }
 
 function reply(text: string, options: AnswerOptions): ChatAnswer {
-  options.onMeta?.({ sources: [], products: [], answered: true });
+  options.onMeta?.({ sources: [], products: [], answered: true, suggestions: [] });
   options.onDelta?.(text);
-  return { answer: text, answered: true, sources: [], products: [], mode: 'retrieval' };
+  return { answer: text, answered: true, sources: [], products: [], suggestions: [], mode: 'retrieval' };
 }
 
 export async function answerChat(db: Db, request: ChatRequest, options: AnswerOptions): Promise<ChatAnswer> {
@@ -204,21 +245,24 @@ export async function answerChat(db: Db, request: ChatRequest, options: AnswerOp
     const kept = redactPersonalData(last);
     const normalized = normalizeSearch(kept);
     if (normalized) await recordUnanswered(db, normalized, kept);
-    options.onMeta?.({ sources: [], products: [], answered: false });
-    options.onDelta?.(assistantMessages.unknown);
-    return { answer: assistantMessages.unknown, answered: false, sources: [], products: [], mode: 'retrieval' };
+    // Still unanswered (kept for the admin), but the closest entries are offered (issue 16).
+    const suggestions = r.near.map(sourceOf);
+    const text = suggestions.length > 0 ? `${assistantMessages.unknown}\n\n${assistantMessages.suggestionsLead}` : assistantMessages.unknown;
+    options.onMeta?.({ sources: [], products: [], answered: false, suggestions });
+    options.onDelta?.(text);
+    return { answer: text, answered: false, sources: [], products: [], suggestions, mode: 'retrieval' };
   }
   const products = r.products.map(productCard);
   const composed = composeAnswer(r);
-  const composedAnswer = (): ChatAnswer => ({ answer: composed.text, answered: true, sources: sourcesOf(composed.used, r.products), products, mode: 'retrieval' });
+  const composedAnswer = (): ChatAnswer => ({ answer: composed.text, answered: true, sources: sourcesOf(composed.used, r.products), products, suggestions: [], mode: 'retrieval' });
   if (!options.model) {
     const answer = composedAnswer();
-    options.onMeta?.({ sources: answer.sources, products, answered: true });
+    options.onMeta?.({ sources: answer.sources, products, answered: true, suggestions: [] });
     options.onDelta?.(answer.answer);
     return answer;
   }
   const sources = sourcesOf(contextDocs(r), r.products);
-  options.onMeta?.({ sources, products, answered: true });
+  options.onMeta?.({ sources, products, answered: true, suggestions: [] });
   const history: ChatMessage[] = request.messages.slice(-6).map((m) => ({ role: m.role, content: m.content.slice(0, 1000) }));
   const messages: ChatMessage[] = [{ role: 'system', content: `${SYSTEM_PROMPT}\n\nKONTEKS:\n${contextFor(r)}` }, ...history];
   // Only guarded, complete sentences are streamed: an invented figure is corrected before it is shown.
@@ -230,7 +274,7 @@ export async function answerChat(db: Db, request: ChatRequest, options: AnswerOp
     const result = await options.model.complete(messages, (piece) => emit(guard.push(piece)));
     if (result.kind === 'refusal' || result.text.trim() === '') return composedAnswer();
     emit(guard.end());
-    return { answer: guard.text.trim(), answered: true, sources, products, mode: 'model' };
+    return { answer: guard.text.trim(), answered: true, sources, products, suggestions: [], mode: 'model' };
   } catch (error) {
     if (!(error instanceof ProviderFailure)) throw error;
     // The store's own answer beats no answer when the model is down or slow.

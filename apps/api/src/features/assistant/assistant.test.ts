@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantMessages } from '@pasar/core/assistant';
 import { sql } from 'drizzle-orm';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { makeProduct } from '../../test/factories';
 import { CorpusCache } from './assistant-knowledge';
 
 /** A local server speaking the OpenAI chat-completions protocol; each test sets its behaviour. */
@@ -103,7 +104,9 @@ describe(`shopping assistant (${testEngine})`, () => {
 
   it('says plainly when it does not know, and keeps the question (without personal data) for the admin', async () => {
     const answer = (await ask(plain, 'Siapa presiden pertama Amerika? hubungi saya di budi@contoh.id 081234567890')).json().data;
-    expect(answer).toMatchObject({ answered: false, answer: assistantMessages.unknown, products: [], sources: [] });
+    expect(answer).toMatchObject({ answered: false, products: [], sources: [] });
+    // "hubungi saya" is close to the store's contact (issue 16: the closest entries are offered).
+    expect(answer.answer.startsWith(assistantMessages.unknown)).toBe(true);
     const list = (await plain.app.inject({ method: 'GET', url: '/api/v1/assistant/admin/questions', headers: admin })).json().data as { id: number; question: string; times_asked: number }[];
     const kept = list.find((q) => q.question.startsWith('Siapa presiden'))!;
     expect(kept.question).not.toContain('budi@contoh.id');
@@ -336,5 +339,73 @@ describe(`assistant knowledge stays current (${testEngine})`, () => {
     const [a, b] = await Promise.all([cache.get(), cache.get()]);
     expect(a).toBe(b);
     expect(cache.builds).toBe(3);
+  });
+});
+
+describe(`shoppers' own words (issue 16, ${testEngine})`, () => {
+  const knowledgeTitle = (answer: { sources: { kind: string; title: string }[] }) => answer.sources.find((s) => s.kind === 'knowledge')?.title;
+
+  it('answers "how to store {product}" from the entry linked to that product, not from another product\'s entry', async () => {
+    const product = await makeProduct(plain.db, { name: 'Rengginang Lorjuk', description: 'Kerupuk beras dengan lorjuk dari Sidoarjo.' });
+    const saved = await plain.app.inject({
+      method: 'POST',
+      url: '/api/v1/knowledge/',
+      headers: admin,
+      payload: { title: 'Tips dari perajin', description: 'Masukkan ke toples kaca bertutup rapat dan simpan di tempat kering agar tetap renyah hingga satu bulan.', product_id: product.id },
+    });
+    expect(saved.statusCode).toBe(201);
+    const answer = (await ask(plain, 'Bagaimana cara menyimpan rengginang lorjuk supaya tetap renyah?', {}, '10.0.2.1')).json().data;
+    expect(answer.answered).toBe(true);
+    expect(answer.sources[0]).toMatchObject({ kind: 'knowledge', title: 'Tips dari perajin', url: `/product/${product.id}` });
+    expect(answer.answer).toContain('toples kaca bertutup rapat');
+    expect(answer.products.map((p: { name: string }) => p.name)).toContain('Rengginang Lorjuk');
+  });
+
+  it('reads a city as shipping out of town: "bisa dikirim ke Medan?" is answered by the entry about shipping across Indonesia', async () => {
+    const answer = (await ask(plain, 'bisa dikirim ke Medan?', {}, '10.0.2.2')).json().data;
+    expect(answer.answered).toBe(true);
+    expect(knowledgeTitle(answer)).toBe('Pengiriman ke luar kota dan luar provinsi');
+    expect(answer.answer).toContain('seluruh Indonesia');
+  });
+
+  it('finds the returns entry from "refund" and "komplain" in a shopper\'s words', async () => {
+    for (const question of ['barang dtg pecah, bisa refund?', 'mau komplain, paketnya penyok']) {
+      const answer = (await ask(plain, question, {}, '10.0.2.3')).json().data;
+      expect(answer.answered, question).toBe(true);
+      expect(knowledgeTitle(answer), question).toBe('Pengembalian dan penukaran barang');
+    }
+  });
+
+  it('finds the partner entry from "usaha" and "jualan di sini"', async () => {
+    for (const question of ['saya punya usaha, mau jualan di sini', 'usaha saya mau gabung']) {
+      const answer = (await ask(plain, question, {}, '10.0.2.4')).json().data;
+      expect(answer.answered, question).toBe(true);
+      expect(knowledgeTitle(answer), question).toBe('Menjadi mitra UMKM');
+    }
+  });
+
+  it('offers the closest entries when nothing answers, keeps the question for the admin, and a suggestion asked back is answered', async () => {
+    const question = 'apakah ada garansi seumur hidup?';
+    const res = await ask(plain, question, { accept: 'text/event-stream' }, '10.0.2.5');
+    const stream = events(res.body);
+    const done = stream.find((e) => e.event === 'done')!.data as { answered: boolean; answer: string; suggestions: { kind: string; title: string; url: string | null }[] };
+    expect(done.answered).toBe(false);
+    expect(done.answer).toBe(`${assistantMessages.unknown}\n\n${assistantMessages.suggestionsLead}`);
+    expect(done.suggestions[0]).toMatchObject({ kind: 'knowledge', title: 'Pengembalian dan penukaran barang', url: null });
+    expect(done.suggestions.length).toBeLessThanOrEqual(3);
+    // The panel draws the suggestions as soon as the meta event arrives.
+    expect(stream.find((e) => e.event === 'meta')!.data).toMatchObject({ answered: false, suggestions: done.suggestions });
+    const kept = (await plain.app.inject({ method: 'GET', url: '/api/v1/assistant/admin/questions', headers: admin })).json().data as { question: string }[];
+    expect(kept.map((q) => q.question)).toContain(question);
+
+    const followUp = (await ask(plain, done.suggestions[0]!.title, {}, '10.0.2.5')).json().data;
+    expect(followUp.answered).toBe(true);
+    expect(knowledgeTitle(followUp)).toBe('Pengembalian dan penukaran barang');
+    expect(followUp.suggestions).toEqual([]);
+  });
+
+  it('offers nothing for a question about nothing the store knows', async () => {
+    const answer = (await ask(plain, 'siapa presiden pertama Amerika?', {}, '10.0.2.6')).json().data;
+    expect(answer).toMatchObject({ answered: false, answer: assistantMessages.unknown, suggestions: [] });
   });
 });

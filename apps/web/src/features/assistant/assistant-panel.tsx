@@ -1,7 +1,8 @@
 /**
  * The "Tanya Asisten" panel (issue 7 (docs/issues.md)): a shopper asks in Indonesian; answers stream in, cite the
  * knowledge entries and products used (linked to /product/{id}), and show product cards with
- * the database's price and an add-to-cart button. The conversation lives for the browser session;
+ * the database's price and an add-to-cart button. A question nothing answers offers the closest
+ * entries as follow-up questions, asked with one tap (issue 16). The conversation lives for the browser session;
  * closing the panel mid-answer stops the answer and keeps it as interrupted (chat-history.ts).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -132,12 +133,12 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
       const answer = await askAssistant(
         history.map(({ role, content }) => ({ role, content })),
         {
-          onMeta: (meta) => patchLast((turn) => ({ ...turn, sources: meta.sources, products: meta.products })),
+          onMeta: (meta) => patchLast((turn) => ({ ...turn, sources: meta.sources, products: meta.products, suggestions: meta.suggestions })),
           onDelta: (piece) => patchLast((turn) => ({ ...turn, content: turn.content + piece })),
         },
         controller.signal,
       );
-      patchLast(() => ({ role: 'assistant', content: answer.answer, sources: answer.sources, products: answer.products }));
+      patchLast(() => ({ role: 'assistant', content: answer.answer, sources: answer.sources, products: answer.products, suggestions: answer.suggestions }));
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       patchLast(() => ({ role: 'assistant', content: error instanceof ChatError ? error.message : assistantMessages.failed, failed: true }));
@@ -196,6 +197,22 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
                 <ul className="space-y-2" aria-label="Produk yang disarankan">
                   {turn.products.map((p) => (
                     <ProductChip key={p.id} product={p} />
+                  ))}
+                </ul>
+              )}
+              {turn.suggestions && turn.suggestions.length > 0 && (
+                <ul className="flex flex-wrap gap-2" aria-label={assistantMessages.suggestionsLabel}>
+                  {turn.suggestions.map((s) => (
+                    <li key={`${s.kind}-${s.id}`}>
+                      <button
+                        type="button"
+                        onClick={() => void send(s.title)}
+                        disabled={busy}
+                        className="min-h-[2.75rem] rounded-full bg-green-50 px-3 py-1.5 text-left text-xs font-semibold text-green-900 ring-1 ring-green-800/30 hover:bg-green-100 disabled:opacity-50"
+                      >
+                        {s.title}
+                      </button>
+                    </li>
                   ))}
                 </ul>
               )}

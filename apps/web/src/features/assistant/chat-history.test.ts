@@ -38,6 +38,22 @@ describe('assistant chat history', () => {
     expect(readTurns(storage)).toEqual([{ role: 'user', content: 'oleh-oleh di bawah 50 ribu' }, interrupted]);
   });
 
+  it('keeps the suggestions of an unanswered question, and drops ones that are not what the server sends', () => {
+    const suggestion = { kind: 'knowledge' as const, id: 14, title: 'Pengembalian dan penukaran barang', url: null };
+    const turns: Turn[] = [
+      { role: 'user', content: 'ada garansi?' },
+      { role: 'assistant', content: `${assistantMessages.unknown}\n\n${assistantMessages.suggestionsLead}`, sources: [], products: [], suggestions: [suggestion] },
+    ];
+    const storage = memoryStorage();
+    saveTurns(storage, turns);
+    expect(readTurns(storage)).toEqual(turns);
+    const foreign = JSON.stringify([{ role: 'assistant', content: 'Mungkin maksud Anda:', suggestions: [{ title: 7 }] }, { role: 'assistant', content: 'x', suggestions: 'rusak' }]);
+    expect(readTurns(memoryStorage({ [STORE_KEY]: foreign }))).toEqual([
+      { role: 'assistant', content: 'Mungkin maksud Anda:' },
+      { role: 'assistant', content: 'x' },
+    ]);
+  });
+
   it('survives broken or foreign storage', () => {
     expect(readTurns(memoryStorage({ [STORE_KEY]: '{rusak' }))).toEqual([]);
     expect(readTurns(memoryStorage({ [STORE_KEY]: '{"a":1}' }))).toEqual([]);

@@ -12,7 +12,7 @@ export interface ChatTurn {
 }
 
 export interface StreamHandlers {
-  onMeta?: (meta: Pick<ChatAnswer, 'sources' | 'products' | 'answered'>) => void;
+  onMeta?: (meta: Pick<ChatAnswer, 'sources' | 'products' | 'answered' | 'suggestions'>) => void;
   onDelta?: (text: string) => void;
 }
 
@@ -60,7 +60,7 @@ export async function askAssistant(messages: ChatTurn[], handlers: StreamHandler
       const data = /^data: (.+)$/m.exec(block)?.[1];
       if (!event || !data) continue;
       const parsed = JSON.parse(data) as unknown;
-      if (event === 'meta') handlers.onMeta?.(parsed as Pick<ChatAnswer, 'sources' | 'products' | 'answered'>);
+      if (event === 'meta') handlers.onMeta?.(parsed as Pick<ChatAnswer, 'sources' | 'products' | 'answered' | 'suggestions'>);
       else if (event === 'delta') handlers.onDelta?.((parsed as { text: string }).text);
       else if (event === 'done') final = parsed as ChatAnswer;
       else if (event === 'error') throw new ChatError((parsed as { error: string }).error);
