@@ -42,9 +42,9 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     const popup = await popupPromise;
     await page.getByTestId('payment-info').waitFor();
-    await page.getByText('Pesanan berhasil dibuat. Selesaikan pembayaran melalui Gateway Sandbox.').waitFor();
+    await page.getByText('Pesanan berhasil dibuat. Selesaikan pembayaran melalui Pembayaran online (demo).').waitFor();
     await popup.getByRole('button', { name: 'Bayar sekarang' }).click();
-    await popup.getByText('Status: paid').waitFor();
+    await popup.getByRole('status').getByText('Sudah dibayar').waitFor();
     await page.goto('/pesanan');
     await page.getByTestId('my-order').first().waitFor();
     await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Sudah dibayar');

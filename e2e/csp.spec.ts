@@ -149,7 +149,7 @@ describe('Content-Security-Policy', () => {
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(245, 245, 244)');
     await screenshot(page, 'csp-sandbox-pay');
     await page.getByRole('button', { name: 'Bayar sekarang' }).click();
-    await page.getByText('Status: paid').waitFor();
+    await page.getByRole('status').getByText('Sudah dibayar').waitFor();
     await expectClean(page, violations);
 
     // Signed in as a customer: profile, orders and one order's page.

@@ -218,7 +218,7 @@ describe('manual transfer, the shopper side', () => {
     const popupPromise = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     const popup = await popupPromise;
-    await page.getByText('Pesanan berhasil dibuat. Selesaikan pembayaran melalui Gateway Sandbox.').waitFor();
+    await page.getByText('Pesanan berhasil dibuat. Selesaikan pembayaran melalui Pembayaran online (demo).').waitFor();
     await popup.close();
     const instructions = page.getByTestId('payment-instructions');
     await expect.poll(() => instructions.getByTestId('sandbox-notice').textContent()).toBe(paymentMessages.sandboxNotice);

@@ -267,6 +267,11 @@ describe(`online payment through the sandbox gateway (${testEngine})`, () => {
     const pay = await t.app.inject({ method: 'POST', url: `/api/v1/payments/sandbox/pay/${o.payment.reference}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' } });
     expect(pay.statusCode).toBe(303);
     const after = await t.app.inject({ method: 'GET', url: `/api/v1/payments/sandbox/pay/${o.payment.reference}` });
-    expect(after.body).toContain('Status: paid');
+    // Issue 16: the states in Indonesian by core's labels, and the way back to the order and the shop.
+    expect(after.body).toContain('<dd data-testid="pay-status">Sudah dibayar</dd>');
+    expect(after.body).toContain('<dd data-testid="order-status">Menunggu konfirmasi</dd>');
+    expect(after.body).toContain(`href="${o.order_url}">Lihat halaman pesanan</a>`);
+    expect(after.body).toContain('href="/">Kembali ke toko</a>');
+    expect(after.body).not.toMatch(/Status: |sandbox/i);
   });
 });

@@ -9,6 +9,12 @@ export async function findPaymentByReference(db: DbOrTx, reference: string) {
   return rows[0];
 }
 
+/** What the sandbox pay page tells the buyer about the order besides the payment: its status and its own page. */
+export async function findOrderForPayPage(db: DbOrTx, orderId: number) {
+  const rows = await db.select({ id: orders.id, status: orders.status, access_token: orders.access_token }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return rows[0];
+}
+
 /** Locks the payment row so two callbacks for one reference apply one after the other. */
 export async function lockPaymentByReference(db: DbOrTx, reference: string) {
   const rows = await db.select().from(payments).where(eq(payments.reference, reference)).for('update').limit(1);

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
-import { formatRupiah } from '@pasar/core/money';
 import type { AppDeps, FeatureApp, FeatureRoutes } from '../../deps';
 import { paymentChannelsAnswerSchema } from '@pasar/core/payments';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
@@ -13,9 +12,9 @@ import { envelope, ok } from '../../lib/http';
 import { ProviderFailure } from '../../integrations/http';
 import { livePaymentProviders } from './payment-providers';
 import { checkoutMessages } from '@pasar/core/checkout';
-import { escapeHtml } from '../catalog/catalog.seo';
-import { findPaymentByReference } from './payments.repository';
+import { findOrderForPayPage, findPaymentByReference } from './payments.repository';
 import { handlePaymentCallback } from './payments.service';
+import { sandboxPayPageHtml } from './sandbox-pay-page';
 
 
 const paymentsRoutes: FeatureRoutes = async (app, deps) => {
@@ -89,13 +88,9 @@ async function sandboxPayPage(app: FeatureApp, deps: AppDeps, now: () => Date): 
     async (request, reply) => {
       const payment = await findPaymentByReference(deps.database.db, request.params.reference);
       if (!payment) throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
-      const done = payment.status !== 'unpaid';
-      const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Pembayaran ${escapeHtml(payment.reference)}</title>
-<style nonce="${reply.cspNonce.style}">body{font-family:system-ui,sans-serif;background:#f5f5f4;margin:0;padding:24px;color:#1c1917}main{max-width:420px;margin:auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 1px 3px #0002}h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:800;color:#166534}button{width:100%;padding:14px;border-radius:12px;border:0;font-weight:700;font-size:1rem;margin-top:10px;cursor:pointer}.pay{background:#166534;color:#fff}.fail{background:#e7e5e4}.note{font-size:.85rem;color:#57534e}</style></head>
-<body><main><p class="note"><b>Mode demo — tidak ada uang yang berpindah.</b> Gateway Sandbox Pasar UMKM.</p><h1>${escapeHtml(payment.payment_name)}</h1>
-<p>Pesanan #${payment.order_id} · ${escapeHtml(payment.reference)}</p><p class="amount">${formatRupiah(payment.amount)}</p>
-${done ? `<p role="status"><b>Status: ${escapeHtml(payment.status)}</b></p>` : `<form method="post"><button class="pay" name="action" value="pay">Bayar sekarang</button><button class="fail" name="action" value="fail">Batalkan pembayaran</button><button class="fail" name="action" value="expire">Biarkan kedaluwarsa</button></form>`}
-</main></body></html>`;
+      // In Indonesian with the order's state and the way back (issue 16); no script (decision 023).
+      const order = await findOrderForPayPage(deps.database.db, payment.order_id);
+      const html = sandboxPayPageHtml({ payment, order, styleNonce: reply.cspNonce.style });
       return reply.type('text/html; charset=utf-8').send(html);
     },
   );

@@ -13,7 +13,12 @@ import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
 
 /** Sandbox only: signs the local pay page's callbacks. Real money never passes through it. */
 export const SANDBOX_PRIVATE_KEY = 'pasar-umkm-sandbox-private-key';
-export const SANDBOX_PROVIDER_NAME = 'Gateway Sandbox';
+/**
+ * The name shoppers read (the payment chooser, the success message, the pay page): plain words,
+ * not the operator's "sandbox" (issue 16); not in the spec. The server's start-up log still says
+ * sandbox for the operator (registry.ts).
+ */
+export const SANDBOX_PROVIDER_NAME = 'Pembayaran online (demo)';
 
 export type Channel = PaymentChannel;
 
