@@ -95,7 +95,7 @@ export default function CartPage() {
               <p className="mt-1">Checkout satu kelompok lebih dulu; produk lainnya tetap di keranjang.</p>
             </div>
             {groups.map((group) => (
-              <section key={group.key} aria-labelledby={`origin-${group.key}`} className="rounded-2xl bg-stone-100 p-3" data-testid="origin-group">
+              <section key={group.key} aria-labelledby={`origin-${group.key}`} className="rounded-2xl bg-stone-100 p-2 sm:p-3" data-testid="origin-group">
                 <h2 id={`origin-${group.key}`} className="font-bold">
                   {groupTitle(group)}
                 </h2>
