@@ -160,7 +160,7 @@ describe('origin groups (spec §5 checkout rule 4: one order, one origin distric
     at(4, 327302, 'Coblong', 'Madu Hutan Sunda'),
   ].reduce((c, l) => cartReducer(c, { type: 'add', line: l }), emptyCart);
 
-  it("groups by the partner's district, the store's products with the store's district, in cart order", () => {
+  it("groups by the partner's district, the store's products with the partner at the store's district, in cart order", () => {
     const groups = originGroups(cart.items, store);
     expect(groups.map((g) => [g.key, g.district_name, g.includes_store, g.businesses, g.items.map((l) => l.product.id), g.totalItems])).toEqual([
       ['327302', 'Coblong', false, ['Sabun Sereh Wangi', 'Madu Hutan Sunda'], [1, 4], 2],
@@ -169,8 +169,17 @@ describe('origin groups (spec §5 checkout rule 4: one order, one origin distric
     expect(groups[0]?.totalAmount).toBe(30000);
   });
 
-  it('keeps lines of unknown origin together until the store location is known', () => {
-    expect(originGroups(cart.items, null).map((g) => g.key)).toEqual(['327302', '327319', 'toko']);
+  it("puts the store's products with a partner's group (rule 4 counts partners only), or alone without partners", () => {
+    // No partner at the store's district: the store's products join the first group.
+    const elsewhere = [at(1, 327302, 'Coblong', 'Sabun Sereh Wangi'), at(3, null, null, null)].reduce((c, l) => cartReducer(c, { type: 'add', line: l }), emptyCart);
+    expect(originGroups(elsewhere.items, store).map((g) => [g.key, g.includes_store, g.items.map((l) => l.product.id)])).toEqual([['327302', true, [1, 3]]]);
+    expect(originGroups(cart.items, null).map((g) => [g.key, g.items.map((l) => l.product.id)])).toEqual([
+      ['327302', [1, 3, 4]],
+      ['327319', [2]],
+    ]);
+    const onlyStore = cartReducer(emptyCart, { type: 'add', line: at(3, null, null, null) });
+    expect(originGroups(onlyStore.items, store).map((g) => [g.key, g.district_name, g.includes_store])).toEqual([['327319', 'Sumur Bandung', true]]);
+    expect(originGroups(onlyStore.items, null).map((g) => g.key)).toEqual(['toko']);
     expect(originGroups([], store)).toEqual([]);
   });
 

@@ -222,24 +222,42 @@ function lineOrigin(line: CartLine, store: StoreOrigin | null): { district_id: n
 
 /**
  * The cart's lines grouped by where they are sent from (spec §5 checkout rule 4: one order has
- * one origin district): the partner business's district, or the store's location for products
- * without a business (as the order service prices their shipping). Groups keep the cart's order.
+ * one origin district, and only partner businesses' districts count). Partners' lines group by
+ * their district; the store's own products (no partner district) join the partner group at the
+ * store's district, else the first partner group (the order service then ships them from that
+ * partner's district), or form a group at the store's location when the cart has no partner's
+ * products: a cart the server accepts as one order is one group. Groups keep the cart's order.
  */
 export function originGroups(items: readonly CartLine[], store: StoreOrigin | null): OriginGroup[] {
   const groups = new Map<string, OriginGroup>();
-  for (const line of items) {
-    const origin = lineOrigin(line, store);
-    const key = origin.district_id === null ? UNKNOWN_ORIGIN : String(origin.district_id);
+  const storeLines: CartLine[] = [];
+  const groupFor = (key: string, district_id: number | null, district_name: string | null) => {
     let group = groups.get(key);
     if (!group) {
-      group = { key, district_id: origin.district_id, district_name: origin.district_name, includes_store: false, businesses: [], items: [], totalItems: 0, totalAmount: 0 };
+      group = { key, district_id, district_name, includes_store: false, businesses: [], items: [], totalItems: 0, totalAmount: 0 };
       groups.set(key, group);
     }
-    group.district_name ??= origin.district_name;
-    group.includes_store ||= origin.fromStore;
+    group.district_name ??= district_name;
+    return group;
+  };
+  for (const line of items) {
+    const origin = lineOrigin(line, store);
+    if (origin.fromStore) {
+      storeLines.push(line);
+      continue;
+    }
+    const group = groupFor(String(origin.district_id), origin.district_id, origin.district_name);
     const business = line.product.business_name;
-    if (!origin.fromStore && business && !group.businesses.includes(business)) group.businesses.push(business);
+    if (business && !group.businesses.includes(business)) group.businesses.push(business);
     group.items.push(line);
+  }
+  if (storeLines.length > 0) {
+    const home = store ? groups.get(String(store.district_id)) : undefined;
+    const group = home ?? groups.values().next().value ?? groupFor(store ? String(store.district_id) : UNKNOWN_ORIGIN, store?.district_id ?? null, store?.district_name ?? null);
+    group.includes_store = true;
+    // Keep the cart's order within the group.
+    const taken = new Set([...group.items, ...storeLines]);
+    group.items = items.filter((line) => taken.has(line));
   }
   return [...groups.values()].map((g) => ({ ...g, ...totals(g.items), items: g.items }));
 }
