@@ -43,6 +43,8 @@ interface RouteFigures {
   tbt: number;
   scripts: { file: string; bytes: number }[];
   accessibilityIssues: string[];
+  /** Lighthouse's CPU benchmark of this machine: the simulation multiplies the tasks it saw, so a slow or busy machine scores lower. */
+  benchmarkIndex: number;
 }
 
 async function measure(port: number, baseUrl: string, route: string): Promise<RouteFigures | undefined> {
@@ -73,6 +75,7 @@ async function measure(port: number, baseUrl: string, route: string): Promise<Ro
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     scripts,
     accessibilityIssues,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -100,7 +103,8 @@ async function measureServer(title: string, baseUrl: string): Promise<void> {
   } finally {
     await chrome.kill();
   }
-  console.log(`\nLighthouse, mobile preset, Debian Chromium, production build: ${title} (median of ${RUNS} runs per route)`);
+  const benchmark = rows.map((r) => Math.round(r.benchmarkIndex)).join('/');
+  console.log(`\nLighthouse, mobile preset, Debian Chromium, production build: ${title} (median of ${RUNS} runs per route; CPU benchmark index ${benchmark})`);
   console.log(`${'route'.padEnd(18)}${'perf'.padStart(5)}${'a11y'.padStart(6)}${'LCP s'.padStart(8)}${'CLS'.padStart(8)}${'TBT ms'.padStart(8)}${'JS KB'.padStart(8)}`);
   for (const r of rows) {
     const js = r.scripts.reduce((sum, s) => sum + s.bytes, 0);

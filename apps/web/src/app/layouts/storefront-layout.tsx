@@ -161,8 +161,7 @@ export function StorefrontLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {/* Laid out only when near the screen (issue 16: a phone's first layout is the page's slowest task). */}
-      <footer className="mt-12 bg-green-950 text-green-50 [contain-intrinsic-size:auto_520px] [content-visibility:auto]">
+      <footer className="mt-12 bg-green-950 text-green-50">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
           <div>
             <p className="text-lg font-bold">Pasar UMKM Kota Bandung</p>

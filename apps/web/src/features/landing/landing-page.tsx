@@ -22,10 +22,8 @@ const partnerTypes = ['Kuliner', 'Kopi & Teh', 'Batik & Tenun', 'Anyaman', 'Kosm
 
 function Shelf({ category }: { category: Category }) {
   const shelf = useCategoryShelf(category.id, SHELF_SIZE);
-  // Issue 16: a shelf below the screen is not laid out or painted until it nears it (content-visibility),
-  // which halves the phone's first layout of this long page; 640 px is a phone's shelf, remembered once drawn.
   return (
-    <section aria-labelledby={`cat-${category.id}`} className="mt-10 [contain-intrinsic-size:auto_640px] [content-visibility:auto]">
+    <section aria-labelledby={`cat-${category.id}`} className="mt-10">
       <div className="flex items-end justify-between gap-4">
         <div>
           <h3 id={`cat-${category.id}`} className="text-xl font-bold text-stone-900">
