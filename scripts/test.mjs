@@ -4,7 +4,7 @@
  * answers on 127.0.0.1:5432), then the end-to-end tests against the built app in Chromium.
  * Every step runs; the exit code is non-zero when any failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -18,13 +18,37 @@ function vitest(...args) {
   reportCount += 1;
   return ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportDir}/${reportCount}.json`];
 }
-function step(name, command, args, env = {}) {
+/**
+ * Runs one step with its output passed through as it comes, keeping the last lines: CI shows only the tail of
+ * a long run, so the summary repeats the end of every failed step (the failing test or the unhandled error).
+ */
+async function step(name, command, args, env = {}) {
   console.info(`\n━━ ${name} ━━`);
   const started = Date.now();
-  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  const tail = [];
+  const keep = (chunk) => {
+    tail.push(...chunk.toString('utf8').split('\n'));
+    if (tail.length > 400) tail.splice(0, tail.length - 400);
+  };
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout.on('data', (chunk) => { process.stdout.write(chunk); keep(chunk); });
+    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); keep(chunk); });
+    child.once('error', (error) => { keep(Buffer.from(String(error))); resolve(1); });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  const ok = status === 0;
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), tail: ok ? [] : failureLines(tail) });
   return ok;
+}
+
+/** The lines of a failed step worth repeating: vitest's failures and errors, else the step's last lines. */
+function failureLines(lines) {
+  // eslint-disable-next-line no-control-regex
+  const plain = lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''));
+  const start = plain.findIndex((l) => /Failed Tests|Unhandled Errors|Unhandled Rejection|FAIL\s/.test(l));
+  const picked = start >= 0 ? plain.slice(start) : plain;
+  return picked.filter((l) => l.trim() !== '').slice(-40);
 }
 function skip(name, why) {
   console.info(`\n━━ ${name} ━━\nskipped: ${why}`);
@@ -41,25 +65,25 @@ function portOpen(host, port) {
 }
 
 const npx = 'npx';
-step('links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']);
-step('typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']);
-step('lint', npx, ['eslint', '--max-warnings', '0', '.']);
-step('unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web'));
-step('API tests on embedded PGlite', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
+await step('links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']);
+await step('typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']);
+await step('lint', npx, ['eslint', '--max-warnings', '0', '.']);
+await step('unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web'));
+await step('API tests on embedded PGlite', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
 
 const pgUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (process.env.SKIP_POSTGRES === '1') {
   skip('API tests on PostgreSQL', 'SKIP_POSTGRES=1');
 } else if (await portOpen('127.0.0.1', 5432)) {
-  step('API tests on PostgreSQL', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
+  await step('API tests on PostgreSQL', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
 } else {
   skip('API tests on PostgreSQL', 'no PostgreSQL server answers on 127.0.0.1:5432 (the embedded PGlite pass above still ran every API test)');
 }
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
-  if (step('build web app', 'npm', ['run', 'build'])) {
-    step('end-to-end tests in Chromium', npx, vitest('--project', 'e2e'));
+  if (await step('build web app', 'npm', ['run', 'build'])) {
+    await step('end-to-end tests in Chromium', npx, vitest('--project', 'e2e'));
   }
 } else if (process.env.CI) {
   console.error(`\nChromium not found at ${chromium}; .ci/run installs it with apt-get install -y chromium.`);
@@ -68,6 +92,7 @@ if (fs.existsSync(chromium)) {
   skip('end-to-end tests in Chromium', `Chromium not found at ${chromium} (install it: apt-get install -y chromium)`);
 }
 
+for (const r of results.filter((x) => x.tail?.length)) console.info(`\n── why "${r.name}" failed (its last lines) ──\n${r.tail.join('\n')}`);
 console.info('\n━━ summary ━━');
 for (const r of results) console.info(`${r.ok ? (r.skipped ? 'SKIP' : 'PASS') : 'FAIL'}  ${r.name} (${r.seconds}s)${r.skipped ? ` — ${r.skipped}` : ''}`);
 let passedTests = 0;
