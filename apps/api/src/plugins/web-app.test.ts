@@ -25,6 +25,7 @@ export async function render(url, source) {
   const { pathname } = new URL(url);
   if (pathname === '/meledak') throw new Error('database down');
   if (pathname === '/cart') return { kind: 'shell' };
+  if (pathname === '/catalog' && new URL(url).searchParams.get('page') === '99') return { kind: 'redirect', status: 302, location: '/catalog?q=kopi&page=5' };
   const state = '<script type="application/json" id="page-state">{"n":1}</script>';
   const product = /^\\/product\\/(\\d+)$/.exec(pathname);
   if (product) {
@@ -75,6 +76,13 @@ describe('the server-rendered storefront', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(shell.replace('<!--app-html-->', '').replace('<!--app-state-->', ''));
     }
+  });
+
+  it("sends the browser where the renderer redirects (a catalogue page past the last, issue 16)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/catalog?q=kopi&page=99' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/catalog?q=kopi&page=5');
+    expect(res.body).not.toContain('<div id="root">');
   });
 
   it('never serves the server bundle', async () => {

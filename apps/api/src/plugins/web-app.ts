@@ -112,6 +112,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
         .send('Aplikasi web belum dibangun. Jalankan `npm run build` atau `npm start`.');
     }
     const [head, page] = await Promise.all([pages.headForPath(request), renderPage(request)]);
+    // The renderer's redirects are paths of this site (a catalogue page past the last: issue 16).
+    if (page.kind === 'redirect') return reply.header('Cache-Control', 'no-cache').redirect(page.location, page.status);
     const { whole, beforeHead, afterHead } = readShell();
     // Joined, never String.replace: a product name holding $' or $& is text, not a pattern.
     const html = fillBody(head && afterHead !== undefined ? beforeHead + head + afterHead : whole, page);

@@ -4,7 +4,7 @@
  * block, the 404 of a missing product, and the shell when a loader fails.
  */
 import { describe, expect, it } from 'vitest';
-import type { Category, Product, ProductPage, StorefrontSource } from '@pasar/core/catalog';
+import type { Category, Product, ProductPage, ProductPageQuery, StorefrontSource } from '@pasar/core/catalog';
 import type { PublicStoreSettings } from '@pasar/core/settings';
 import { PAGE_STATE_ID, type PageState } from './page-state';
 import { render } from './entry-server';
@@ -117,6 +117,25 @@ describe('the storefront renderer', () => {
       expect(await render(`http://localhost${path}`, from)).toEqual({ kind: 'shell' });
       expect(from.asked).toEqual([]);
     }
+  });
+
+  it('redirects a catalogue page past the last to the last page, the other parameters kept', async () => {
+    const pages = (total_pages: number) => (query: ProductPageQuery) =>
+      Promise.resolve({ items: [], page: query.page, page_size: query.pageSize, total: total_pages * 8, total_pages, stats: { total_products: 0, partners: 0, in_stock: 0 } });
+    expect(await render('http://localhost/catalog?q=kopi&page=99&page_size=8&view=list', source({ productPage: pages(5) }))).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/catalog?q=kopi&page=5&page_size=8&view=list',
+    });
+    expect(await render('http://localhost/catalog?page=2&category_id=3', source({ productPage: pages(1) }))).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/catalog?category_id=3',
+    });
+    expect(await render('http://localhost/catalog?page=2', source({ productPage: pages(1) }))).toEqual({ kind: 'redirect', status: 302, location: '/catalog' });
+    // The last page itself, and a catalogue with no page at all, are drawn.
+    expect(await render('http://localhost/catalog?page=5', source({ productPage: pages(5) }))).toMatchObject({ kind: 'page', status: 200 });
+    expect(await render('http://localhost/catalog?page=3', source({ productPage: pages(0) }))).toMatchObject({ kind: 'page', status: 200 });
   });
 
   it('answers the shell, with the error, when a loader fails', async () => {

@@ -4,8 +4,8 @@
  * a StorefrontSource over its own services: React Router's static handler runs the route loaders,
  * which fill a query cache for this request; the page is drawn from that cache and handed over with
  * it, so the browser hydrates the same markup and asks nothing again. A path the server does not
- * draw (cart, checkout, accounts, the back office), a redirect, or a loader that fails, answers
- * 'shell': the browser draws that page as before.
+ * draw (cart, checkout, accounts, the back office) or a loader that fails answers 'shell': the
+ * browser draws that page as before. A loader's redirect to a path of this site answers 'redirect'.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -26,7 +26,12 @@ export const render: StorefrontRenderer = async (url, source) => {
 
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(url));
-    if (context instanceof Response) return { kind: 'shell' };
+    if (context instanceof Response) {
+      // A loader's redirect (a catalogue page past the last, app/loaders.ts) is the server's to answer.
+      const location = context.headers.get('Location');
+      const status = context.status === 303 ? 303 : 302;
+      return location?.startsWith('/') && !location.startsWith('//') ? { kind: 'redirect', status, location } : { kind: 'shell' };
+    }
     if (context.errors) return { kind: 'shell', error: Object.values(context.errors)[0] };
 
     const router = createStaticRouter(handler.dataRoutes, context);

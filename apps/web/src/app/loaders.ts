@@ -6,9 +6,9 @@
  * at once while its data and code load side by side. The screens keep reading the cache with
  * their hooks either way.
  */
-import { data, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogQueries, productIdParam, productQueryFromSearch, SHELF_SIZE } from '../lib/catalog-api';
+import { catalogQueries, clampedPageSearch, productIdParam, productQueryFromSearch, SHELF_SIZE } from '../lib/catalog-api';
 import { storeSettingsQuery } from '../lib/store-settings';
 import type { BrowserSource } from '../lib/storefront-source';
 
@@ -42,10 +42,21 @@ export function storefrontLoaders({ queryClient, source, awaitData }: LoaderCont
       return null;
     },
     catalog: async ({ request }: LoaderFunctionArgs) => {
-      const query = productQueryFromSearch(new URL(request.url).searchParams);
-      await fill(() =>
-        Promise.all([queryClient.ensureQueryData(catalogQueries.categories(source)), queryClient.ensureQueryData(catalogQueries.productPage(query, source))]),
-      );
+      const url = new URL(request.url);
+      const query = productQueryFromSearch(url.searchParams);
+      if (!awaitData) {
+        await fill(() =>
+          Promise.all([queryClient.ensureQueryData(catalogQueries.categories(source)), queryClient.ensureQueryData(catalogQueries.productPage(query, source))]),
+        );
+        return null;
+      }
+      const [, page] = await Promise.all([
+        queryClient.ensureQueryData(catalogQueries.categories(source)),
+        queryClient.ensureQueryData(catalogQueries.productPage(query, source)),
+      ]);
+      // A page past the last is sent to the last page's address (issue 16), not drawn empty.
+      const clamped = clampedPageSearch(url.searchParams, page.total_pages);
+      if (clamped) throw redirect(`${url.pathname}?${clamped.toString()}`.replace(/\?$/, ''));
       return null;
     },
     /** A product that does not exist is the page's "not found" state, answered with HTTP 404. */

@@ -33,6 +33,20 @@ export function productQueryFromSearch(params: URLSearchParams): ProductQuery {
   };
 }
 
+/**
+ * The address of the last page when the address asks for a page past it (an old link,
+ * /catalog?page=99 showed 'Halaman 5 dari 5' over nothing: issue 16), its other parameters kept;
+ * undefined when the page exists (or the catalogue has no page at all). The server redirects there,
+ * the screen replaces its address with it (a page the browser drew).
+ */
+export function clampedPageSearch(params: URLSearchParams, totalPages: number): URLSearchParams | undefined {
+  if (totalPages < 1 || productQueryFromSearch(params).page <= totalPages) return undefined;
+  const next = new URLSearchParams(params);
+  if (totalPages > 1) next.set('page', String(totalPages));
+  else next.delete('page');
+  return next;
+}
+
 /** The id of /product/{id}, or undefined when it is not one (ids are int4: at most 9 digits here). */
 export function productIdParam(value: string | undefined): number | undefined {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : undefined;

@@ -44,7 +44,9 @@ export type StorefrontRenderResult =
        * `<script type="application/json">` block (no inline script for the CSP to refuse), escaped.
        */
       stateScript: string;
-    };
+    }
+  /** The address is not this page's: the browser is sent to `location` (a path with its query). */
+  | { kind: 'redirect'; status: 302 | 303; location: string };
 
 /** The `render` the web app's server bundle exports. */
 export type StorefrontRenderer = (url: string, source: StorefrontSource) => Promise<StorefrontRenderResult>;

@@ -5,7 +5,7 @@ import { CATALOG_PAGE_SIZES } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';
 import { SkeletonGrid } from '../../components/skeleton';
 import { cartBadge, useCart } from '../../lib/cart';
-import { productQueryFromSearch, useCategories, useProductPage } from '../../lib/catalog-api';
+import { clampedPageSearch, productQueryFromSearch, useCategories, useProductPage } from '../../lib/catalog-api';
 import { useHydrated } from '../../lib/hydrated';
 
 export default function CatalogPage() {
@@ -53,20 +53,13 @@ export default function CatalogPage() {
   const data = products.data;
   const totalPages = data?.total_pages ?? 1;
   // Issue 16: a page past the last (an old link, /catalog?page=99) showed 'Halaman 5 dari 5' over
-  // nothing; the address is replaced with the last page. A placeholder (the previous query's
-  // answer while the next loads) does not count.
+  // nothing; the server redirects such an address (app/loaders.ts), and a page drawn here replaces
+  // it with the last page. A placeholder (the previous query's answer while the next loads) does
+  // not count.
   const lastPage = products.isPlaceholderData ? undefined : data?.total_pages;
   useEffect(() => {
     if (lastPage === undefined || lastPage < 1 || page <= lastPage) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (lastPage > 1) next.set('page', String(lastPage));
-        else next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => clampedPageSearch(current, lastPage) ?? current, { replace: true });
   }, [lastPage, page, setParams]);
 
   // Issue 16: 'Selanjutnya' at the foot of a phone's page left the shopper at the foot of the new
