@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -13,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -500,6 +502,55 @@ export const mailOutbox = pgTable(
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
 });
+
+/**
+ * Active products (and those in stock) per category and business, kept by triggers on products
+ * (migration 0010), so the landing page's counts and a category's stats tiles are a few rows to
+ * sum instead of a scan of the category (issue 15). business_id 0 stands for "no business".
+ */
+export const catalogCounts = pgTable(
+  'catalog_counts',
+  {
+    category_id: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    business_id: integer('business_id').notNull(),
+    products: integer('products').notNull().default(0),
+    in_stock: integer('in_stock').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category_id, t.business_id] })],
+);
+
+/**
+ * One row: the catalogue's version, raised by triggers (migration 0010) whenever what a search
+ * answers could change (a product added, removed, renamed, hidden, moved, or sold out). Every
+ * process reads it from the database, so a cached search is never served stale by any of them.
+ */
+export const catalogState = pgTable(
+  'catalog_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Search answers (ranked ids, totals, stats tiles) for one catalogue version, shared by every
+ * process (docs/decisions/033-catalog-speed.md). A row of an older version is never read.
+ */
+export const catalogSearchCache = pgTable(
+  'catalog_search_cache',
+  {
+    key: text('key').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    total: integer('total').notNull(),
+    partners: integer('partners').notNull(),
+    in_stock: integer('in_stock').notNull(),
+    approximate: boolean('approximate').notNull().default(false),
+    ids: integer('ids').array().notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_search_cache_created_idx').on(t.created_at)],
+);
 
 /** Shopper questions the assistant could not answer, without personal data, for the admin. */
 export const assistantQuestions = pgTable(

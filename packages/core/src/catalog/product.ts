@@ -80,7 +80,13 @@ export const productPageSchema = z.object({
   total: z.number().int(),
   total_pages: z.number().int(),
   /** Tiles of the catalogue (docs/requirements/storefront.md §2) over the whole filtered result, not just this page. */
-  stats: z.object({ total_products: z.number().int(), partners: z.number().int(), in_stock: z.number().int() }),
+  stats: z.object({
+    total_products: z.number().int(),
+    partners: z.number().int(),
+    in_stock: z.number().int(),
+    /** True when a search stopped counting at SEARCH_COUNT_CAP: the figures are lower bounds, shown as such. */
+    approximate: z.boolean().optional(),
+  }),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

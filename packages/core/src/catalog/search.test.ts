@@ -18,7 +18,14 @@ describe('catalogue search text', () => {
     expect(spellingVariants('keripik')).toContain('kripik');
     expect(spellingVariants('sambel')).toContain('sambal');
     expect(spellingVariants('oleh2')).toContain('oleh');
-    expect(spellingVariants('tempe')).toEqual(['tempe']);
+    expect(spellingVariants('tahu')).toEqual(['tahu', 'tahoe']);
+    // Colloquial forms (issue 15).
+    expect(spellingVariants('cabe')).toContain('cabai');
+    expect(spellingVariants('cabai')).toContain('cabe');
+    expect(spellingVariants('sambel')).toContain('sambal');
+    expect(spellingVariants('sambal')).toContain('sambel');
+    expect(spellingVariants('kunir')).toContain('kunyit');
+    expect(spellingVariants('rendang')).toEqual(['rendang']);
   });
   it('measures edit distance with transpositions', () => {
     expect(editDistance('batik', 'batk')).toBe(1);

@@ -11,6 +11,15 @@ export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_WORDS = 6;
 /** A typo is forgiven when the longer of the two words has at least this many letters. */
 export const TYPO_MIN_LENGTH = 5;
+/**
+ * A search counts its matches up to this many; above it the stats tiles are lower bounds and say
+ * so (issue 15: exact up to a cap, honestly labelled above it).
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+/** Ranked ids kept per cached search: 100 pages of 12 are answered without ranking again. */
+export const SEARCH_CACHED_IDS = 1_200;
+/** Cached searches kept at most (the newest). */
+export const SEARCH_CACHE_ENTRIES = 5_000;
 
 export function normalizeSearch(text: string): string {
   return text
@@ -31,6 +40,8 @@ export function searchWords(text: string): string[] {
 /**
  * Pairs of spellings Indonesian shoppers use interchangeably. Each pair is tried both ways
  * as a substring rewrite, so 'kripik' also searches 'keripik' and 'sambel' also 'sambal'.
+ * Extend it with pairs seen in the shop's searches; both words must be written as normalizeSearch
+ * leaves them (lower case, a-z0-9).
  */
 const spellingPairs: readonly (readonly [string, string])[] = [
   ['kripik', 'keripik'],
@@ -57,6 +68,22 @@ const spellingPairs: readonly (readonly [string, string])[] = [
   ['sirup', 'sirop'],
   ['sereh', 'serai'],
   ['ikan', 'iwak'],
+  // Colloquial forms shoppers type (issue 15).
+  ['cabe', 'cabai'],
+  ['pete', 'petai'],
+  ['sate', 'satai'],
+  ['gule', 'gulai'],
+  ['tempe', 'tempeh'],
+  ['baso', 'bakso'],
+  ['kunir', 'kunyit'],
+  ['nenas', 'nanas'],
+  ['sirsat', 'sirsak'],
+  ['gurame', 'gurami'],
+  ['bihon', 'bihun'],
+  ['ranginang', 'rengginang'],
+  ['sarong', 'sarung'],
+  ['jilbab', 'hijab'],
+  ['krudung', 'kerudung'],
 ];
 
 /** The word itself and its common spelling variants. */

@@ -187,99 +187,243 @@ export async function listPublicProducts(db: DbOrTx): Promise<Product[]> {
   return selectProducts(db, publicProductFilter, sql`ORDER BY p.id DESC`);
 }
 
+/** Products by id in the given order (ids of products no longer public are skipped). */
+async function publicProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map(
+    (await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${publicProductFilter}`)).map((p) => [p.id, p]),
+  );
+  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+}
+
+/** Below this many products a category's shelf is drawn with ORDER BY random(): it is cheap there. */
+const SMALL_CATEGORY = 500;
+
 export async function listPublicProductsOfCategory(
   db: DbOrTx,
   categoryId: number,
   options: { limit?: number | undefined; random?: boolean },
 ): Promise<Product[]> {
-  const order = options.random ? sql`ORDER BY random()` : sql`ORDER BY p.id DESC`;
   const limit = options.limit ? sql`LIMIT ${options.limit}` : sql``;
-  return selectProducts(db, sql`p.category_id = ${categoryId} AND ${publicProductFilter}`, sql`${order} ${limit}`);
+  if (!options.random || !options.limit) {
+    return selectProducts(db, sql`p.category_id = ${categoryId} AND ${publicProductFilter}`, sql`ORDER BY p.id DESC ${limit}`);
+  }
+  const want = options.limit;
+  // Issue 15: ORDER BY random() read every product of the category for the landing's shelves.
+  // Above a few hundred products, each pick is the first product at or after a random id between
+  // the category's lowest and highest (one index seek each); a product after a gap in the ids is
+  // a little likelier, which a shelf can live with.
+  const [bounds] = await queryRows<{ n: number; lo: number | null; hi: number | null }>(
+    db,
+    sql`SELECT (SELECT coalesce(sum(cc.products), 0)::int FROM catalog_counts cc WHERE cc.category_id = ${categoryId}) AS n,
+          min(p.id) AS lo, max(p.id) AS hi
+        FROM products p WHERE p.category_id = ${categoryId} AND p.is_active`,
+  );
+  if (!bounds || bounds.lo === null || bounds.hi === null) return [];
+  if (bounds.n <= SMALL_CATEGORY) {
+    return selectProducts(db, sql`p.category_id = ${categoryId} AND ${publicProductFilter}`, sql`ORDER BY random() ${limit}`);
+  }
+  const picks = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT pick.id FROM generate_series(1, ${want * 3}) g
+        CROSS JOIN LATERAL (
+          SELECT p.id FROM products p
+          WHERE p.category_id = ${categoryId} AND p.is_active
+            AND p.id >= ${bounds.lo}::int + floor(random() * (${bounds.hi}::int - ${bounds.lo}::int + 1))::int + 0 * g
+          ORDER BY p.id LIMIT 1
+        ) pick`,
+  );
+  const ids = picks.map((r) => r.id);
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [ids[i], ids[j]] = [ids[j] as number, ids[i] as number];
+  }
+  return publicProductsByIds(db, ids.slice(0, want));
 }
 
 export async function listPublicCategories(db: DbOrTx): Promise<Category[]> {
+  // The counts are kept by triggers (migration 0010): a few rows per category instead of a count
+  // of its products on every landing page (issue 15).
   const rows = await queryRows<{ id: number; name: string; description: string; is_active: boolean; created_at: Date | string; product_count: number }>(
     db,
     sql`SELECT c.id, c.name, c.description, c.is_active, c.created_at,
-          (SELECT count(*)::int FROM products p WHERE p.category_id = c.id AND p.is_active) AS product_count
+          coalesce((SELECT sum(cc.products) FROM catalog_counts cc WHERE cc.category_id = c.id), 0)::int AS product_count
         FROM categories c WHERE c.is_active ORDER BY c.name`,
   );
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
 }
 
+export interface CatalogStats {
+  total_products: number;
+  partners: number;
+  in_stock: number;
+  /** True when the search stopped counting at SEARCH_COUNT_CAP: the figures are lower bounds. */
+  approximate: boolean;
+}
+
+/** The stats tiles of the whole catalogue or of one category, from the trigger-kept counts. */
+export async function listingStats(db: DbOrTx, categoryId: number | undefined): Promise<CatalogStats> {
+  const inCategory = categoryId === undefined ? sql`` : sql`AND cc.category_id = ${categoryId}`;
+  const [row] = await queryRows<{ total: number; partners: number; in_stock: number }>(
+    db,
+    sql`SELECT coalesce(sum(cc.products), 0)::int AS total,
+          count(DISTINCT cc.business_id) FILTER (WHERE cc.products > 0 AND cc.business_id <> 0)::int AS partners,
+          coalesce(sum(cc.in_stock), 0)::int AS in_stock
+        FROM catalog_counts cc JOIN categories c ON c.id = cc.category_id
+        WHERE c.is_active ${inCategory}`,
+  );
+  return { total_products: row?.total ?? 0, partners: row?.partners ?? 0, in_stock: row?.in_stock ?? 0, approximate: false };
+}
+
+/** One page of the public catalogue (or of a category), newest first, from the covering partial index. */
+export async function listingPage(db: DbOrTx, categoryId: number | undefined, limit: number, offset: number): Promise<Product[]> {
+  const inCategory = categoryId === undefined ? sql`` : sql`AND q.category_id = ${categoryId}`;
+  return selectProducts(
+    db,
+    sql`p.id IN (SELECT q.id FROM products q JOIN categories qc ON qc.id = q.category_id
+                 WHERE q.is_active AND qc.is_active ${inCategory} ORDER BY q.id DESC LIMIT ${limit} OFFSET ${offset})`,
+    sql`ORDER BY p.id DESC`,
+  );
+}
+
 /** One word of the shopper's query and the spellings that count as a match for it. */
 export interface SearchTerm {
   typed: string;
-  alternatives: string[];
+  /** The typed word and its colloquial spellings ('cabe', 'cabai'). */
+  variants: string[];
+  /** Catalogue words one typo away, when the typed word is not itself a catalogue word. */
+  corrections: string[];
 }
 
 function likeAny(column: SQL, words: readonly string[]): SQL {
   // Words are [a-z0-9] only (normalizeSearch), so they carry no LIKE wildcards.
   const parts = words.map((w) => sql`${column} LIKE ${`%${w}%`}`);
-  return sql`(${sql.join(parts, sql` OR `)})`;
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` OR `)})`;
 }
 
 export interface ProductSearch {
-  terms: SearchTerm[];
+  /** The cache's key: the normalised words and the filter. */
+  key: string;
+  /** Built only when the cache has no answer: a hit costs two indexed reads. */
+  terms: () => Promise<SearchTerm[]>;
   /** The whole normalised query, for ranking names that contain it first. */
   phrase: string;
   categoryId?: number | undefined;
-  page: number;
-  pageSize: number;
+  offset: number;
+  limit: number;
+  /** Matches counted at most (the tiles say "approximate" above it). */
+  countCap: number;
+  /** Ranked ids kept in the cache: pages within them are answered from the cache. */
+  cachedIds: number;
 }
 
 export interface ProductSearchResult {
   items: Product[];
-  total: number;
-  stats: { total_products: number; partners: number; in_stock: number };
+  stats: CatalogStats;
 }
 
-export async function searchPublicProducts(db: DbOrTx, search: ProductSearch): Promise<ProductSearchResult> {
+interface SearchSummary {
+  total: number;
+  partners: number;
+  in_stock: number;
+  approximate: boolean;
+  page_ids: number[] | string | null;
+  stored: number;
+}
+
+/**
+ * The answer kept for this query at the catalogue's current version (read in the same statement,
+ * so a row written before a change is never taken for one after it), or undefined.
+ */
+export async function cachedSearch(db: DbOrTx, key: string, offset: number, limit: number): Promise<SearchSummary | undefined> {
+  const [row] = await queryRows<SearchSummary>(
+    db,
+    sql`SELECT sc.total, sc.partners, sc.in_stock, sc.approximate, cardinality(sc.ids) AS stored,
+          to_json(sc.ids[${offset + 1}:${offset + limit}]) AS page_ids
+        FROM catalog_search_cache sc JOIN catalog_state s ON s.id = 1 AND s.version = sc.version
+        WHERE sc.key = ${key}`,
+  );
+  return row;
+}
+
+/**
+ * Ranks every match (up to the cap) in one statement that also reads the catalogue's version, and
+ * keeps the answer for that version. Rank: the whole phrase in the name, then every word (or its
+ * colloquial spelling) in the name, then every word in the name counting typo corrections, then
+ * the rest (matched in the description or the business name); newest first within a rank.
+ */
+async function rankAndStore(db: DbOrTx, search: ProductSearch): Promise<SearchSummary> {
+  const terms = await search.terms();
   const conditions: SQL[] = [publicProductFilter];
   if (search.categoryId !== undefined) conditions.push(sql`p.category_id = ${search.categoryId}`);
-  for (const term of search.terms) conditions.push(likeAny(sql`p.search_text`, term.alternatives));
+  for (const term of terms) conditions.push(likeAny(sql`p.search_text`, [...term.variants, ...term.corrections]));
   const where = sql.join(conditions, sql` AND `);
-
-  // Exact matches first: the whole phrase in the name, then every typed word as written.
-  let rank = sql`0`;
-  if (search.terms.length > 0) {
-    const typedAll = sql.join(
-      search.terms.map((t) => sql`p.search_text LIKE ${`%${t.typed}%`}`),
-      sql` AND `,
-    );
-    rank = sql`(CASE WHEN lower(p.name) LIKE ${`%${search.phrase}%`} THEN 2 ELSE 0 END + CASE WHEN ${typedAll} THEN 1 ELSE 0 END)`;
-  }
-  const offset = (search.page - 1) * search.pageSize;
-  // One scan of the matches gives the totals, the stats tiles and the ids of the page.
-  const [summary] = await queryRows<{ total: number; partners: number; in_stock: number; page_ids: number[] | string | null }>(
+  const name = sql`lower(p.name)`;
+  const inName = (pick: (t: SearchTerm) => string[]) => sql.join(terms.map((t) => likeAny(name, pick(t))), sql` AND `);
+  const rank = sql`CASE
+      WHEN regexp_replace(${name}, '[^a-z0-9]+', ' ', 'g') LIKE ${`%${search.phrase}%`} THEN 3
+      WHEN ${inName((t) => t.variants)} THEN 2
+      WHEN ${inName((t) => [...t.variants, ...t.corrections])} THEN 1
+      ELSE 0 END`;
+  const [row] = await queryRows<SearchSummary>(
     db,
     sql`WITH m AS MATERIALIZED (
           SELECT p.id, p.business_id, p.stock, ${rank} AS rank
           FROM products p JOIN categories c ON c.id = p.category_id WHERE ${where}
+          LIMIT ${search.countCap + 1}
+        ),
+        summary AS (
+          SELECT (SELECT version FROM catalog_state WHERE id = 1) AS version,
+            least(count(*), ${search.countCap})::int AS total,
+            count(DISTINCT business_id)::int AS partners,
+            count(*) FILTER (WHERE stock > 0)::int AS in_stock,
+            count(*) > ${search.countCap} AS approximate,
+            coalesce(array_agg(id ORDER BY rank DESC, id DESC), '{}') AS ids
+          FROM m
+        ),
+        kept AS (
+          INSERT INTO catalog_search_cache AS sc (key, version, total, partners, in_stock, approximate, ids)
+            SELECT ${search.key}, version, total, partners, in_stock, approximate, ids[1:${search.cachedIds}] FROM summary
+          ON CONFLICT (key) DO UPDATE SET version = EXCLUDED.version, total = EXCLUDED.total, partners = EXCLUDED.partners,
+            in_stock = EXCLUDED.in_stock, approximate = EXCLUDED.approximate, ids = EXCLUDED.ids, created_at = now()
+          WHERE sc.version <= EXCLUDED.version
         )
-        SELECT (SELECT count(*)::int FROM m) AS total,
-               (SELECT count(DISTINCT business_id)::int FROM m) AS partners,
-               (SELECT count(*)::int FROM m WHERE stock > 0) AS in_stock,
-               (SELECT json_agg(id) FROM (SELECT id FROM m ORDER BY rank DESC, id DESC LIMIT ${search.pageSize} OFFSET ${offset}) page) AS page_ids`,
+        SELECT total, partners, in_stock, approximate, cardinality(ids) AS stored,
+          to_json(ids[${search.offset + 1}:${search.offset + search.limit}]) AS page_ids
+        FROM summary`,
   );
-  const pageIds = asJson<number[]>(summary?.page_ids ?? null, []);
-  let items: Product[] = [];
-  if (pageIds.length > 0) {
-    const byId = new Map((await selectProducts(db, sql`p.id IN (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`)).map((p) => [p.id, p]));
-    items = pageIds.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
+  return row!;
+}
+
+/** Keeps the cache small: answers of older versions, and all but the newest `keep`. */
+export async function pruneSearchCache(db: DbOrTx, keep: number): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM catalog_search_cache
+        WHERE version < (SELECT version FROM catalog_state WHERE id = 1)
+           OR key IN (SELECT key FROM catalog_search_cache ORDER BY created_at DESC OFFSET ${keep})`,
+  );
+}
+
+export async function searchPublicProducts(db: DbOrTx, search: ProductSearch): Promise<ProductSearchResult & { cached: boolean }> {
+  let summary = await cachedSearch(db, search.key, search.offset, search.limit);
+  const cached = summary !== undefined;
+  // A page past the kept ids (a deep page of a broad query) is ranked again, not served short.
+  if (!summary || (summary.stored < summary.total && search.offset + search.limit > summary.stored)) {
+    summary = await rankAndStore(db, search);
   }
-  const total = summary?.total ?? 0;
+  const items = await publicProductsByIds(db, asJson<number[] | null>(summary.page_ids, null) ?? []);
   return {
     items,
-    total,
-    stats: { total_products: total, partners: summary?.partners ?? 0, in_stock: summary?.in_stock ?? 0 },
+    cached,
+    stats: { total_products: summary.total, partners: summary.partners, in_stock: summary.in_stock, approximate: summary.approximate },
   };
 }
 
-/** True when some catalogue word contains `word` as typed (then no typo correction is tried). */
-export async function vocabularyContains(db: DbOrTx, word: string): Promise<boolean> {
-  const rows = await queryRows<{ found: number }>(db, sql`SELECT 1 AS found FROM search_words WHERE word LIKE ${`%${word}%`} LIMIT 1`);
-  return rows.length > 0;
+/** Which of these words are whole catalogue words (a substring hit is not: 'anaman' in 'tanaman'). */
+export async function vocabularyWords(db: DbOrTx, words: readonly string[]): Promise<string[]> {
+  if (words.length === 0) return [];
+  const rows = await queryRows<{ word: string }>(db, sql`SELECT word FROM search_words WHERE word IN (${sql.join(words.map((w) => sql`${w}`), sql`, `)})`);
+  return rows.map((r) => r.word);
 }
 
 /** Catalogue words matching any of the given LIKE patterns (the trigram index serves them). */

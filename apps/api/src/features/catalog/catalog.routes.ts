@@ -11,6 +11,7 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { listPublicCategories, listPublicProducts, listPublicProductsOfCategory } from './catalog.repository';
 import { getPublicProduct, searchCatalog } from './catalog.service';
+import { cachePublicly, conditionalAnswers } from './catalog.http';
 
 const positiveInt = (message: string) => z.coerce.number({ message }).int({ message }).positive({ message });
 
@@ -34,6 +35,7 @@ const byCategoryQuery = z.object({
 
 const catalogRoutes: FeatureRoutes = async (app, deps) => {
   const { db } = deps.database;
+  conditionalAnswers(app);
 
   app.get(
     '/catalog/categories/',
@@ -41,8 +43,9 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
       schema: { tags: ['catalog'], summary: 'Active categories', response: { 200: envelope(z.array(categorySchema)) } },
     },
     async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=30');
-      return ok(await listPublicCategories(db));
+      const categories = await listPublicCategories(db);
+      cachePublicly(reply);
+      return ok(categories);
     },
   );
 
@@ -58,19 +61,21 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(z.union([z.array(productSchema), productPageSchema])) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, category_id, page, page_size } = request.query;
       if (q === undefined && category_id === undefined && page === undefined && page_size === undefined) {
-        return ok(await listPublicProducts(db));
+        const all = await listPublicProducts(db);
+        cachePublicly(reply);
+        return ok(all);
       }
-      return ok(
-        await searchCatalog(db, {
-          q,
-          categoryId: category_id,
-          page: page ?? 1,
-          pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
-        }),
-      );
+      const result = await searchCatalog(db, {
+        q,
+        categoryId: category_id,
+        page: page ?? 1,
+        pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
+      });
+      cachePublicly(reply);
+      return ok(result);
     },
   );
 
@@ -84,9 +89,12 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(z.array(productSchema)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { category_id, limit, order } = request.query;
-      return ok(await listPublicProductsOfCategory(db, category_id, { limit, random: order === 'random' }));
+      const list = await listPublicProductsOfCategory(db, category_id, { limit, random: order === 'random' });
+      // A random shelf must differ on the next visit: not kept by browsers.
+      if (order !== 'random') cachePublicly(reply);
+      return ok(list);
     },
   );
 
@@ -100,7 +108,11 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(productSchema) },
       },
     },
-    async (request) => ok(await getPublicProduct(db, request.params.id)),
+    async (request, reply) => {
+      const product = await getPublicProduct(db, request.params.id);
+      cachePublicly(reply);
+      return ok(product);
+    },
   );
 };
 

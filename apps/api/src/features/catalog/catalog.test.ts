@@ -123,7 +123,7 @@ describe(`public catalogue API (${testEngine})`, () => {
     const page = res.json().data;
     expect(page.page_size).toBe(100);
     expect(page.total).toBe(4);
-    expect(page.stats).toEqual({ total_products: 4, partners: 2, in_stock: 3 });
+    expect(page.stats).toEqual({ total_products: 4, partners: 2, in_stock: 3, approximate: false });
     const second = (await get('/api/v1/catalog/products/?page=2&page_size=3')).json().data;
     expect(second.items).toHaveLength(1);
     expect(second.total_pages).toBe(2);
