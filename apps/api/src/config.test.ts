@@ -18,3 +18,20 @@ describe('TRUST_PROXY (issue 14: the client address behind proxies)', () => {
     }
   });
 });
+
+describe('WEB_CONCURRENCY (issue 15: all cores)', () => {
+  const processes = (value?: string) => loadConfig({ WEB_CONCURRENCY: value }).WEB_CONCURRENCY;
+
+  it('is unset by default (one per core is decided at start), or a whole number of processes', () => {
+    expect(processes()).toBeUndefined();
+    expect(processes('  ')).toBeUndefined();
+    expect(processes('1')).toBe(1);
+    expect(processes(' 4 ')).toBe(4);
+  });
+
+  it('refuses anything else with a message naming the variable', () => {
+    for (const bad of ['0', '-2', '1.5', 'dua', '1000']) {
+      expect(() => processes(bad)).toThrow(/WEB_CONCURRENCY: harus bilangan bulat 1 sampai 999/);
+    }
+  });
+});

@@ -41,6 +41,13 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z.string().regex(/^postgres(ql)?:\/\//, { message: 'harus diawali postgres:// atau postgresql://' }).optional(),
   ),
+  /**
+   * How many server processes share PORT when DATABASE_URL is set (node:cluster); unset means one per
+   * core. PGlite is one process by design and ignores it (docs/decisions/034-all-cores.md).
+   */
+  WEB_CONCURRENCY: optionalText.pipe(
+    z.string().regex(/^[1-9][0-9]{0,2}$/, { message: 'harus bilangan bulat 1 sampai 999' }).transform(Number).optional(),
+  ),
   SEED_DEMO: booleanFromEnv.default(true),
   /** Public address of the shop, for absolute links in Open Graph tags, sitemaps and payment callbacks. */
   PUBLIC_URL: optionalUrl,

@@ -1,8 +1,9 @@
 /**
  * Background jobs of the server process (docs/design.md, second wave): the payment deadline, the
  * e-mail outbox and the ended rate-limit windows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
- * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them; a run that is
- * still busy is not started twice by the same process. Tests call the job bodies with a fake clock.
+ * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them, and `shouldRun`
+ * lets only one of them do so (cluster-jobs.ts); a run that is still busy is not started twice by
+ * the same process. Tests call the job bodies with a fake clock.
  */
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -14,9 +15,20 @@ import { deleteEndedHits } from './limits/counters.repository';
 export interface JobLog {
   info(object: object, message: string): void;
   error(object: object, message: string): void;
+  debug?(object: object, message: string): void;
 }
 
-export function startJobs(input: { db: Db; config: Config; log: JobLog; now?: () => Date }): () => Promise<void> {
+export function startJobs(input: {
+  db: Db;
+  config: Config;
+  log: JobLog;
+  now?: () => Date;
+  /**
+   * Asked before each run: with several processes on one PostgreSQL only the elected one runs
+   * them (cluster-jobs.ts, docs/decisions/034-all-cores.md). Absent: always this process.
+   */
+  shouldRun?: () => Promise<boolean>;
+}): () => Promise<void> {
   const { db, config, log } = input;
   const now = input.now ?? (() => new Date());
   const mailer = createMailer(config);
@@ -46,7 +58,11 @@ export function startJobs(input: { db: Db; config: Config; log: JobLog; now?: ()
   };
   const tick = () => {
     if (running) return;
-    running = runOnce().finally(() => {
+    running = (async () => {
+      if (input.shouldRun && !(await input.shouldRun())) return;
+      await runOnce();
+      log.debug?.({}, 'tugas latar selesai');
+    })().finally(() => {
       running = null;
     });
   };

@@ -1,22 +1,44 @@
-/** Starts the one production process: API and built web app on one port. */
+/**
+ * Starts the production server: API and built web app on one port. With DATABASE_URL set it runs
+ * WEB_CONCURRENCY processes on that port, this file being each of them (cluster.ts); on PGlite, one.
+ */
+import cluster from 'node:cluster';
 import { buildApp } from './app';
+import { advisoryLeadership } from './cluster-jobs';
+import { announcesForShop, processPlan, reportListening, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './db/seed/seed-demo';
 import { paymentProvidersLine } from './features/payments/payment-providers';
 import { startJobs } from './jobs';
 
+function banner(port: number, database: string): string {
+  return `Pasar UMKM berjalan di http://localhost:${port} (database: ${database})`;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  const plan = processPlan(config);
+  if (plan.ignored) console.info(plan.ignored);
+  if (plan.count > 1 && cluster.isPrimary) {
+    runPrimary({ count: plan.count, banner: (port) => banner(port, `PostgreSQL, ${plan.count} proses server`) });
+    return;
+  }
+
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  // In a cluster the first worker starts alone (cluster.ts), so only it can find the database empty.
   if (config.SEED_DEMO) {
     const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: config.uploadsDir, withImages: true });
     if (seeded) console.info('Data demo dimuat ke database kosong.');
   }
   const app = await buildApp({ config, database });
-  // Say plainly what takes money (docs/decisions/013-payments.md).
-  console.info(await paymentProvidersLine(database.db, config));
-  if (!config.SMTP_URL) console.info('Email: SMTP_URL tidak diisi; email disimpan di kotak keluar (admin: /admin/outbox).');
+  if (announcesForShop()) {
+    // Say plainly what takes money (docs/decisions/013-payments.md).
+    console.info(await paymentProvidersLine(database.db, config));
+    if (!config.SMTP_URL) console.info('Email: SMTP_URL tidak diisi; email disimpan di kotak keluar (admin: /admin/outbox).');
+  }
+  // Processes sharing a PostgreSQL elect one to run the jobs; PGlite's one process runs them itself.
+  const leadership = database.engine === 'postgres' && config.DATABASE_URL ? advisoryLeadership(config.DATABASE_URL, app.log) : undefined;
 
   let closing = false;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
@@ -25,6 +47,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await stopJobs();
+    await leadership?.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -33,12 +56,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  stopJobs = startJobs({ db: database.db, config, log: app.log });
+  stopJobs = startJobs({ db: database.db, config, log: app.log, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.info(
-    `Pasar UMKM berjalan di http://localhost:${port} (database: ${database.engine === 'pglite' ? `PGlite di ${config.dataDir}` : 'PostgreSQL'})`,
-  );
+  if (cluster.isWorker) reportListening(port);
+  else console.info(banner(port, database.engine === 'pglite' ? `PGlite di ${config.dataDir}` : 'PostgreSQL'));
 }
 
 main().catch((error: unknown) => {

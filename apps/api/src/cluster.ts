@@ -1,0 +1,146 @@
+/**
+ * All cores (issue 15, docs/decisions/034-all-cores.md): with DATABASE_URL set, WEB_CONCURRENCY
+ * server processes (default: one per core) share PORT through node:cluster. The primary only
+ * supervises: it opens no database, serves nothing, and runs no job. Each worker is server.ts as one
+ * process would run it; what they must share already lives in PostgreSQL (rate limits: decision 025;
+ * the assistant's index rebuilds on a version read from the database), and the background jobs run
+ * in the one worker that holds the jobs' advisory lock (cluster-jobs.ts).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
+import type { Config } from './config';
+
+export interface ProcessPlan {
+  /** Server processes to run: 1 means no cluster at all. */
+  count: number;
+  /** Why a WEB_CONCURRENCY that was asked for is not followed, to say at start. */
+  ignored?: string;
+}
+
+export function processPlan(config: Pick<Config, 'DATABASE_URL' | 'WEB_CONCURRENCY'>, cores = os.availableParallelism()): ProcessPlan {
+  if (!config.DATABASE_URL) {
+    // PGlite is one process by design: a second one on the same files loses writes (decision 024).
+    return config.WEB_CONCURRENCY && config.WEB_CONCURRENCY > 1
+      ? {
+          count: 1,
+          ignored: `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} diabaikan: database tertanam (PGlite) hanya dibuka satu proses. Setel DATABASE_URL (PostgreSQL) untuk memakai semua inti prosesor.`,
+        }
+      : { count: 1 };
+  }
+  return { count: config.WEB_CONCURRENCY ?? cores };
+}
+
+/** What a worker tells the primary once it listens. */
+export interface ListeningMessage {
+  pasar: 'listening';
+  port: number;
+}
+
+export function isListeningMessage(message: unknown): message is ListeningMessage {
+  return typeof message === 'object' && message !== null && (message as { pasar?: unknown }).pasar === 'listening';
+}
+
+/** Called by a worker once it listens; the primary announces the shop when all of them do. */
+export function reportListening(port: number): void {
+  const message: ListeningMessage = { pasar: 'listening', port };
+  process.send?.(message);
+}
+
+/** Whether this process should say the start-up lines once for the whole shop (the first worker, or the only process). */
+export function announcesForShop(): boolean {
+  return !cluster.isWorker || cluster.worker?.id === 1;
+}
+
+export interface PrimaryOptions {
+  count: number;
+  /** The line that says where the shop runs, once every worker listens. */
+  banner: (port: number) => string;
+  /** How long workers get to finish their requests on SIGTERM before they are killed. */
+  stopTimeoutMs?: number;
+}
+
+/**
+ * Forks the workers and keeps `count` of them running until SIGTERM/SIGINT.
+ * - The first worker starts alone: it applies the migrations and seeds an empty database, which
+ *   two processes must not do at the same moment; the others start once it listens.
+ * - A worker that fails before the shop ever listened stops the start (its error is on stderr): a
+ *   bad configuration or an unreachable database would fail every replacement too.
+ * - After that, a worker that exits is replaced, after a pause that doubles while replacements keep
+ *   dying young (at most 30 s), so a database outage does not spin the machine.
+ * - SIGTERM/SIGINT: no more replacements, every worker gets SIGTERM and closes as one process would
+ *   (stops taking connections, finishes its requests and jobs, closes its pool); the primary exits
+ *   when all have, or kills what is left after `stopTimeoutMs`.
+ */
+export function runPrimary(options: PrimaryOptions): void {
+  const stopTimeoutMs = options.stopTimeoutMs ?? 15_000;
+  let stopping = false;
+  let started = false;
+  let pause = 0;
+  const bornAt = new Map<number, number>();
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    bornAt.set(worker.id, Date.now());
+    return worker;
+  };
+
+  const listening = (worker: Worker) =>
+    new Promise<number>((resolve, reject) => {
+      const onMessage = (message: unknown) => {
+        if (!isListeningMessage(message)) return;
+        worker.off('exit', onExit);
+        worker.off('message', onMessage);
+        resolve(message.port);
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        worker.off('message', onMessage);
+        reject(new Error(`exit ${code ?? signal}`));
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', onExit);
+    });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (bornAt.get(worker.id) ?? 0);
+    bornAt.delete(worker.id);
+    if (stopping || !started) return;
+    pause = lived < 10_000 ? Math.min(30_000, Math.max(1_000, pause * 2)) : 0;
+    console.warn(
+      `Proses server ${worker.process.pid} berhenti (${signal ? `sinyal ${signal}` : `kode ${code}`}); diganti${pause ? ` dalam ${pause / 1000} detik` : ''}.`,
+    );
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, pause).unref();
+  });
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+    for (const w of workers) w.process.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    const killer = setTimeout(() => {
+      for (const w of workers) if (w.process.exitCode === null && w.process.signalCode === null) w.process.kill('SIGKILL');
+    }, stopTimeoutMs);
+    void Promise.all(workers.map((w) => (w.isDead() ? Promise.resolve() : new Promise((r) => w.once('exit', r))))).then(() => {
+      clearTimeout(killer);
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  void (async () => {
+    try {
+      const port = await listening(fork());
+      await Promise.all(Array.from({ length: options.count - 1 }, () => listening(fork())));
+      started = true;
+      console.info(options.banner(port));
+    } catch {
+      if (stopping) return;
+      // The worker printed why; the others (if any) go with it.
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      process.exitCode = 1;
+    }
+  })();
+}
