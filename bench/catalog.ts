@@ -1,72 +1,146 @@
 /**
- * `npm run bench` (catalogue part): 100,000 generated products, autocannon with 50
- * connections for 10 s per scenario, on PGlite and on PostgreSQL, beside Fastify's own
- * hello world from the same run. Prints requests per second and p99; asserts nothing.
- * Targets (issue 2 (docs/issues.md), PostgreSQL): product by id >= 5,000 req/s with p99 <= 15 ms;
- * search p99 <= 30 ms.
+ * `npm run bench:catalog` (issue 15): a generated catalogue (BENCH_PRODUCTS, default 100,000;
+ * generate-catalog.ts) on PGlite and on PostgreSQL (BENCH_ENGINES, default both), autocannon with
+ * 50 connections for BENCH_SECONDS (10) per scenario. Beside it, in the same run, Fastify's hello
+ * world and a raw `pg` server answering the same product by id with no project code
+ * (raw-pg-server.ts): every figure is printed with its ratio to both, so a busy machine can neither
+ * flatter nor hide a change. On PostgreSQL the shop runs as one process and as all processes
+ * (WEB_CONCURRENCY=1 and =BENCH_PROCESSES, default the number of cores). Prints; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
 import { generateCatalog } from './generate-catalog';
-import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
+import { createPostgresDatabase, load, postgresAvailable, root, startProcess, type LoadResult } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
+const ALL_PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
 
-async function benchEngine(engine: 'pglite' | 'postgres'): Promise<LoadResult[]> {
+interface Row extends LoadResult {
+  /** The issue's target for this figure, printed beside it. */
+  target?: string;
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+/** One-typo queries a shopper types (each finds products of the generated catalogue). */
+const typoQueries = ['kripik', 'batk', 'dodoll', 'sambel cabe', 'anaman rotan', 'kopi arabca', 'temep', 'madu hutn'];
+/** Words of the generated catalogue, misspelt at random below: nearly every query is new (cache misses). */
+const vocabulary = ['keripik', 'sambal', 'kerupuk', 'rengginang', 'arabika', 'robusta', 'melati', 'anyaman', 'rotan', 'keranjang', 'batik', 'kerudung', 'sepatu', 'sandal', 'sabun', 'lulur', 'bengkoang', 'temulawak', 'aromaterapi', 'gerabah', 'singkong', 'pisang', 'durian', 'pandan', 'kelapa'];
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+function misspelt(word: string): string {
+  const i = Math.floor(Math.random() * word.length);
+  const edit = Math.floor(Math.random() * 3);
+  if (edit === 0) return word.slice(0, i) + word.slice(i + 1);
+  if (edit === 1) return word.slice(0, i) + pick([...letters]) + word.slice(i + 1);
+  return word.slice(0, i) + pick([...letters]) + word.slice(i);
+}
+
+async function scenarios(label: string, baseUrl: string, data: { productIds: number[]; categoryIds: number[] }): Promise<Row[]> {
+  const { productIds, categoryIds } = data;
+  // Warm up connections, plans and the JIT.
+  await load('warm-up', baseUrl, { duration: 2, path: () => `/api/v1/catalog/products/${pick(productIds)}` });
+  const rows: Row[] = [];
+  const run = async (name: string, target: string, pathOf: () => string) => rows.push({ ...(await load(`${label}: ${name}`, baseUrl, { path: pathOf })), target });
+  await run('product by id', '>= 5,000 req/s, p99 <= 15 ms', () => `/api/v1/catalog/products/${pick(productIds)}`);
+  await run('category page of 12 (pages 1-20)', '>= 2,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?category_id=${pick(categoryIds)}&page=${1 + Math.floor(Math.random() * 20)}&page_size=12`);
+  await run('search page of 12, one typo', '>= 1,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?q=${encodeURIComponent(pick(typoQueries))}&page=1&page_size=12`);
+  await run('search, new misspelt word each time', '(cache misses; no target)', () => `/api/v1/catalog/products/?q=${misspelt(pick(vocabulary))}&category_id=${pick(categoryIds)}&page_size=12`);
+  await run('landing: categories with counts', 'p99 <= 30 ms', () => '/api/v1/catalog/categories/');
+  await run('landing: 4 random of a category', 'p99 <= 30 ms', () => `/api/v1/catalog/products/by-category?category_id=${pick(categoryIds)}&limit=4&order=random`);
+  return rows;
+}
+
+async function benchEngine(engine: 'pglite' | 'postgres'): Promise<{ rows: Row[]; raw?: Row }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-bench-'));
   const pgDb = engine === 'postgres' ? await createPostgresDatabase('pasar_bench_catalog') : undefined;
   try {
     const started = Date.now();
     const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: pgDb ? undefined : dataDir });
-    const { productIds, categoryIds } = await generateCatalog(database.db, PRODUCTS);
+    const data = await generateCatalog(database.db, PRODUCTS);
     await database.close();
-    console.log(`[${engine}] ${productIds.length} products generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`[${engine}] ${data.productIds.length} active products generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), {
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgDb?.url ?? '',
-    });
-    try {
-      const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
-      // Warm up connections, plans and the JIT.
-      await load('warm-up', server.baseUrl, { duration: 2, path: () => `/api/v1/catalog/products/${pick(productIds)}` });
-      const results: LoadResult[] = [];
-      results.push(await load(`${engine}: product by id`, server.baseUrl, { path: () => `/api/v1/catalog/products/${pick(productIds)}` }));
-      results.push(
-        await load(`${engine}: category page of 12`, server.baseUrl, {
-          path: () => `/api/v1/catalog/products/?category_id=${pick(categoryIds)}&page=${1 + Math.floor(Math.random() * 20)}&page_size=12`,
-        }),
-      );
-      const typoTerms = ['kripik', 'batk', 'dodoll', 'sambel', 'arabica', 'anyamn', 'temep'];
-      results.push(
-        await load(`${engine}: search page of 12, one-typo term`, server.baseUrl, {
-          path: () => `/api/v1/catalog/products/?q=${pick(typoTerms)}&page=1&page_size=12`,
-        }),
-      );
-      return results;
-    } finally {
-      await server.stop();
+    let raw: Row | undefined;
+    if (pgDb) {
+      const rawServer = await startProcess(path.join(root, 'bench/raw-pg-server.ts'), { DATABASE_URL: pgDb.url });
+      try {
+        await load('warm-up', rawServer.baseUrl, { duration: 2, path: () => `/product/${pick(data.productIds)}` });
+        raw = { ...(await load('raw pg, product by id (baseline)', rawServer.baseUrl, { path: () => `/product/${pick(data.productIds)}` })), target: '(baseline)' };
+      } finally {
+        await rawServer.stop();
+      }
     }
+    const rows: Row[] = [];
+    const plans = pgDb ? [1, ALL_PROCESSES] : [1];
+    for (const processes of plans) {
+      const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), {
+        DATA_DIR: dataDir,
+        DATABASE_URL: pgDb?.url ?? '',
+        WEB_CONCURRENCY: String(processes),
+      });
+      try {
+        rows.push(...(await scenarios(`${engine} ×${processes}`, server.baseUrl, data)));
+      } finally {
+        await server.stop();
+      }
+    }
+    return { rows, ...(raw ? { raw } : {}) };
   } finally {
     await pgDb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+const ratio = (a: number, b: number | undefined) => (b ? `${((a / b) * 100).toFixed(1)}%` : '');
+
+function print(title: string, hello: Row, raws: Row[], rows: Row[]): void {
+  const raw = raws[0];
+  console.log(`\n${title}`);
+  console.log(
+    'scenario'.padEnd(52),
+    'req/s'.padStart(7),
+    'p99 ms'.padStart(7),
+    'errors'.padStart(6),
+    'non2xx'.padStart(6),
+    '/hello'.padStart(7),
+    '/raw'.padStart(7),
+    '  target',
+  );
+  for (const r of [hello, ...raws, ...rows]) {
+    console.log(
+      r.name.padEnd(52),
+      String(r.requestsPerSecond).padStart(7),
+      String(r.p99).padStart(7),
+      String(r.errors).padStart(6),
+      String(r.non2xx).padStart(6),
+      ratio(r.requestsPerSecond, hello.requestsPerSecond).padStart(7),
+      ratio(r.requestsPerSecond, raw?.requestsPerSecond).padStart(7),
+      ` ${r.target ?? ''}`,
+    );
+  }
+  console.log('/hello and /raw: requests per second as a share of Fastify hello world and of the raw pg server, same run.');
+}
+
 export async function runCatalogBench(): Promise<void> {
   const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
-  const baseline = await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
+  const baseline: Row = { ...(await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' })), target: '(baseline)' };
   await hello.stop();
-  const rows: LoadResult[] = [baseline];
-  rows.push(...(await benchEngine('pglite')));
-  if (await postgresAvailable()) rows.push(...(await benchEngine('postgres')));
-  else console.log('PostgreSQL not reachable on 127.0.0.1:5432: PostgreSQL figures skipped.');
-  printTable(`Catalogue, ${PRODUCTS} products, 50 connections, ${process.env.BENCH_SECONDS ?? 10} s each (${os.cpus().length} cores)`, rows);
-  for (const r of rows.slice(1)) {
-    console.log(`${r.name}: ${(r.requestsPerSecond / baseline.requestsPerSecond * 100).toFixed(1)}% of hello world`);
+  const rows: Row[] = [];
+  const raws: Row[] = [];
+  for (const engine of ['pglite', 'postgres'] as const) {
+    if (!ENGINES.includes(engine)) continue;
+    if (engine === 'postgres' && !(await postgresAvailable())) {
+      console.log('PostgreSQL not reachable on 127.0.0.1:5432: PostgreSQL figures skipped.');
+      continue;
+    }
+    const result = await benchEngine(engine);
+    rows.push(...result.rows);
+    if (result.raw) raws.push(result.raw);
   }
+  print(`Catalogue, ${PRODUCTS} products, 50 connections, ${process.env.BENCH_SECONDS ?? 10} s each (${os.cpus().length} cores)`, baseline, raws, rows);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
