@@ -7,6 +7,7 @@
  */
 import { isLocalDestination } from '@pasar/core/checkout';
 import type { LocalCourierOption } from '@pasar/core/couriers';
+import type { SettingValue } from '@pasar/core/settings';
 import type { DbOrTx } from '../../db/client';
 import type { CheckedDistrict } from '../locations/locations.service';
 import { getSetting } from '../settings/settings.repository';
@@ -16,8 +17,13 @@ import { localPriceCandidates } from './couriers.repository';
  * `destination` comes from the locations check (checkCityDistrict / checkDestination), never from the
  * request as sent: the district's real city decides whether a local courier delivers (issue 14).
  */
-export async function localCourierOptions(db: DbOrTx, destination: CheckedDistrict): Promise<LocalCourierOption[]> {
-  const store = await getSetting(db, 'store_location');
+export async function localCourierOptions(
+  db: DbOrTx,
+  destination: CheckedDistrict,
+  /** The store's location when the caller has read it already (checkout, issue 15: one round trip less). */
+  storeLocation?: SettingValue<'store_location'> | null,
+): Promise<LocalCourierOption[]> {
+  const store = storeLocation === undefined ? await getSetting(db, 'store_location') : (storeLocation ?? undefined);
   if (!store || !isLocalDestination(destination.cityId, store.city_id)) return [];
   const rows = await localPriceCandidates(db, { storeCityId: store.city_id, districtId: destination.district.id });
   const best = new Map<number, (typeof rows)[number]>();

@@ -5,6 +5,8 @@
  */
 import type { Order } from '@pasar/core/checkout';
 import type { OutboxList, OutboxQuery, MailStatus } from '@pasar/core/mail';
+import type { SettingValue } from '@pasar/core/settings';
+import type { StoreTimeZone } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { getSetting } from '../settings/settings.repository';
@@ -21,13 +23,24 @@ export interface QueueContext {
 
 const DEFAULT_STORE_NAME = 'Pasar UMKM';
 
-async function storeContext(db: DbOrTx, origin: string): Promise<MailContext & { notifyAddress: string | undefined }> {
+export type StoreMailContext = MailContext & { notifyAddress: string | undefined };
+
+async function storeContext(db: DbOrTx, origin: string): Promise<StoreMailContext> {
   // One after the other: `db` may be the caller's transaction, which runs one query at a time.
   const profile = await getSetting(db, 'store_profile');
   const payments = await getSetting(db, 'payments');
-  const notifyAddress = payments?.notify_email.trim() || profile?.email.trim() || undefined;
-  const timeZone = await storeTimeZone(db);
-  return { storeName: profile?.name ?? DEFAULT_STORE_NAME, origin, notifyAddress, timeZone };
+  return storeMailContext({ profile, payments, timeZone: await storeTimeZone(db), origin });
+}
+
+/** The store's part of a message from settings the caller has already read (checkout reads them with its order, issue 15). */
+export function storeMailContext(input: {
+  profile: SettingValue<'store_profile'> | undefined;
+  payments: SettingValue<'payments'> | undefined;
+  timeZone: StoreTimeZone;
+  origin: string;
+}): StoreMailContext {
+  const notifyAddress = input.payments?.notify_email.trim() || input.profile?.email.trim() || undefined;
+  return { storeName: input.profile?.name ?? DEFAULT_STORE_NAME, origin: input.origin, notifyAddress, timeZone: input.timeZone };
 }
 
 function row(kind: MailKind, order: Order, to: string, content: MailContent, ctx: QueueContext): NewMailRow {
@@ -44,12 +57,16 @@ function row(kind: MailKind, order: Order, to: string, content: MailContent, ctx
 
 /** The buyer's confirmation with the payment instructions, and the shop's notice of the new order. */
 export async function queueOrderPlacedMails(db: DbOrTx, order: Order, ctx: QueueContext): Promise<void> {
-  const store = await storeContext(db, ctx.origin);
+  await insertMail(db, orderPlacedMails(order, await storeContext(db, ctx.origin), ctx));
+}
+
+/** The rows `queueOrderPlacedMails` queues, for a caller that writes them in its own statement. */
+export function orderPlacedMails(order: Order, store: StoreMailContext, ctx: QueueContext): NewMailRow[] {
   const rows: NewMailRow[] = [];
   const buyer = order.customer_email?.trim();
   if (buyer) rows.push(row('order_created', order, buyer, orderPlacedBuyerMail(order, store), ctx));
   if (store.notifyAddress) rows.push(row('order_created_store', order, store.notifyAddress, orderPlacedStoreMail(order, store), ctx));
-  await insertMail(db, rows);
+  return rows;
 }
 
 /** Tells the shop that a proof of transfer waits for a check. */

@@ -2,40 +2,120 @@
  * The only SQL of orders. `takeStock` and `insertOrderWithItems` are shared by online
  * checkout and the point of sale: one way to sell, one way to never oversell.
  */
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
-import type { DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, type SelectedOption } from '../../db/schema';
+import { queryRows, type DbOrTx } from '../../db/client';
+import { mailOutbox, orderItems, orders, payments, type SelectedOption } from '../../db/schema';
 
 /** What core's line pricing needs, plus where the product ships from (storefront spec rule 4). */
 export interface ProductForOrder extends SellableProduct {
   business_district_id: number | null;
 }
 
-export async function loadProductsForOrder(db: DbOrTx, ids: number[]): Promise<Map<number, ProductForOrder>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.execute(sql`
+/** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
+function productsForOrderSql(ids: number[]): SQL {
+  return sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (
     SELECT p.id, p.name, p.price, p.discount::float8 AS discount, p.stock, p.is_active, c.is_active AS category_active,
       b.district_id AS business_district_id, p.option_groups,
       COALESCE((SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'stock', v.stock) ORDER BY v.position, v.id)
                 FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS size_variants
     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
-    WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const list = (rows as unknown as { rows: ProductForOrder[] }).rows;
+    WHERE p.id IN (${ids.length > 0 ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`NULL`})) x)`;
+}
+
+const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+function productMap(value: unknown): Map<number, ProductForOrder> {
+  const list = parseJson<ProductForOrder[] | null>(value) ?? [];
   return new Map(
     list.map((p) => [
       p.id,
-      {
-        ...p,
-        discount: Number(p.discount),
-        option_groups: typeof p.option_groups === 'string' ? JSON.parse(p.option_groups) : p.option_groups,
-        size_variants: typeof p.size_variants === 'string' ? JSON.parse(p.size_variants) : p.size_variants,
-      },
+      { ...p, discount: Number(p.discount), option_groups: parseJson(p.option_groups), size_variants: parseJson(p.size_variants) },
     ]),
   );
+}
+
+export async function loadProductsForOrder(db: DbOrTx, ids: number[]): Promise<Map<number, ProductForOrder>> {
+  if (ids.length === 0) return new Map();
+  const [row] = await queryRows<{ products: unknown }>(db, sql`SELECT ${productsForOrderSql(ids)} AS products`);
+  return productMap(row?.products);
+}
+
+export interface IdempotentOrder {
+  id: number;
+  user_id: number | null;
+  guest_email: string | null;
+  fingerprint: string | null;
+}
+
+/** Everything a checkout reads before it writes, fetched in one statement (issue 15: at most 8 round trips an order). */
+export interface CheckoutContext {
+  /** Taken from the sequences now, so the kode unik, the payment, the e-mails and the answer are made before the write. */
+  orderId: number;
+  itemIds: number[];
+  /** The database's clock: the order's created_at, as the column's default would have set it. */
+  now: Date;
+  products: Map<number, ProductForOrder>;
+  /** Raw values by key; read each with `readSetting`. */
+  settings: Record<string, unknown>;
+  /** Raw unpaid counts (payments' `readUnpaidCounts`), null for a signed-in buyer. */
+  unpaid: unknown;
+  /** The order already placed with this Idempotency-Key, if any. */
+  existing: IdempotentOrder | null;
+}
+
+export async function loadCheckoutContext(
+  db: DbOrTx,
+  input: { productIds: number[]; itemCount: number; settings: SQL; unpaid: SQL | null; idempotencyKey: string | undefined },
+): Promise<CheckoutContext> {
+  const existing = input.idempotencyKey
+    ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
+           FROM orders o WHERE o.idempotency_key = ${input.idempotencyKey} LIMIT 1)`
+    : sql`NULL::json`;
+  const [row] = await queryRows<{ order_id: number; item_ids: number[] | string; now_ms: number; products: unknown; settings: unknown; unpaid: unknown; existing: unknown }>(
+    db,
+    sql`SELECT nextval('orders_id_seq')::int AS order_id,
+               ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${input.itemCount}::int)) AS item_ids,
+               (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+               ${productsForOrderSql(input.productIds)} AS products,
+               ${input.settings} AS settings,
+               ${input.unpaid ?? sql`NULL::json`} AS unpaid,
+               ${existing} AS existing`,
+  );
+  if (!row) throw new Error('checkout context returned nothing');
+  return {
+    orderId: Number(row.order_id),
+    itemIds: (typeof row.item_ids === 'string' ? row.item_ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.item_ids).map(Number),
+    now: new Date(Math.floor(Number(row.now_ms))),
+    products: productMap(row.products),
+    settings: parseJson<Record<string, unknown> | null>(row.settings) ?? {},
+    unpaid: row.unpaid,
+    existing: parseJson<IdempotentOrder | null>(row.existing),
+  };
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+/** What an order answer shows of its payment. */
+export type PaymentView = Omit<PaymentRow, 'id' | 'order_id' | 'channel_code' | 'merchant_ref' | 'last_callback' | 'proof_file' | 'proof_content_type' | 'verified_by' | 'created_at' | 'updated_at'>;
+
+/**
+ * A placed order, its items, its payment and its e-mails in one statement (issue 15): the ids come
+ * from `loadCheckoutContext`, so no insert waits for another's answer. Runs in the caller's
+ * transaction with the stock taken.
+ */
+export async function insertPlacedOrder(tx: DbOrTx, placed: { order: NewOrder & { id: number }; items: (NewOrderItem & { id: number; order_id: number })[]; payment: typeof payments.$inferInsert | null; mails: (typeof mailOutbox.$inferInsert)[] }): Promise<void> {
+  const parts: SQL[] = [];
+  if (placed.items.length > 0) parts.push(tx.insert(orderItems).values(placed.items).getSQL());
+  if (placed.payment) parts.push(tx.insert(payments).values(placed.payment).getSQL());
+  if (placed.mails.length > 0) parts.push(tx.insert(mailOutbox).values(placed.mails).getSQL());
+  const ctes = parts.map((part, i) => sql`${sql.raw(`w${i}`)} AS (${part})`);
+  const insertOrder = tx.insert(orders).values(placed.order).getSQL();
+  await tx.execute(ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`, `)} ${insertOrder}` : insertOrder);
 }
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -77,89 +157,95 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
   const itemRows = await db.select().from(orderItems).where(inArray(orderItems.order_id, ids)).orderBy(orderItems.id);
   const paymentRows = await db.select().from(payments).where(inArray(payments.order_id, ids)).orderBy(desc(payments.id));
   const byId = new Map(
-    orderRows.map((o) => {
-      const payment = paymentRows.find((p) => p.order_id === o.id);
-      const order: Order = {
-        id: o.id,
-        user_id: o.user_id,
-        guest_email: o.guest_email,
-        status: o.status,
-        status_label: orderStatusLabel(o.status),
-        payment_status: o.payment_status,
-        payment_status_label: paymentStatusLabel(o.payment_status),
-        order_type: o.order_type,
-        payment_method: o.payment_method,
-        subtotal_amount: o.subtotal_amount,
-        shipping_cost: o.shipping_cost,
-        payment_fee: o.payment_fee,
-        unique_code: o.unique_code,
-        total_amount: o.total_amount,
-        payment_reference: o.payment_reference,
-        payment_due_at: iso(o.payment_due_at),
-        order_url: o.access_token ? orderPath(o.access_token) : null,
-        cash_received: o.cash_received,
-        change_due: o.change_due,
-        notes: o.notes,
-        customer_name: o.customer_name,
-        customer_phone: o.customer_phone,
-        customer_email: o.customer_email,
-        shipping_name: o.shipping_name,
-        shipping_phone: o.shipping_phone,
-        shipping_address: o.shipping_address,
-        shipping_province: o.shipping_province,
-        shipping_city: o.shipping_city,
-        shipping_district: o.shipping_district,
-        shipping_postcode: o.shipping_postcode,
-        shipping_courier: o.shipping_courier,
-        shipping_service: o.shipping_service,
-        created_at: o.created_at.toISOString(),
-        updated_at: o.updated_at.toISOString(),
-        version: o.version,
-        order_items: itemRows
-          .filter((i) => i.order_id === o.id)
-          .map((i) => ({
-            id: i.id,
-            product_id: i.product_id,
-            product: { id: i.product_id, name: i.product_name },
-            product_name: i.product_name,
-            variant_label: i.variant_label,
-            selected_options: i.selected_options,
-            quantity: i.quantity,
-            price: i.price,
-            line_total: i.line_total,
-          })),
-        payment: payment
-          ? {
-              provider: payment.provider,
-              reference: payment.reference,
-              payment_name: payment.payment_name,
-              amount: payment.amount,
-              total_amount: payment.amount,
-              fee_customer: payment.fee_customer,
-              status: payment.status,
-              pay_code: payment.pay_code,
-              pay_url: payment.pay_url,
-              checkout_url: payment.checkout_url,
-              qr_url: payment.qr_url,
-              // Rows written before issue 18 (docs/issues.md) hold HTML steps; the answer is always words and bold.
-              instructions: readInstructions(payment.instructions),
-              expires_at: iso(payment.expires_at),
-              paid_at: iso(payment.paid_at),
-              sandbox: payment.provider === 'sandbox',
-              bank_accounts: payment.bank_accounts,
-              transfer_note: payment.transfer_note,
-              proof_status: payment.proof_status as 'none' | 'submitted' | 'rejected',
-              proof_uploaded_at: iso(payment.proof_uploaded_at),
-              rejection_reason: payment.rejection_reason,
-              verified_at: iso(payment.verified_at),
-              state_label: paymentStateLabel(o.payment_status, payment.proof_status),
-            }
-          : null,
-      };
-      return [o.id, order] as const;
-    }),
+    orderRows.map((o) => [
+      o.id,
+      toOrder(
+        o,
+        itemRows.filter((i) => i.order_id === o.id),
+        paymentRows.find((p) => p.order_id === o.id),
+      ),
+    ]),
   );
   return ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
+}
+
+/** An order row with its items and latest payment, in the API's shape. */
+export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView | undefined): Order {
+  return {
+    id: o.id,
+    user_id: o.user_id,
+    guest_email: o.guest_email,
+    status: o.status,
+    status_label: orderStatusLabel(o.status),
+    payment_status: o.payment_status,
+    payment_status_label: paymentStatusLabel(o.payment_status),
+    order_type: o.order_type,
+    payment_method: o.payment_method,
+    subtotal_amount: o.subtotal_amount,
+    shipping_cost: o.shipping_cost,
+    payment_fee: o.payment_fee,
+    unique_code: o.unique_code,
+    total_amount: o.total_amount,
+    payment_reference: o.payment_reference,
+    payment_due_at: iso(o.payment_due_at),
+    order_url: o.access_token ? orderPath(o.access_token) : null,
+    cash_received: o.cash_received,
+    change_due: o.change_due,
+    notes: o.notes,
+    customer_name: o.customer_name,
+    customer_phone: o.customer_phone,
+    customer_email: o.customer_email,
+    shipping_name: o.shipping_name,
+    shipping_phone: o.shipping_phone,
+    shipping_address: o.shipping_address,
+    shipping_province: o.shipping_province,
+    shipping_city: o.shipping_city,
+    shipping_district: o.shipping_district,
+    shipping_postcode: o.shipping_postcode,
+    shipping_courier: o.shipping_courier,
+    shipping_service: o.shipping_service,
+    created_at: o.created_at.toISOString(),
+    updated_at: o.updated_at.toISOString(),
+    version: o.version,
+    order_items: items.map((i) => ({
+      id: i.id,
+      product_id: i.product_id,
+      product: { id: i.product_id, name: i.product_name },
+      product_name: i.product_name,
+      variant_label: i.variant_label,
+      selected_options: i.selected_options,
+      quantity: i.quantity,
+      price: i.price,
+      line_total: i.line_total,
+    })),
+    payment: payment
+      ? {
+          provider: payment.provider,
+          reference: payment.reference,
+          payment_name: payment.payment_name,
+          amount: payment.amount,
+          total_amount: payment.amount,
+          fee_customer: payment.fee_customer,
+          status: payment.status,
+          pay_code: payment.pay_code,
+          pay_url: payment.pay_url,
+          checkout_url: payment.checkout_url,
+          qr_url: payment.qr_url,
+          // Rows written before issue 18 (docs/issues.md) hold HTML steps; the answer is always words and bold.
+          instructions: readInstructions(payment.instructions),
+          expires_at: iso(payment.expires_at),
+          paid_at: iso(payment.paid_at),
+          sandbox: payment.provider === 'sandbox',
+          bank_accounts: payment.bank_accounts,
+          transfer_note: payment.transfer_note,
+          proof_status: payment.proof_status as 'none' | 'submitted' | 'rejected',
+          proof_uploaded_at: iso(payment.proof_uploaded_at),
+          rejection_reason: payment.rejection_reason,
+          verified_at: iso(payment.verified_at),
+          state_label: paymentStateLabel(o.payment_status, payment.proof_status),
+        }
+      : null,
+  };
 }
 
 export async function listOrderIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
@@ -176,9 +262,3 @@ export async function findOrderIdByAccessToken(db: DbOrTx, token: string): Promi
   const rows = await db.select({ id: orders.id }).from(orders).where(eq(orders.access_token, token)).limit(1);
   return rows[0]?.id;
 }
-
-/** Kode unik: set once the order has its id, and added to the total it belongs to. */
-export async function addUniqueCode(tx: DbOrTx, orderId: number, code: number): Promise<void> {
-  await tx.update(orders).set({ unique_code: code, total_amount: sql`${orders.total_amount} + ${code}` }).where(eq(orders.id, orderId));
-}
-

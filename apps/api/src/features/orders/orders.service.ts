@@ -11,6 +11,8 @@ import { checkoutError, checkoutMessages, customerFee, parsePaymentMethod, shipp
 import { totalTooLarge, totalTooLargeMessage } from '@pasar/core/common';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
+import type { SettingValue } from '@pasar/core/settings';
+import { DEFAULT_TIME_ZONE } from '@pasar/core/time';
 import { defaultPaymentSettings, orderPath, paymentMessages, uniqueCodeFor, type PaymentChannel, type PaymentSettings } from '@pasar/core/payments';
 import { firstShortage, priceLines, subtotalOf, type PricedLine } from '@pasar/core/pricing';
 import type { Config } from '../../config';
@@ -22,23 +24,26 @@ import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-cl
 import type { SessionUser } from '../../auth/session-user';
 import { localCourierOptions } from '../couriers/local-options';
 import { checkDestination, type CheckedDestination } from '../locations/locations.service';
-import { queueOrderPlacedMails } from '../mail/mail.service';
+import { orderPlacedMails, queueOrderPlacedMails, storeMailContext } from '../mail/mail.service';
 import { livePaymentProviders } from '../payments/payment-providers';
-import { cancelOrderForPayment, countOpenUnpaid } from '../payments/payments.repository';
-import { createOrderPayment } from '../payments/payments.service';
-import { getSetting } from '../settings/settings.repository';
-import { storeBankAccounts } from '../settings/settings.service';
+import { cancelOrderForPayment, openUnpaidCountsSql, readUnpaidCounts } from '../payments/payments.repository';
+import { createOrderPayment, newOrderPayment } from '../payments/payments.service';
+import { readSetting, settingsJsonSql } from '../settings/settings.repository';
+import { bankAccountsFrom } from '../settings/settings.service';
 import { quoteNationalShipping } from '../shipping/shipping.service';
 import { InsufficientStock, takeStock } from '../stock/stock.repository';
 import {
-  addUniqueCode,
   findOrderIdByAccessToken,
   findOrderIdByIdempotencyKey,
   findOrderOwner,
-  insertOrderWithItems,
+  insertPlacedOrder,
   listOrderIdsOfUser,
+  loadCheckoutContext,
   loadOrders,
-  loadProductsForOrder,
+  toOrder,
+  type IdempotentOrder,
+  type OrderItemRow,
+  type OrderRow,
   type ProductForOrder,
 } from './orders.repository';
 
@@ -88,8 +93,8 @@ export function idempotencyFingerprint(payload: OrderPayload, user: SessionUser 
   return createHash('sha256').update(canonicalJson({ user_id: user?.id ?? null, payload })).digest('hex');
 }
 
-async function existingForKey(db: Db, key: string, ctx: OrderContext, fingerprint: string): Promise<Order | undefined> {
-  const found = await findOrderIdByIdempotencyKey(db, key);
+async function existingForKey(db: Db, key: string, ctx: OrderContext, fingerprint: string, read?: IdempotentOrder | null): Promise<Order | undefined> {
+  const found = read === undefined ? await findOrderIdByIdempotencyKey(db, key) : read;
   if (!found) return undefined;
   const sameBuyer = ctx.user ? found.user_id === ctx.user.id : found.user_id === null;
   if (!sameBuyer) throw new AppError('CONFLICT', orderMessages.idempotencyConflict);
@@ -133,11 +138,19 @@ interface Shipping {
  * Shipping, recomputed: a local courier's price for the district, or the national quote. The
  * destination is the checked one: a local courier is priced by the district's real city (issue 14).
  */
-async function quoteShipping(db: Db, payload: OrderPayload, area: CheckedDestination, lines: PricedLine[], products: Map<number, ProductForOrder>, ctx: OrderContext): Promise<Shipping> {
+async function quoteShipping(
+  db: Db,
+  payload: OrderPayload,
+  area: CheckedDestination,
+  lines: PricedLine[],
+  products: Map<number, ProductForOrder>,
+  ctx: OrderContext,
+  store: SettingValue<'store_location'> | undefined,
+): Promise<Shipping> {
   const breakdown = payload.shipping_cost_breakdown;
   const destination = area.district.id;
   if (breakdown?.type === 'local_courier') {
-    const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district });
+    const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district }, store ?? null);
     const chosen = options.find((o) => o.courier_id === breakdown.courier_id && o.price_id === breakdown.price_id);
     if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
     return {
@@ -147,7 +160,6 @@ async function quoteShipping(db: Db, payload: OrderPayload, area: CheckedDestina
       breakdown: { type: 'local_courier', courier_id: chosen.courier_id, price_id: chosen.price_id, cost: chosen.effective_price },
     };
   }
-  const store = await getSetting(db, 'store_location');
   const origin = lines.map((l) => products.get(l.product_id)?.business_district_id).find((d) => d) ?? store?.district_id;
   if (!origin) throw new AppError('UNPROCESSABLE', checkoutMessages.storeLocationIncomplete);
   const weight = shippingWeight(lines.reduce((s, l) => s + l.quantity, 0));
@@ -167,9 +179,9 @@ async function quoteShipping(db: Db, payload: OrderPayload, area: CheckedDestina
 }
 
 /** Issue 13 §7: unpaid orders cost nothing to place, so a guest's open unpaid ones are capped. */
-async function checkUnpaidCaps(db: Db, payload: OrderPayload, ctx: OrderContext, settings: PaymentSettings): Promise<void> {
+function checkUnpaidCaps(unpaid: unknown, ctx: OrderContext, settings: PaymentSettings): void {
   if (ctx.user) return;
-  const open = await countOpenUnpaid(db, { email: payload.guest_email, address: payload.shipping_address, districtId: payload.shipping_district_id });
+  const open = readUnpaidCounts(unpaid);
   if (open.byEmail >= settings.max_unpaid_per_email) throw new AppError('RATE_LIMITED', paymentMessages.tooManyUnpaidEmail(open.byEmail));
   if (open.byAddress >= settings.max_unpaid_per_address) throw new AppError('RATE_LIMITED', paymentMessages.tooManyUnpaidAddress(open.byAddress));
 }
@@ -183,13 +195,31 @@ function paymentItems(lines: PricedLine[], shipping: number, fee: number, unique
   ];
 }
 
+/** The settings a checkout reads with its products, in one statement. */
+const checkoutSettingKeys = ['payments', 'store_location', 'bank_account', 'store_profile', 'time_zone'] as const;
+
+/**
+ * Issue 15: a checkout costs at most 8 database round trips, counted by a test. One statement reads
+ * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key and
+ * the new order's ids; the checks then run in memory; one transaction writes the order with its
+ * items, payment and e-mails in one statement and takes the stock in another. The answer is built
+ * from what was written, not read back.
+ */
 export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
   const fingerprint = idempotencyFingerprint(payload, ctx.user);
+  const context = await loadCheckoutContext(db, {
+    productIds: [...new Set(payload.order_items.map((i) => i.product_id))],
+    itemCount: payload.order_items.length,
+    settings: settingsJsonSql([...checkoutSettingKeys]),
+    unpaid: ctx.user ? null : openUnpaidCountsSql({ email: payload.guest_email, address: payload.shipping_address, districtId: payload.shipping_district_id }),
+    idempotencyKey: ctx.idempotencyKey,
+  });
   if (ctx.idempotencyKey) {
-    const existing = await existingForKey(db, ctx.idempotencyKey, ctx, fingerprint);
+    const existing = await existingForKey(db, ctx.idempotencyKey, ctx, fingerprint, context.existing);
     if (existing) return existing;
   }
-  const products = await loadProductsForOrder(db, [...new Set(payload.order_items.map((i) => i.product_id))]);
+  const stored = <K extends (typeof checkoutSettingKeys)[number]>(key: K) => readSetting(key, context.settings[key]);
+  const products = context.products;
   // Rule 1 first: an empty cart says so before any product check.
   const lines = payload.order_items.length === 0 ? [] : priceLines(products, payload.order_items);
   const { chosen, channelsAvailable, providerName } = await choosePayment(db, payload, ctx.config);
@@ -219,14 +249,15 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   );
   if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownPayment);
 
-  const settings = (await getSetting(db, 'payments')) ?? defaultPaymentSettings;
+  const paymentSettings = stored('payments');
+  const settings = paymentSettings ?? defaultPaymentSettings;
   const tooMany = lines.find((l) => l.quantity > settings.max_line_quantity);
   if (tooMany) throw new AppError('BAD_REQUEST', paymentMessages.lineQuantityTooLarge(tooMany.product_name, settings.max_line_quantity), { fields: { order_items: paymentMessages.lineQuantityTooLarge(tooMany.product_name, settings.max_line_quantity) } });
   const shortage = firstShortage(products, lines);
   if (shortage) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(shortage.name, shortage.available));
-  await checkUnpaidCaps(db, payload, ctx, settings);
+  checkUnpaidCaps(context.unpaid, ctx, settings);
 
-  const shipping = await quoteShipping(db, payload, area, lines, products, ctx);
+  const shipping = await quoteShipping(db, payload, area, lines, products, ctx, stored('store_location'));
   const beforeFee = subtotalOf(lines) + shipping.cost;
   const channel = chosen.channel;
   if (channel && (beforeFee < channel.minimum_amount || beforeFee > channel.maximum_amount)) {
@@ -235,12 +266,14 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   const fee = channel ? customerFee(channel.fee_customer, beforeFee) : 0;
   if (totalTooLarge(beforeFee + fee)) throw new AppError('UNPROCESSABLE', totalTooLargeMessage);
   const manual = chosen.provider.id === 'manual';
-  const bankAccounts = manual ? await storeBankAccounts(db) : [];
+  const bankAccounts = manual ? bankAccountsFrom(paymentSettings, stored('bank_account')) : [];
   const deadline = new Date(ctx.now.getTime() + settings.manual_deadline_hours * 60 * 60 * 1000);
   const accessToken = randomBytes(32).toString('hex');
   const buyerEmail = ctx.user?.email ?? payload.guest_email ?? '';
+  const orderId = context.orderId;
+  const uniqueCode = manual && settings.unique_code_enabled ? uniqueCodeFor(orderId) : 0;
 
-  const paymentRequest = (orderId: number, uniqueCode: number): PaymentRequest => ({
+  const paymentRequest: PaymentRequest = {
     orderId,
     merchantRef: `ORD-${orderId}`,
     amount: beforeFee + fee + uniqueCode,
@@ -253,58 +286,81 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     now: ctx.now,
     deadline,
     bankAccounts,
+  };
+  // Local providers answer without the network, so their payment is written with the order.
+  const payment = chosen.provider.local ? await newOrderPayment(chosen.provider, paymentRequest) : null;
+  const orderRow: OrderRow = {
+    id: orderId,
+    user_id: ctx.user?.id ?? null,
+    guest_email: ctx.user ? null : payload.guest_email,
+    status: 'pending',
+    order_type: 'online',
+    payment_method: payload.payment_method,
+    payment_status: 'unpaid',
+    payment_reference: null,
+    subtotal_amount: subtotalOf(lines),
+    shipping_cost: shipping.cost,
+    payment_fee: fee,
+    total_amount: beforeFee + fee + uniqueCode,
+    cash_received: null,
+    change_due: null,
+    notes: payload.notes ?? null,
+    customer_name: payload.shipping_name ?? null,
+    customer_phone: payload.shipping_phone ?? null,
+    customer_email: buyerEmail || null,
+    shipping_name: payload.shipping_name ?? null,
+    shipping_phone: payload.shipping_phone ?? null,
+    shipping_address: payload.shipping_address ?? null,
+    // The names of the area data, not the ones sent.
+    shipping_province_id: area.province.id,
+    shipping_province: area.province.name,
+    shipping_city_id: area.city.id,
+    shipping_city: area.city.name,
+    shipping_district_id: area.district.id,
+    shipping_district: area.district.name,
+    shipping_postcode: payload.shipping_postcode ?? null,
+    shipping_courier: shipping.courier,
+    shipping_service: shipping.service,
+    shipping_cost_breakdown: shipping.breakdown,
+    idempotency_key: ctx.idempotencyKey ?? null,
+    idempotency_fingerprint: ctx.idempotencyKey ? fingerprint : null,
+    stock_held: true,
+    access_token: accessToken,
+    unique_code: uniqueCode,
+    payment_due_at: payment ? payment.expires_at : deadline,
+    version: 1,
+    created_at: context.now,
+    updated_at: context.now,
+  };
+  const itemRows: OrderItemRow[] = lines.map((l, i) => ({
+    id: context.itemIds[i] as number,
+    order_id: orderId,
+    product_id: l.product_id,
+    product_name: l.product_name,
+    variant_label: l.variant_label,
+    selected_options: l.selected_options,
+    quantity: l.quantity,
+    price: l.price,
+    line_total: l.line_total,
+  }));
+  const placed = toOrder(
+    orderRow,
+    itemRows,
+    payment ? { paid_at: null, proof_status: 'none', proof_uploaded_at: null, rejection_reason: null, verified_at: null, ...payment } : undefined,
+  );
+  const queue = { origin: ctx.origin, smtp: Boolean(ctx.config.SMTP_URL) };
+  const store = storeMailContext({
+    profile: stored('store_profile'),
+    payments: paymentSettings,
+    timeZone: stored('time_zone')?.time_zone ?? DEFAULT_TIME_ZONE,
+    origin: ctx.origin,
   });
 
-  let orderId: number;
-  let uniqueCode = 0;
   try {
-    orderId = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
+      // The order first and the stock last: the product rows stay locked only until the commit.
+      await insertPlacedOrder(tx, { order: orderRow, items: itemRows, payment, mails: payment ? orderPlacedMails(placed, store, queue) : [] });
       await takeStock(tx, lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })));
-      const id = await insertOrderWithItems(
-        tx,
-        {
-          user_id: ctx.user?.id ?? null,
-          guest_email: ctx.user ? null : payload.guest_email,
-          status: 'pending',
-          order_type: 'online',
-          payment_method: payload.payment_method,
-          payment_status: 'unpaid',
-          subtotal_amount: subtotalOf(lines),
-          shipping_cost: shipping.cost,
-          payment_fee: fee,
-          total_amount: beforeFee + fee,
-          notes: payload.notes,
-          customer_name: payload.shipping_name,
-          customer_phone: payload.shipping_phone,
-          customer_email: buyerEmail || null,
-          shipping_name: payload.shipping_name,
-          shipping_phone: payload.shipping_phone,
-          shipping_address: payload.shipping_address,
-          // The names of the area data, not the ones sent.
-          shipping_province_id: area.province.id,
-          shipping_province: area.province.name,
-          shipping_city_id: area.city.id,
-          shipping_city: area.city.name,
-          shipping_district_id: area.district.id,
-          shipping_district: area.district.name,
-          shipping_postcode: payload.shipping_postcode,
-          shipping_courier: shipping.courier,
-          shipping_service: shipping.service,
-          shipping_cost_breakdown: shipping.breakdown,
-          idempotency_key: ctx.idempotencyKey ?? null,
-          idempotency_fingerprint: ctx.idempotencyKey ? fingerprint : null,
-          access_token: accessToken,
-          payment_due_at: deadline,
-        },
-        lines,
-      );
-      if (manual && settings.unique_code_enabled) {
-        uniqueCode = uniqueCodeFor(id);
-        await addUniqueCode(tx, id, uniqueCode);
-      }
-      // Local providers answer without the network: no row lock is held across a network call.
-      if (chosen.provider.local) await createOrderPayment(tx, chosen.provider, paymentRequest(id, uniqueCode));
-      return id;
     });
   } catch (error) {
     if (error instanceof InsufficientStock) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(error.line.name, 0));
@@ -315,10 +371,12 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     }
     throw error;
   }
-  if (!chosen.provider.local) await createRemotePayment(db, chosen.provider, paymentRequest(orderId, uniqueCode));
+  if (payment) return placed;
+  // A network gateway is asked after the commit (no row lock across a network call); its e-mails carry its payment.
+  await createRemotePayment(db, chosen.provider, paymentRequest);
   const [order] = await loadOrders(db, [orderId]);
   if (!order) throw new AppError('INTERNAL', checkoutMessages.orderFailed);
-  await queueOrderPlacedMails(db, order, { origin: ctx.origin, smtp: Boolean(ctx.config.SMTP_URL) });
+  await queueOrderPlacedMails(db, order, queue);
   return order;
 }
 

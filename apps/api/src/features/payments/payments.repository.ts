@@ -1,5 +1,5 @@
 /** The only SQL for payments. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
 import { returnOrderStock } from '../stock/stock.repository';
@@ -139,15 +139,30 @@ export async function expireDueOrders(tx: DbOrTx, now: Date, limit: number): Pro
 }
 
 /** Open unpaid online orders of a guest e-mail, and to one address (normalised), for the abuse caps. */
-export async function countOpenUnpaid(db: DbOrTx, input: { email: string | null; address: string | null; districtId: number | null }): Promise<{ byEmail: number; byAddress: number }> {
-  const [row] = await queryRows<{ by_email: number; by_address: number }>(
-    db,
-    sql`SELECT
-          count(*) FILTER (WHERE ${input.email ?? ''} <> '' AND lower(o.guest_email) = lower(${input.email ?? ''}))::int AS by_email,
-          count(*) FILTER (WHERE ${input.address ?? ''} <> '' AND o.shipping_district_id = ${input.districtId ?? 0}
-                             AND regexp_replace(lower(o.shipping_address), '[^a-z0-9]+', '', 'g') = regexp_replace(lower(${input.address ?? ''}), '[^a-z0-9]+', '', 'g'))::int AS by_address
-        FROM orders o
-        WHERE o.order_type = 'online' AND o.user_id IS NULL AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'`,
-  );
+export interface UnpaidInput {
+  email: string | null;
+  address: string | null;
+  districtId: number | null;
+}
+
+/**
+ * A guest's open unpaid orders by e-mail and by address, as one JSON value `{ by_email, by_address }`,
+ * for a caller that reads it inside a larger statement (checkout: issue 15's round trips). Each count
+ * is its own indexed lookup (migration 0011), not a scan of every unpaid order.
+ */
+export function openUnpaidCountsSql(input: UnpaidInput): SQL {
+  const email = input.email ?? '';
+  const address = input.address ?? '';
+  const open = sql`o.order_type = 'online' AND o.user_id IS NULL AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'`;
+  return sql`json_build_object(
+    'by_email', (SELECT count(*)::int FROM orders o WHERE ${email} <> '' AND lower(o.guest_email) = lower(${email}) AND ${open}),
+    'by_address', (SELECT count(*)::int FROM orders o
+                    WHERE ${address} <> '' AND o.shipping_district_id = ${input.districtId ?? 0}
+                      AND regexp_replace(lower(o.shipping_address), '[^a-z0-9]+', '', 'g') = regexp_replace(lower(${address}), '[^a-z0-9]+', '', 'g')
+                      AND ${open}))`;
+}
+
+export function readUnpaidCounts(value: unknown): { byEmail: number; byAddress: number } {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as { by_email?: number; by_address?: number } | null;
   return { byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }

@@ -14,7 +14,7 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { detectProofType, paymentMessages, PROOF_MAX_BYTES, type ProofType } from '@pasar/core/payments';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import type { PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
+import type { NewPayment, PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
 import { returnOrderStock } from '../stock/stock.repository';
 import {
@@ -85,10 +85,21 @@ export async function handlePaymentCallback(
   });
 }
 
+export type NewOrderPayment = NewPayment & { order_id: number; merchant_ref: string; status: 'unpaid' };
+
+/**
+ * The provider's payment of a new order as the row to save. A local provider answers without the
+ * network, so checkout writes this row in the statement that writes the order (issue 15).
+ */
+export async function newOrderPayment(provider: PaymentProvider, request: PaymentRequest): Promise<NewOrderPayment> {
+  const payment = await provider.createPayment(request);
+  return { order_id: request.orderId, merchant_ref: request.merchantRef, status: 'unpaid', ...payment };
+}
+
 /** Saves the provider's payment of a new order and sets the order's deadline from its expiry. */
 export async function createOrderPayment(db: DbOrTx, provider: PaymentProvider, request: PaymentRequest): Promise<void> {
-  const payment = await provider.createPayment(request);
-  await insertPayment(db, { order_id: request.orderId, merchant_ref: request.merchantRef, status: 'unpaid', ...payment });
+  const payment = await newOrderPayment(provider, request);
+  await insertPayment(db, payment);
   await setOrderDueAt(db, request.orderId, payment.expires_at);
 }
 

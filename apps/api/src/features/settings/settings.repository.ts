@@ -1,5 +1,5 @@
 /** The only SQL for store settings. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { settingSchemas, type SettingKey, type SettingValue } from '@pasar/core/settings';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema';
@@ -8,8 +8,22 @@ export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Prom
   const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   const row = rows[0];
   if (!row) return undefined;
-  const parsed = settingSchemas[key].safeParse(row.value);
+  return readSetting(key, row.value);
+}
+
+/** A stored value checked against its key's schema; a value that no longer fits reads as unset. */
+export function readSetting<K extends SettingKey>(key: K, value: unknown): SettingValue<K> | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = settingSchemas[key].safeParse(value);
   return parsed.success ? (parsed.data as SettingValue<K>) : undefined;
+}
+
+/**
+ * Several settings as one JSON object column (`{ key: value }`), for a caller that reads them inside
+ * its own statement (checkout: issue 15's round trips); read each with `readSetting`.
+ */
+export function settingsJsonSql(keys: SettingKey[]): SQL {
+  return sql`(SELECT json_object_agg(s.key, s.value) FROM settings s WHERE s.key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}))`;
 }
 
 export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<void> {

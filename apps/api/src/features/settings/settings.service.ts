@@ -1,6 +1,6 @@
 /** Store settings read by several features, each in one place. */
 import { defaultPaymentSettings, type PaymentSettings } from '@pasar/core/payments';
-import type { BankAccount, PublicStoreSettings } from '@pasar/core/settings';
+import type { BankAccount, PublicStoreSettings, SettingValue } from '@pasar/core/settings';
 import { DEFAULT_TIME_ZONE, type StoreTimeZone } from '@pasar/core/time';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -36,7 +36,12 @@ export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<P
 export async function storeBankAccounts(db: DbOrTx): Promise<BankAccount[]> {
   const payments = await getSetting(db, 'payments');
   if (payments && payments.bank_accounts.length > 0) return payments.bank_accounts;
-  const single = await getSetting(db, 'bank_account');
+  return bankAccountsFrom(payments, await getSetting(db, 'bank_account'));
+}
+
+/** The payment settings' accounts, else the older single `bank_account` setting. */
+export function bankAccountsFrom(payments: SettingValue<'payments'> | undefined, single: BankAccount | undefined): BankAccount[] {
+  if (payments && payments.bank_accounts.length > 0) return payments.bank_accounts;
   return single ? [single] : [];
 }
 
