@@ -94,6 +94,19 @@ describe('the server-rendered storefront', () => {
     expect(missing.body).toContain('Kembali ke katalog');
   });
 
+  it('redirects a catalogue page past the last to the last page, keeping the other parameters (issue 16)', async () => {
+    const first = await e2e.api<ProductPage>('GET', '/catalog/products/?page=1&page_size=8');
+    expect(first.total_pages).toBeGreaterThan(1);
+    const res = await fetch(`${e2e.baseUrl}/catalog?page=99&page_size=8&view=list`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`/catalog?page=${first.total_pages}&page_size=8&view=list`);
+    const { page } = await e2e.openPage({ mobile: true });
+    await page.goto('/catalog?page=99&page_size=8');
+    await expect.poll(() => new URL(page.url()).search).toBe(`?page=${first.total_pages}&page_size=8`);
+    await page.getByText(`Halaman ${first.total_pages} dari ${first.total_pages}`).waitFor();
+    expect(await page.locator('main article').count()).toBeGreaterThan(0);
+  });
+
   it('hydrates at 360 px without a mismatch and without asking for the catalogue again', async () => {
     const { page } = await e2e.openPage({ mobile: true });
     const seen = watch(page);

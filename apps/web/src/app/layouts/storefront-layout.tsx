@@ -94,11 +94,13 @@ export function StorefrontLayout() {
       </a>
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+          {/* Issue 16: the links and the account's buttons are one row only from lg; at md (768 px) they
+              made the page 873 px wide, so a tablet uses the menu like a phone (e2e/page-width.spec.ts). */}
           <Link to="/" className="mr-auto flex items-center gap-2 text-lg font-extrabold text-green-900">
             <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-xl bg-green-800 text-amber-100">P</span>
             Pasar UMKM
           </Link>
-          <nav aria-label="Navigasi utama" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Navigasi utama" className="hidden items-center gap-1 lg:flex">
             <NavLink to="/" end className={navClass}>
               Home
             </NavLink>
@@ -111,7 +113,7 @@ export function StorefrontLayout() {
               </Link>
             ))}
           </nav>
-          <div className="hidden items-center gap-1 md:flex">
+          <div className="hidden items-center gap-1 lg:flex">
             <AccountLinks />
           </div>
           {/* Issue 16: the assistant's button sits here, where it covers nothing; its box is kept while it loads. */}
@@ -126,7 +128,7 @@ export function StorefrontLayout() {
           <CartLink />
           <button
             type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 md:hidden"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Tutup menu' : 'Buka menu'}
@@ -138,7 +140,7 @@ export function StorefrontLayout() {
           </button>
         </div>
         {menuOpen && (
-          <nav id="mobile-menu" aria-label="Menu seluler" className="border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+          <nav id="mobile-menu" aria-label="Menu seluler" className="border-t border-stone-200 bg-white px-4 py-3 lg:hidden">
             <div className="flex flex-col gap-1">
               <NavLink to="/" end className={navClass}>
                 Home
