@@ -27,3 +27,16 @@ export function parseImageList(value: unknown): string[] {
 export function primaryImage(product: { image_cover?: string | null; images?: readonly string[] | null }): string | null {
   return product.image_cover || product.images?.[0] || null;
 }
+
+/**
+ * A stats tile's figure (docs/requirements/storefront.md §2 Catalogue): exact, or, when a search
+ * stopped counting at its cap (issue 15), a lower bound written as one ('10.000+').
+ */
+export function catalogTileValue(value: number, approximate: boolean | undefined): string {
+  return approximate ? `${value.toLocaleString('id-ID')}+` : String(value);
+}
+
+/** Said under the tiles when they are lower bounds. */
+export function approximateStatsNote(cap: number): string {
+  return `Angka perkiraan: lebih dari ${cap.toLocaleString('id-ID')} produk cocok, dihitung dari ${cap.toLocaleString('id-ID')} hasil pertama.`;
+}

@@ -1,7 +1,7 @@
 /** Catalogue (docs/requirements/storefront.md §2 Catalogue): search, category chips, stats, paging, grid/list. */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { CATALOG_PAGE_SIZES } from '@pasar/core/catalog';
+import { approximateStatsNote, CATALOG_PAGE_SIZES, catalogTileValue, SEARCH_COUNT_CAP } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';
 import { SkeletonGrid } from '../../components/skeleton';
 import { cartBadge, useCart } from '../../lib/cart';
@@ -118,17 +118,19 @@ export default function CatalogPage() {
       {categories.isError && <p className="mt-2 text-sm text-red-700">Kategori tidak dapat dimuat saat ini.</p>}
 
       <dl className="mt-4 grid grid-cols-3 gap-3">
-        {[
+        {([
           ['Total produk', data?.stats.total_products],
           ['Mitra', data?.stats.partners],
           ['Tersedia', data?.stats.in_stock],
-        ].map(([label, value]) => (
+        ] as const).map(([label, value]) => (
           <div key={label} className="rounded-xl bg-white p-3 text-center ring-1 ring-stone-200">
             <dt className="text-xs text-stone-600">{label}</dt>
-            <dd className="text-xl font-bold text-green-800">{value ?? '–'}</dd>
+            <dd className="text-xl font-bold text-green-800">{value === undefined ? '–' : catalogTileValue(value, data?.stats.approximate)}</dd>
           </div>
         ))}
       </dl>
+      {/* Issue 15: a broad search stops counting at a cap; its tiles are lower bounds and say so. */}
+      {data?.stats.approximate && <p className="mt-2 text-xs text-stone-600">{approximateStatsNote(SEARCH_COUNT_CAP)}</p>}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
