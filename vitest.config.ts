@@ -10,6 +10,7 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -8,10 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { seedDemo } from '../db/seed/seed-demo';
+import type { ApiTemplates } from './global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -35,13 +37,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  const seed = options.seed ?? true;
+  // The run's templates (test/global-setup.ts): a copy of a migrated, and when asked seeded, database.
+  const templates = inject('apiTemplates') as ApiTemplates | undefined;
+  const template = templates?.engine === testEngine ? (seed ? templates.seeded : templates.empty) : undefined;
   if (process.env.TEST_POSTGRES_URL) {
-    const created = await createThrowawayDatabase(process.env.TEST_POSTGRES_URL);
+    const created = await createThrowawayDatabase(process.env.TEST_POSTGRES_URL, template);
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
-  const database = await openDatabase({ databaseUrl, dataDir: undefined, poolSize: 5 });
-  if (options.seed ?? true) await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: false });
+  const pgliteTemplate = !databaseUrl && template ? new Blob([fs.readFileSync(template)]) : undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: undefined, poolSize: 5, pgliteTemplate });
+  if (seed && !template) await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: false });
   const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
   await app.ready();
   return {
@@ -58,11 +65,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-export async function createThrowawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createThrowawayDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `pasar_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
