@@ -98,6 +98,33 @@ export async function pageOfOrderIds(
   return rows.map((r) => r.id);
 }
 
+/** Where a page of the export ended: the last order's time as PostgreSQL prints it (microseconds kept) and its id. */
+export interface OrderCursor {
+  id: number;
+  at: string;
+}
+
+/**
+ * The next page of the filter's orders, newest first, after `after` (keyset paging on
+ * (created_at, id), served by orders_created_id_idx of migration 0011): each page costs the same
+ * however deep the export is, where OFFSET would read every row before it again.
+ */
+export async function nextOrderIds(
+  db: DbOrTx,
+  filter: { q: string | undefined; status: OrderStatus | 'all'; payment?: 'all' | 'verification'; timeZone?: string },
+  after: OrderCursor | null,
+  limit: number,
+): Promise<OrderCursor[]> {
+  const rows = await queryRows<{ id: number; at: string }>(
+    db,
+    sql`SELECT o.id, o.created_at::text AS at FROM orders o
+        WHERE ${searchCondition(filter.q, filter.timeZone)} AND ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
+          AND ${after ? sql`(o.created_at, o.id) < (${after.at}::timestamptz, ${after.id}::int)` : sql`TRUE`}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), at: String(r.at) }));
+}
+
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 export async function eventsOf(db: DbOrTx, ids: number[]): Promise<OrderEventRow[]> {

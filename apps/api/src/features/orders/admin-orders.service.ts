@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
-import { countByStatus, eventsOf, insertOrderEvent, lockOrder, pageOfOrderIds, setOrderStatus } from './admin-orders.repository';
+import { countByStatus, eventsOf, insertOrderEvent, lockOrder, nextOrderIds, pageOfOrderIds, setOrderStatus, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
@@ -125,16 +125,27 @@ function csvCell(value: string | number | null | undefined): string {
 }
 
 
-export const CSV_EXPORT_LIMIT = 20_000;
+/** Orders read per page of the export: enough to keep round trips few, small enough to keep memory flat. */
+export const CSV_EXPORT_BATCH = 500;
 
-/** Every order of the search and status filter, newest first, one row per order. */
-export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'>): Promise<string> {
+/**
+ * Every order of the search and status filter, newest first, one row per order, as CSV text in
+ * pieces (issue 15: 100,000 orders): the header first, then one piece per page of orders, each page
+ * found after the last one's (created_at, id) and read only when the reader asks for more, so
+ * neither the ids nor the rows of the whole export are ever held at once.
+ */
+export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'>, batch = CSV_EXPORT_BATCH): AsyncGenerator<string> {
   const timeZone = await storeTimeZone(db);
   const header = ['ID Pesanan', `Tanggal (${timeZoneName(timeZone)})`, 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
-  const lines = [header.map(csvCell).join(',')];
-  const ids = await pageOfOrderIds(db, { ...query, timeZone }, CSV_EXPORT_LIMIT, 0);
-  for (let at = 0; at < ids.length; at += 500) {
-    for (const o of await loadOrders(db, ids.slice(at, at + 500))) {
+  // The BOM makes spreadsheet programs read the names' accents as UTF-8.
+  yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
+  let after: OrderCursor | null = null;
+  for (;;) {
+    const page = await nextOrderIds(db, { ...query, timeZone }, after, batch);
+    if (page.length === 0) return;
+    after = page[page.length - 1]!;
+    const lines: string[] = [];
+    for (const o of await loadOrders(db, page.map((r) => r.id))) {
       lines.push(
         [
           o.id,
@@ -165,7 +176,7 @@ export async function exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' |
           .join(','),
       );
     }
+    yield `${lines.join('\r\n')}\r\n`;
+    if (page.length < batch) return;
   }
-  // The BOM makes spreadsheet programs read the names' accents as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

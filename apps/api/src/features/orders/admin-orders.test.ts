@@ -4,6 +4,7 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { queryRows } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { exportOrdersCsv } from './admin-orders.service';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
@@ -239,4 +240,40 @@ describe(`the order desk (${testEngine})`, () => {
     expect(lines[1]).toContain('Opak Ketan Bakar x1');
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
   });
+
+  it('streams an export of more orders than one page, newest first, each order once', async () => {
+    // 1,203 orders, three at each minute: the keyset's tie on created_at is broken by the id.
+    await t.db.execute(sql`
+      INSERT INTO orders (guest_email, status, total_amount, shipping_name, created_at)
+      SELECT 'ekspor' || g || '@contoh.id', 'pending', 1000 + g, 'Pembeli Ekspor', timestamptz '2026-06-01 12:00:00.123456+00' - (g / 3) * interval '1 minute'
+      FROM generate_series(1, 1203) g`);
+    const expected = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM orders WHERE guest_email LIKE 'ekspor%' ORDER BY created_at DESC, id DESC`);
+    const res = await call('GET', '/orders/export.csv?q=ekspor');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toContain('ID Pesanan');
+    expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual(expected.map((r) => r.id));
+  });
+
+  it('reads the export a page at a time, only when the reader asks for the next', async () => {
+    const filter = { q: 'ekspor', status: 'all', payment: 'all' } as const;
+    const pages = exportOrdersCsv(t.db, filter, 100);
+    const header = await pages.next();
+    expect(header.value).toContain('ID Pesanan');
+    const first = await pages.next();
+    expect((first.value as string).trim().split('\r\n')).toHaveLength(100);
+    // Written after the first page was read and older than every other: a reader that had taken
+    // every id up front would miss it.
+    const [late] = await queryRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO orders (guest_email, status, total_amount, created_at) VALUES ('ekspor-telat@contoh.id', 'pending', 1, timestamptz '2020-01-01') RETURNING id`,
+    );
+    const rest: string[] = [];
+    for await (const piece of pages) rest.push(piece);
+    const sizes = rest.map((piece) => piece.trim().split('\r\n').length);
+    expect(sizes.slice(0, -1).every((n) => n === 100)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(1203 - 100 + 1);
+    expect(rest.at(-1)!.trim().split('\r\n').at(-1)!.startsWith(`${late!.id},`)).toBe(true);
+  });
 });
+
