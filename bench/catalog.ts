@@ -43,7 +43,10 @@ async function scenarios(label: string, baseUrl: string, data: { productIds: num
   // Warm up connections, plans and the JIT.
   await load('warm-up', baseUrl, { duration: 2, path: () => `/api/v1/catalog/products/${pick(productIds)}` });
   const rows: Row[] = [];
-  const run = async (name: string, target: string, pathOf: () => string) => rows.push({ ...(await load(`${label}: ${name}`, baseUrl, { path: pathOf })), target });
+  // PGlite's own targets (issue 15): p99 <= 50 ms with no errors at 10,000 products, 0 errors and p99 <= 500 ms at 100,000.
+  const pgliteTarget = PRODUCTS <= 10_000 ? 'PGlite: p99 <= 50 ms, 0 errors' : 'PGlite: p99 <= 500 ms, 0 errors';
+  const run = async (name: string, target: string, pathOf: () => string) =>
+    rows.push({ ...(await load(`${label}: ${name}`, baseUrl, { path: pathOf })), target: label.startsWith('pglite') && !target.startsWith('(') ? pgliteTarget : target });
   await run('product by id', '>= 5,000 req/s, p99 <= 15 ms', () => `/api/v1/catalog/products/${pick(productIds)}`);
   await run('category page of 12 (pages 1-20)', '>= 2,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?category_id=${pick(categoryIds)}&page=${1 + Math.floor(Math.random() * 20)}&page_size=12`);
   await run('search page of 12, one typo', '>= 1,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?q=${encodeURIComponent(pick(typoQueries))}&page=1&page_size=12`);
