@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, products } from '../../db/schema';
+import { orderEvents, orders, payments, products } from '../../db/schema';
 import { allowManyUnpaidOrders } from '../../test/orders';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 
@@ -56,6 +56,29 @@ describe(`dashboard (${testEngine})`, () => {
     const [fresh] = await t.db.insert(orders).values({ total_amount: 12000, guest_email: 'e@b.id', shipping_name: 'Rina', status: 'delivered', created_at: new Date(Date.now() + 30_000) }).returning({ id: orders.id });
     const latest = (await get('/dashboard/summary')).json().data;
     expect(latest.recent_activity).toContainEqual(expect.objectContaining({ kind: 'order_created', title: `Pesanan baru #${fresh!.id}`, detail: 'Rina · Rp12.000' }));
+  });
+
+  it('counts revenue in the month its money came: the latest received payment, else the order itself', async () => {
+    const before = (await get('/dashboard/summary')).json().data.revenue_this_month;
+    const order = async (total: number, createdAt: string, status = 'delivered') =>
+      (await t.db.insert(orders).values({ total_amount: total, guest_email: 'uang@b.id', status, payment_status: 'paid', created_at: new Date(createdAt) }).returning({ id: orders.id }))[0]!.id;
+    let ref = 0;
+    const pay = (orderId: number, paidAt: string | null) =>
+      t.db.insert(payments).values({ order_id: orderId, provider: 'manual', reference: `UANG-${orderId}-${(ref += 1)}`, merchant_ref: `ORD-${orderId}`, payment_name: 'Transfer bank', amount: 1, status: paidAt ? 'paid' : 'unpaid', paid_at: paidAt ? new Date(paidAt) : null });
+    // Ordered in October, paid in November (WIB): November's.
+    await pay(await order(1000, '2026-10-20T01:00:00Z'), '2026-11-02T01:00:00Z');
+    // Ordered in November, its money arrived (oddly) in October: not November's.
+    await pay(await order(2000, '2026-11-03T01:00:00Z'), '2026-10-31T10:00:00Z');
+    // Ordered in November with a payment that never arrived, yet marked paid: the order's own time.
+    await pay(await order(4000, '2026-11-04T01:00:00Z'), null);
+    // Two payments: the latest received one decides (November).
+    const twice = await order(8000, '2026-10-01T01:00:00Z');
+    await pay(twice, '2026-10-02T01:00:00Z');
+    await pay(twice, '2026-11-05T01:00:00Z');
+    // A cancelled order paid in November never counts.
+    await pay(await order(16000, '2026-11-06T01:00:00Z', 'cancelled'), '2026-11-06T02:00:00Z');
+    const after = (await get('/dashboard/summary')).json().data.revenue_this_month;
+    expect(after - before).toBe(1000 + 4000 + 8000);
   });
 
   it('counts pending orders the admin has not seen by order id, whatever any clock says', async () => {

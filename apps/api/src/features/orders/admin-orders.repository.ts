@@ -10,35 +10,45 @@ import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orders } from '../../db/schema';
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** The order's wall-clock time in the store's zone; the zone is a bound parameter. */
-const localTime = (timeZone: string) => sql`(o.created_at AT TIME ZONE ${timeZone})`;
 
-/** Order id, guest e-mail, status (name, label or a word of it, core `statusesMatchingQuery`), date (2026-11-22, 22/11/2026, 22-11-2026), names, product names. */
+/**
+ * The desk's searchable names and e-mails as one text, joined by the unit separator (a character
+ * no query holds, so a match never spans two fields). Migration 0011 indexes this exact expression
+ * with trigrams; keep the two the same.
+ */
+const searchableNames = sql`(coalesce(o.guest_email, '') || chr(31) || coalesce(o.customer_email, '') || chr(31) || coalesce(o.shipping_name, '') || chr(31) || coalesce(o.customer_name, ''))`;
+
+/**
+ * Order id, guest e-mail, status (name, label or a word of it, core `statusesMatchingQuery`), date (2026-11-22, 22/11/2026, 22-11-2026), names, product names.
+ * Issue 15 (100,000 orders): the matching ids are gathered branch by branch, each from its own index
+ * (trigrams on the names, the product names and the references; the primary key; the status), instead
+ * of testing every order against every field. The dates are only looked at when the query could be
+ * part of one: a printed date holds nothing but digits, '-' and '/'.
+ */
 export function searchCondition(q: string | undefined, timeZone: string = DEFAULT_TIME_ZONE): SQL {
   if (!q) return sql`TRUE`;
-  const local = localTime(timeZone);
+  const local = sql`(d.created_at AT TIME ZONE ${timeZone})`;
   const like = `%${likeEscape(q)}%`;
-  const parts: SQL[] = [
-    sql`o.guest_email ILIKE ${like}`,
-    sql`o.customer_email ILIKE ${like}`,
-    sql`o.shipping_name ILIKE ${like}`,
-    sql`o.customer_name ILIKE ${like}`,
-    sql`to_char(${local}, 'YYYY-MM-DD') LIKE ${like}`,
-    sql`to_char(${local}, 'DD/MM/YYYY') LIKE ${like}`,
-    sql`to_char(${local}, 'DD-MM-YYYY') LIKE ${like}`,
-    sql`EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_name ILIKE ${like})`,
+  const branches: SQL[] = [
+    sql`SELECT o.id FROM orders o WHERE ${searchableNames} ILIKE ${like}`,
+    sql`SELECT i.order_id FROM order_items i WHERE i.product_name ILIKE ${like}`,
   ];
+  if (/^[\d/-]+$/.test(q)) {
+    branches.push(
+      sql`SELECT d.id FROM orders d WHERE to_char(${local}, 'YYYY-MM-DD') LIKE ${like} OR to_char(${local}, 'DD/MM/YYYY') LIKE ${like} OR to_char(${local}, 'DD-MM-YYYY') LIKE ${like}`,
+    );
+  }
   // The POS reference the cashier typed and a gateway's or transfer's reference (issue 13 §9 (docs/issues.md)), from
   // 4 characters: shorter fragments ("ma") would match every MAN-… reference.
   if (q.length >= 4) {
-    parts.push(sql`o.payment_reference ILIKE ${like}`, sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.reference ILIKE ${like})`);
+    branches.push(sql`SELECT r.id FROM orders r WHERE r.payment_reference ILIKE ${like}`, sql`SELECT p.order_id FROM payments p WHERE p.reference ILIKE ${like}`);
   }
   const id = /^#?(\d{1,9})$/.exec(q);
-  if (id) parts.push(sql`o.id = ${Number(id[1])}`);
+  if (id) branches.push(sql`SELECT ${Number(id[1])}::int`);
   // Whole words of a status only: a fragment like "ma" must not match every pending order.
   const statuses = statusesMatchingQuery(q);
-  if (statuses.length > 0) parts.push(sql`o.status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)})`);
-  return sql`(${sql.join(parts, sql` OR `)})`;
+  if (statuses.length > 0) branches.push(sql`SELECT s.id FROM orders s WHERE s.status IN (${sql.join(statuses.map((st) => sql`${st}`), sql`, `)})`);
+  return sql`o.id IN (${sql.join(branches, sql` UNION ALL `)})`;
 }
 
 const statusCondition = (status: OrderStatus | 'all') => (status === 'all' ? sql`TRUE` : sql`o.status = ${status}`);
@@ -58,17 +68,40 @@ export interface StatusFigures {
   verification: number;
 }
 
+/**
+ * The figures per status in one statement of two aggregates: money and counts over the orders
+ * (an index-only scan of orders_status_payment_idx when nothing is searched), and the proofs to
+ * verify gathered from the few submitted payments (their partial index) rather than probed for
+ * every order.
+ */
 export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 'all' | 'verification', timeZone?: string): Promise<Map<string, StatusFigures>> {
+  const where = sql`${searchCondition(q, timeZone)} AND ${paymentCondition(payment)}`;
   const rows = await queryRows<{ status: string; count: number; paid: string | number; unpaid: string | number; value: string | number; verification: number }>(
     db,
     sql`SELECT o.status, count(*)::int AS count,
                COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::bigint AS paid,
                COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::bigint AS unpaid,
                COALESCE(sum(o.total_amount), 0)::bigint AS value,
-               count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaitingVerification})::int AS verification
-        FROM orders o WHERE ${searchCondition(q, timeZone)} AND ${paymentCondition(payment)} GROUP BY o.status`,
+               0 AS verification
+        FROM orders o WHERE ${where} GROUP BY o.status
+        UNION ALL
+        SELECT o.status, 0, 0, 0, 0, count(*)::int
+        FROM orders o
+        WHERE o.id IN (SELECT p.order_id FROM payments p WHERE p.proof_status = 'submitted' AND p.status = 'unpaid') AND o.payment_status = 'unpaid' AND ${where}
+        GROUP BY o.status`,
   );
-  return new Map(rows.map((r) => [r.status, { count: Number(r.count), paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: Number(r.verification) }]));
+  const figures = new Map<string, StatusFigures>();
+  for (const r of rows) {
+    const current = figures.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, verification: 0 };
+    figures.set(r.status, {
+      count: current.count + Number(r.count),
+      paid: current.paid + Number(r.paid),
+      unpaid: current.unpaid + Number(r.unpaid),
+      value: current.value + Number(r.value),
+      verification: current.verification + Number(r.verification),
+    });
+  }
+  return figures;
 }
 
 /** The sortable columns as SQL: a fixed map, so no text from the request reaches the query. */

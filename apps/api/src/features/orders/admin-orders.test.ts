@@ -241,6 +241,19 @@ describe(`the order desk (${testEngine})`, () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
+  it('finds an order by its payment reference and by a name or e-mail, never by text spanning two fields', async () => {
+    const id = await placeOrder(1, 'rujukan@contoh.id', 'Bu Rujukan');
+    const [payment] = await queryRows<{ reference: string }>(t.db, sql`SELECT reference FROM payments WHERE order_id = ${id}`);
+    const ids = async (q: string) => (await call('GET', `/orders?q=${encodeURIComponent(q)}&page_size=100`)).json().data.items.map((o: { id: number }) => o.id);
+    expect(await ids(payment!.reference.slice(-6))).toContain(id);
+    expect(await ids('bu rujuk')).toEqual([id]);
+    expect(await ids('RUJUKAN@CONTOH')).toEqual([id]);
+    // The e-mail ends with ".id" and the recipient's name starts with "Bu": the fields are apart.
+    expect(await ids('contoh.idBu')).toEqual([]);
+    const counts = (await call('GET', `/orders?q=${encodeURIComponent('bu rujuk')}`)).json().data.counts;
+    expect(counts).toMatchObject({ all: 1, pending: 1 });
+  });
+
   it('streams an export of more orders than one page, newest first, each order once', async () => {
     // 1,203 orders, three at each minute: the keyset's tie on created_at is broken by the id.
     await t.db.execute(sql`

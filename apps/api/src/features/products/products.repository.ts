@@ -42,7 +42,9 @@ const lowestVariantPrice = sql`LEFT JOIN (SELECT product_id, min(price) AS min_p
 
 export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery): Promise<{ items: Product[]; total: number }> {
   const where = filters(query);
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total ${fromProducts} WHERE ${where}`);
+  // The filters name only the product's own columns and every product has its category: counting
+  // needs no join (issue 15: at 100,000 products the joins made the count three times slower).
+  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM products p WHERE ${where}`);
   // The page's ids first, then their rows: the variants and images are read for one page only, not
   // for every product the sort looks at. The id breaks ties, so a product sits on exactly one page
   // whatever the order; products without a business go last both ways.
