@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.spec.ts'],
+          globalSetup: ['./support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

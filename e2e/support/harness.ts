@@ -13,11 +13,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its DATA_DIR unless kept. */
+  stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * A stopped server's DATA_DIR to start from (a copy of it): the run's seeded template
+   * (e2e/support/global-setup.ts), so a file skips the database's creation and the demo seed.
+   */
+  from?: string | undefined;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-e2e-'));
+  if (options.from && !env.DATA_DIR) {
+    fs.cpSync(options.from, dataDir, { recursive: true, filter: (source) => path.basename(source) !== '.lock' });
+  }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
@@ -45,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
-    async stop() {
+    async stop(stopOptions: { keepDataDir?: boolean } = {}) {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
         try {
@@ -60,7 +72,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
           /* gone */
         }
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,7 @@
  * The life of one spec file: a fresh server and a browser for the file, a page per test whose
  * console errors must be none when the test ends (docs/design.md §7), and API clients for the server.
  */
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminAccount, api, login, type ApiClient, type ApiMethod } from './api';
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness';
@@ -40,7 +40,7 @@ export function useE2eSuite(): E2eSuite {
   let adminToken: Promise<string> | undefined;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { from: inject('e2eTemplateDir') });
     browser = await launchBrowser();
   });
   afterAll(async () => {
