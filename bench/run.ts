@@ -1,4 +1,5 @@
 /** `npm run bench`: every load benchmark, one after the other, printing figures. */
+import { runBackofficeBench } from './backoffice';
 import { runCatalogBench } from './catalog';
 import { runLighthouseBench } from './lighthouse';
 import { runMemoryBench } from './memory';
@@ -13,5 +14,6 @@ if (!only || only === 'checkout') {
     await mod.runCheckoutBench?.();
   }
 }
+if (!only || only === 'backoffice') await runBackofficeBench();
 if (!only || only === 'lighthouse') await runLighthouseBench();
 if (!only || only === 'memory') await runMemoryBench();

@@ -47,7 +47,11 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
   const timeZone = await storeTimeZone(db);
-  const byStatus = await countByStatus(db, query.q, query.payment, timeZone);
+  // The figures and the page's ids side by side on the pool: the desk waits for the slower one.
+  const [byStatus, ids] = await Promise.all([
+    countByStatus(db, query.q, query.payment, timeZone),
+    pageOfOrderIds(db, { ...query, timeZone }, query.page_size, (query.page - 1) * query.page_size),
+  ]);
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {
     const figures = byStatus.get(status);
@@ -65,7 +69,6 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   const unpaidAmount = open.reduce((s, status) => s + (byStatus.get(status)?.unpaid ?? 0), 0);
   const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.value ?? 0) : 0;
   const total = byStatusFiltered.all;
-  const ids = await pageOfOrderIds(db, { ...query, timeZone }, query.page_size, (query.page - 1) * query.page_size);
   return {
     items: await adminOrders(db, ids),
     total,

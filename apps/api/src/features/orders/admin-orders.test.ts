@@ -4,6 +4,7 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { queryRows } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { couldBeDatePart } from './admin-orders.repository';
 import { exportOrdersCsv } from './admin-orders.service';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
@@ -252,6 +253,11 @@ describe(`the order desk (${testEngine})`, () => {
     expect(await ids('contoh.idBu')).toEqual([]);
     const counts = (await call('GET', `/orders?q=${encodeURIComponent('bu rujuk')}`)).json().data.counts;
     expect(counts).toMatchObject({ all: 1, pending: 1 });
+  });
+
+  it('looks at the printed dates only for what can be part of one', () => {
+    for (const q of ['2026', '2026-11', '22/11/2026', '11-2026', '7', '/11/']) expect(couldBeDatePart(q), q).toBe(true);
+    for (const q of ['12345', '2026-11-22123', 'siti', '#12', '2026 11']) expect(couldBeDatePart(q), q).toBe(false);
   });
 
   it('streams an export of more orders than one page, newest first, each order once', async () => {

@@ -1,0 +1,173 @@
+/**
+ * `npm run bench backoffice`: the back office at a province's size (issue 15): 100,000 products and
+ * 100,000 orders on PostgreSQL. Prints p99 of the admin product list, the order desk (first page,
+ * a status tab, a search), the dashboard and the bell, and the CSV export's first bytes, beside
+ * Fastify's hello world from the same run (a busy machine lowers both). Target: p99 <= 100 ms each,
+ * and the export streams (the server's memory is printed before and after it).
+ * BENCH_BACKOFFICE_PRODUCTS / BENCH_BACKOFFICE_ORDERS change the sizes.
+ */
+import { sql } from 'drizzle-orm';
+import { execSync } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { openDatabase } from '../apps/api/src/db/client';
+import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
+import { generateCatalog } from './generate-catalog';
+import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
+
+const PRODUCTS = Number(process.env.BENCH_BACKOFFICE_PRODUCTS ?? 100_000);
+const ORDERS = Number(process.env.BENCH_BACKOFFICE_ORDERS ?? 100_000);
+const TARGET_P99_MS = 100;
+
+const firstNames = ['Siti', 'Budi', 'Dewi', 'Agus', 'Rina', 'Wahyu', 'Putri', 'Joko', 'Ayu', 'Eko', 'Nur', 'Made', 'Ketut', 'Lestari', 'Bayu', 'Fitri'];
+const lastNames = ['Rahayu', 'Santoso', 'Wijaya', 'Hidayat', 'Kusuma', 'Saputra', 'Pratama', 'Lubis', 'Nasution', 'Siregar', 'Wulandari', 'Gunawan'];
+const streets = ['Jl. Braga', 'Jl. Asia Afrika', 'Jl. Dago', 'Jl. Merdeka', 'Jl. Sudirman', 'Jl. Diponegoro', 'Gg. Mawar', 'Jl. Pahlawan'];
+const cities = ['Kota Bandung', 'Kabupaten Bandung', 'Kota Cimahi', 'Kabupaten Garut', 'Kota Bogor', 'Kabupaten Sumedang'];
+
+const textArray = (list: readonly string[]) => sql.raw(`(ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]::text[])`);
+
+/**
+ * Orders as an office sees them after a few months: every status, online and POS, paid, unpaid and
+ * expired, manual transfers with proofs to check, one or two items each, an audit trail for some.
+ * Written by generate_series in a few statements (about half a minute for 100,000).
+ */
+export async function generateOrders(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number, productIds: number[]): Promise<void> {
+  const first = Math.min(...productIds);
+  const span = productIds.length;
+  await db.execute(sql`
+    INSERT INTO orders (guest_email, status, order_type, payment_method, payment_status, subtotal_amount, shipping_cost, total_amount,
+                        customer_name, customer_email, customer_phone, shipping_name, shipping_phone, shipping_address, shipping_city,
+                        shipping_district_id, shipping_courier, shipping_service, stock_held, access_token, payment_due_at, created_at, updated_at)
+    SELECT CASE WHEN g % 10 = 0 THEN NULL ELSE lower(n.name) || g || '@contoh.id' END,
+           (ARRAY['pending','confirmed','shipped','delivered','cancelled'])[1 + g % 5],
+           CASE WHEN g % 10 = 0 THEN 'pos' ELSE 'online' END,
+           CASE WHEN g % 10 = 0 THEN 'cash' ELSE 'manual' END,
+           CASE WHEN g % 10 = 0 OR g % 5 IN (1, 2, 3) THEN 'paid' WHEN g % 5 = 4 AND g % 3 = 0 THEN 'expired' ELSE 'unpaid' END,
+           25000 + (g * 7919) % 400000, CASE WHEN g % 10 = 0 THEN 0 ELSE 15000 END,
+           25000 + (g * 7919) % 400000 + CASE WHEN g % 10 = 0 THEN 0 ELSE 15000 END,
+           n.name, lower(n.name) || g || '@contoh.id', '0812' || lpad((g % 100000000)::text, 8, '0'),
+           n.name, '0812' || lpad((g % 100000000)::text, 8, '0'),
+           ${textArray(streets)}[1 + g % ${streets.length}] || ' No. ' || (1 + g % 200), ${textArray(cities)}[1 + g % ${cities.length}],
+           327319, 'Kurir lokal', 'same-day', g % 5 <> 4, md5(g::text || 'akses'),
+           now() - (g * interval '1 minute') + interval '1 day',
+           now() - (g * interval '1 minute'), now() - (g * interval '1 minute')
+    FROM generate_series(1, ${count}::int) g
+    CROSS JOIN LATERAL (SELECT ${textArray(firstNames)}[1 + g % ${firstNames.length}] || ' ' || ${textArray(lastNames)}[1 + (g / ${firstNames.length}) % ${lastNames.length}] AS name) n`);
+  await db.execute(sql`
+    INSERT INTO order_items (order_id, product_id, product_name, quantity, price, line_total)
+    SELECT o.id, p.id, p.name, 1 + (o.id + k) % 3, p.price, p.price * (1 + (o.id + k) % 3)
+    FROM orders o CROSS JOIN generate_series(0, 1) k
+    JOIN products p ON p.id = ${first}::int + ((o.id * 7919 + k * 104729) % ${span}::int)
+    WHERE k = 0 OR o.id % 2 = 0`);
+  await db.execute(sql`
+    INSERT INTO payments (order_id, provider, reference, merchant_ref, payment_name, amount, status, proof_status, proof_uploaded_at, paid_at, expires_at)
+    SELECT o.id, 'manual', 'MAN-BENCH-' || o.id, 'ORD-' || o.id, 'Transfer bank', o.total_amount, o.payment_status,
+           CASE WHEN o.payment_status = 'unpaid' AND o.id % 7 = 0 THEN 'submitted' ELSE 'none' END,
+           CASE WHEN o.payment_status = 'unpaid' AND o.id % 7 = 0 THEN o.created_at + interval '1 hour' END,
+           CASE WHEN o.payment_status = 'paid' THEN o.created_at + interval '2 hours' END, o.payment_due_at
+    FROM orders o WHERE o.order_type = 'online'`);
+  await db.execute(sql`
+    INSERT INTO order_events (order_id, actor_name, kind, from_status, to_status, created_at)
+    SELECT o.id, 'Admin Pasar (@admin)', 'status_changed', 'pending', o.status, o.created_at + interval '3 hours'
+    FROM orders o WHERE o.status <> 'pending' AND o.id % 4 = 0`);
+  // What autovacuum does on a live shop: statistics, and the visibility map that index-only scans need.
+  await db.execute(sql`VACUUM ANALYZE`);
+}
+
+/** Time to the first byte and to the end of a GET, one request at a time. */
+function timeGet(url: string, headers: Record<string, string>): Promise<{ firstByte: number; total: number; bytes: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(url, { headers }, (res) => {
+      let firstByte = 0;
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (!firstByte) firstByte = performance.now() - started;
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ firstByte, total: performance.now() - started, bytes, status: res.statusCode ?? 0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+async function serverRssMb(pid: number): Promise<number> {
+  const fs = await import('node:fs/promises');
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function runBackofficeBench(): Promise<void> {
+  if (!(await postgresAvailable())) {
+    console.log('PostgreSQL not reachable on 127.0.0.1:5432: back-office bench skipped.');
+    return;
+  }
+  const pgDb = await createPostgresDatabase('pasar_bench_backoffice');
+  try {
+    const database = await openDatabase({ databaseUrl: pgDb.url });
+    await seedDemo(database.db, { uploadsDir: path.join(root, '.tmp/bench-uploads'), withImages: false });
+    const started = performance.now();
+    const { productIds } = await generateCatalog(database.db, PRODUCTS);
+    await generateOrders(database.db, ORDERS, productIds);
+    console.log(`generated ${PRODUCTS} products and ${ORDERS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await database.close();
+
+    const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
+    const baseline = await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
+    await hello.stop();
+
+    // One process, so the figures compare with the other benches' one-process rows.
+    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data'), WEB_CONCURRENCY: '1' });
+    const rows: LoadResult[] = [baseline];
+    let exportLine = '';
+    try {
+      const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
+      const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
+      if (!token) throw new Error(`admin login failed: ${login.status}`);
+      const headers = { authorization: `Bearer ${token}` };
+      const connections = 10;
+      const get = (name: string, url: string) => load(name, server.baseUrl, { path: () => url, headers, connections });
+      rows.push(await get('admin products, first page', '/api/v1/products/?page=1'));
+      rows.push(await get('admin products, search "keripik"', '/api/v1/products/?q=keripik&page=1'));
+      rows.push(await get('admin products, sorted by name', '/api/v1/products/?sort=name&dir=asc&page=1'));
+      rows.push(await get('order desk, first page (all)', '/api/v1/orders?page=1'));
+      rows.push(await get('order desk, tab "pending"', '/api/v1/orders?status=pending&page=1'));
+      rows.push(await get('order desk, proofs to verify', '/api/v1/orders?payment=verification&page=1'));
+      rows.push(await get('order desk, search "siti"', '/api/v1/orders?q=siti&page=1'));
+      rows.push(await get('order desk, search an order id', `/api/v1/orders?q=${Math.floor(ORDERS / 2)}&page=1`));
+      rows.push(await get('dashboard summary', '/api/v1/dashboard/summary'));
+      rows.push(await get('notification bell', '/api/v1/dashboard/notifications'));
+
+      // The export: its first bytes must come as fast as a page; the whole file streams behind them.
+      // The process listening on the server's port (lsof), to read its resident memory around the export.
+      const pid = Number(execSync(`lsof -t -i :${new URL(server.baseUrl).port} -sTCP:LISTEN || true`).toString().trim().split('\n')[0] || 0);
+      const rssBefore = pid ? await serverRssMb(pid) : 0;
+      const runs: Awaited<ReturnType<typeof timeGet>>[] = [];
+      for (let i = 0; i < Number(process.env.BENCH_EXPORT_RUNS ?? 10); i++) runs.push(await timeGet(`${server.baseUrl}/api/v1/orders/export.csv`, headers));
+      const rssAfter = pid ? await serverRssMb(pid) : 0;
+      const firstByteP99 = Math.round(percentile(runs.map((r) => r.firstByte), 99));
+      const totalP99 = Math.round(percentile(runs.map((r) => r.total), 99));
+      exportLine = `CSV export of every order (${runs.length} runs, one at a time): first bytes p99 ${firstByteP99} ms, whole file p99 ${totalP99} ms, ${(runs[0]?.bytes ?? 0).toLocaleString('en')} bytes, status ${runs[0]?.status}; server RSS ${rssBefore} MB before, ${rssAfter} MB after`;
+    } finally {
+      await server.stop();
+    }
+    printTable(`Back office on PostgreSQL, ${PRODUCTS.toLocaleString('en')} products, ${ORDERS.toLocaleString('en')} orders, 10 connections (target p99 <= ${TARGET_P99_MS} ms)`, rows);
+    for (const r of rows.slice(1)) {
+      console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(2)}% of hello world, p99 ${r.p99} ms ${r.p99 <= TARGET_P99_MS ? '(target met)' : '(ABOVE TARGET)'}`);
+    }
+    console.log(exportLine);
+  } finally {
+    await pgDb.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runBackofficeBench();
+}
