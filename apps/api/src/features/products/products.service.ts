@@ -18,6 +18,7 @@ import {
   deleteProductRow,
   findAdminProduct,
   insertProduct,
+  adminProductsFiltered,
   listAdminProducts,
   productExists,
   productHasOrders,
@@ -34,8 +35,13 @@ export { productOptions };
 export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
 
 export async function listProductsForAdmin(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
-  // Side by side on the pool: the grid waits for the slower of the two, not for both.
-  const [{ items, total }, stats] = await Promise.all([listAdminProducts(db, query), productStats(db)]);
+  // Unfiltered, the stats' total is the grid's (one count of the catalogue, not two); filtered, the two
+  // run side by side on the pool and the grid waits for the slower, not for both.
+  let stats: AdminProductStats;
+  let page: { items: Product[]; total: number };
+  if (adminProductsFiltered(query)) [page, stats] = await Promise.all([listAdminProducts(db, query), productStats(db)]);
+  else page = await listAdminProducts(db, query, (stats = await productStats(db)).total);
+  const { items, total } = page;
   return { items, page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats };
 }
 

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { availableStock, unitPrice } from '@pasar/core/pricing';
 import { productMessages } from '@pasar/core/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { orderItems, orders } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { onePixelDeepPng } from '../../test/big-image';
@@ -250,5 +251,22 @@ describe(`admin products (${testEngine})`, () => {
     const search = (await call('GET', '/products/?q=DODOL')).json().data;
     expect(search.items.some((p: { name: string }) => p.name === 'Dodol Garut Asli')).toBe(true);
     expect((await call('GET', '/products/?page_size=13')).statusCode).toBe(400);
+  });
+
+  it('counts every product unfiltered, each filter exactly, and finds a product by its id (issue 15)', async () => {
+    const [all] = await queryRows<{ n: number; inactive: number }>(t.db, sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE NOT is_active)::int AS inactive FROM products`);
+    expect((await call('GET', '/products/')).json().data.total).toBe(all!.n);
+    expect((await call('GET', '/products/?active=inactive')).json().data.total).toBe(all!.inactive);
+    const [one] = await queryRows<{ id: number; name: string }>(t.db, sql`SELECT id, name FROM products ORDER BY id LIMIT 1`);
+    const byId = (await call('GET', `/products/?q=${one!.id}&page_size=48`)).json().data;
+    expect(byId.items.map((p: { id: number }) => p.id)).toContain(one!.id);
+    // Newest first and by name both ways: each page the next in order, no product on two pages.
+    for (const sort of ['sort=created_at&dir=desc', 'sort=name&dir=desc', 'sort=business&dir=asc']) {
+      const first = (await call('GET', `/products/?${sort}&page_size=12&page=1`)).json().data.items.map((p: { id: number }) => p.id);
+      const second = (await call('GET', `/products/?${sort}&page_size=12&page=2`)).json().data.items.map((p: { id: number }) => p.id);
+      expect(first.filter((id: number) => second.includes(id))).toEqual([]);
+    }
+    const newest = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products ORDER BY id DESC LIMIT 12`);
+    expect((await call('GET', '/products/?page_size=12')).json().data.items.map((p: { id: number }) => p.id)).toEqual(newest.map((r) => r.id));
   });
 });
