@@ -203,7 +203,7 @@ const checkoutSettingKeys = ['payments', 'store_location', 'bank_account', 'stor
  * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key and
  * the new order's ids; the checks then run in memory; one transaction writes the order with its
  * items, payment and e-mails in one statement and takes the stock in another. The answer is built
- * from what was written, not read back.
+ * from what was written, not read back (docs/decisions/036-checkout-and-back-office-at-scale.md).
  */
 export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
   const fingerprint = idempotencyFingerprint(payload, ctx.user);
