@@ -3,14 +3,9 @@
  * WEB_CONCURRENCY processes on that port, this file being each of them (cluster.ts); on PGlite, one.
  */
 import cluster from 'node:cluster';
-import { buildApp } from './app';
-import { advisoryLeadership } from './cluster-jobs';
 import { announcesForShop, processPlan, reportListening, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
-import { seedDemoIfEmpty } from './db/seed/seed-demo';
-import { paymentProvidersLine } from './features/payments/payment-providers';
-import { startJobs } from './jobs';
+import { DataDirLockedError } from './db/data-dir-lock';
 
 function banner(port: number, database: string): string {
   return `Pasar UMKM berjalan di http://localhost:${port} (database: ${database})`;
@@ -24,6 +19,16 @@ async function main(): Promise<void> {
     runPrimary({ count: plan.count, banner: (port) => banner(port, `PostgreSQL, ${plan.count} proses server`) });
     return;
   }
+  // Loaded only here: the primary, which serves nothing, would hold ~150 MB of code it never runs
+  // (docs/decisions/035-embedded-database-memory.md).
+  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }] = await Promise.all([
+    import('./app'),
+    import('./cluster-jobs'),
+    import('./db/client'),
+    import('./db/seed/seed-demo'),
+    import('./features/payments/payment-providers'),
+    import('./jobs'),
+  ]);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   // In a cluster the first worker starts alone (cluster.ts), so only it can find the database empty.
