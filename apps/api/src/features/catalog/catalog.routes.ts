@@ -35,7 +35,7 @@ const byCategoryQuery = z.object({
 
 const catalogRoutes: FeatureRoutes = async (app, deps) => {
   const { db } = deps.database;
-  conditionalAnswers(app);
+  await conditionalAnswers(app);
 
   app.get(
     '/catalog/categories/',
