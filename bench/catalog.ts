@@ -5,7 +5,8 @@
  * world and a raw `pg` server answering the same product by id with no project code
  * (raw-pg-server.ts): every figure is printed with its ratio to both, so a busy machine can neither
  * flatter nor hide a change. On PostgreSQL the shop runs as one process and as all processes
- * (WEB_CONCURRENCY=1 and =BENCH_PROCESSES, default the number of cores). Prints; asserts nothing.
+ * (WEB_CONCURRENCY=1 and =BENCH_PROCESSES, default the number of cores; BENCH_PROCESSES=1 runs one
+ * process only). BENCH_SCENARIOS picks scenarios by name. Prints; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,8 @@ import { createPostgresDatabase, load, postgresAvailable, root, startProcess, ty
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((e) => e.trim());
 const ALL_PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
+/** BENCH_SCENARIOS: run only the scenarios whose name contains one of these (comma-separated), e.g. 'product by id,category page'. */
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 interface Row extends LoadResult {
   /** The issue's target for this figure, printed beside it. */
@@ -45,8 +48,10 @@ async function scenarios(label: string, baseUrl: string, data: { productIds: num
   const rows: Row[] = [];
   // PGlite's own targets (issue 15): p99 <= 50 ms with no errors at 10,000 products, 0 errors and p99 <= 500 ms at 100,000.
   const pgliteTarget = PRODUCTS <= 10_000 ? 'PGlite: p99 <= 50 ms, 0 errors' : 'PGlite: p99 <= 500 ms, 0 errors';
-  const run = async (name: string, target: string, pathOf: () => string) =>
+  const run = async (name: string, target: string, pathOf: () => string) => {
+    if (SCENARIOS.length > 0 && !SCENARIOS.some((s) => name.includes(s))) return;
     rows.push({ ...(await load(`${label}: ${name}`, baseUrl, { path: pathOf })), target: label.startsWith('pglite') && !target.startsWith('(') ? pgliteTarget : target });
+  };
   await run('product by id', '>= 5,000 req/s, p99 <= 15 ms', () => `/api/v1/catalog/products/${pick(productIds)}`);
   await run('category page of 12 (pages 1-20)', '>= 2,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?category_id=${pick(categoryIds)}&page=${1 + Math.floor(Math.random() * 20)}&page_size=12`);
   await run('search page of 12, one typo', '>= 1,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?q=${encodeURIComponent(pick(typoQueries))}&page=1&page_size=12`);
@@ -77,7 +82,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<{ rows: Row[]
       }
     }
     const rows: Row[] = [];
-    const plans = pgDb ? [1, ALL_PROCESSES] : [1];
+    const plans = pgDb ? [...new Set([1, ALL_PROCESSES])] : [1];
     for (const processes of plans) {
       const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), {
         DATA_DIR: dataDir,
