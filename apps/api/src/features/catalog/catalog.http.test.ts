@@ -4,6 +4,7 @@
  */
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { productPageSchema, productSchema } from '@pasar/core/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
@@ -68,6 +69,17 @@ describe(`catalogue HTTP caching (${testEngine})`, () => {
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('writes exactly the response schema (fast-json-stringify from the zod schema)', async () => {
+    const one = await get(`/api/v1/catalog/products/${productId}`);
+    expect(one.statusCode).toBe(200);
+    expect(productSchema.strict().parse(one.json().data).id).toBe(productId);
+    const page = await get(`/api/v1/catalog/products/?category_id=${categoryId}&page=1&page_size=12`);
+    expect(page.statusCode).toBe(200);
+    const parsed = productPageSchema.strict().parse(page.json().data);
+    expect(parsed.items.map((p) => productSchema.strict().parse(p).category_id)).toEqual(Array(6).fill(categoryId));
+    expect(parsed.stats).toEqual({ total_products: 6, partners: 0, in_stock: 6, approximate: false });
   });
 
   it('changes the ETag when the data changes (whichever process or writer changed it)', async () => {

@@ -3,10 +3,11 @@
  * rows to the API's Product shape (packages/core/src/catalog/product.ts); the admin product
  * screens reuse them so both answer the same fields.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Category, Product } from '@pasar/core/catalog';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { businesses, categories, products } from '../../db/schema';
+import { businesses, catalogCounts, categories, products } from '../../db/schema';
 
 export interface ProductRow {
   id: number;
@@ -128,41 +129,44 @@ export async function selectProducts(db: DbOrTx, where: SQL, tail: SQL = sql``):
  * it (about 2.9 ms against 0.6 ms at 100,000 products), so this one is a named prepared
  * statement, planned once per connection.
  */
+/** productSelect's columns for the query builder, so the hot reads can be named prepared statements. */
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  reseller_price: products.reseller_price,
+  discount: products.discount,
+  stock: products.stock,
+  is_active: products.is_active,
+  category_id: products.category_id,
+  category_name: categories.name,
+  business_id: products.business_id,
+  business_name: businesses.name,
+  business_district_id: businesses.district_id,
+  business_district_name: businesses.district_name,
+  business_city_id: businesses.city_id,
+  size: products.size,
+  notes: products.notes,
+  image_cover: products.image_cover,
+  images: products.images,
+  option_groups: products.option_groups,
+  weight_grams: products.weight_grams,
+  ai_status: products.ai_status,
+  ai_description: products.ai_description,
+  created_at: products.created_at,
+  updated_at: products.updated_at,
+  version: products.version,
+  size_variants: sql<unknown>`COALESCE((
+    SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'reseller_price', v.reseller_price, 'stock', v.stock)
+                    ORDER BY v.position, v.id)
+    FROM product_variants v WHERE v.product_id = ${products.id}
+  ), '[]'::json)`,
+};
+
 function preparePublicProductById(db: Db) {
   return db
-    .select({
-      id: products.id,
-      name: products.name,
-      description: products.description,
-      price: products.price,
-      reseller_price: products.reseller_price,
-      discount: products.discount,
-      stock: products.stock,
-      is_active: products.is_active,
-      category_id: products.category_id,
-      category_name: categories.name,
-      business_id: products.business_id,
-      business_name: businesses.name,
-      business_district_id: businesses.district_id,
-      business_district_name: businesses.district_name,
-      business_city_id: businesses.city_id,
-      size: products.size,
-      notes: products.notes,
-      image_cover: products.image_cover,
-      images: products.images,
-      option_groups: products.option_groups,
-      weight_grams: products.weight_grams,
-      ai_status: products.ai_status,
-      ai_description: products.ai_description,
-      created_at: products.created_at,
-      updated_at: products.updated_at,
-      version: products.version,
-      size_variants: sql<unknown>`COALESCE((
-        SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'reseller_price', v.reseller_price, 'stock', v.stock)
-                        ORDER BY v.position, v.id)
-        FROM product_variants v WHERE v.product_id = ${products.id}
-      ), '[]'::json)`,
-    })
+    .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.category_id))
     .leftJoin(businesses, eq(businesses.id, products.business_id))
@@ -171,15 +175,70 @@ function preparePublicProductById(db: Db) {
     .prepare('public_product_by_id');
 }
 
-const preparedById = new WeakMap<object, ReturnType<typeof preparePublicProductById>>();
+/**
+ * A category page (or the whole catalogue's) newest first: the page's ids from the covering
+ * partial index of 0005, then their products. Prepared like the product by id: planning this
+ * statement cost more than running it.
+ */
+function prepareListingPage(db: Db, inCategory: boolean) {
+  const q = alias(products, 'q');
+  const qc = alias(categories, 'qc');
+  const pageIds = db
+    .select({ id: q.id })
+    .from(q)
+    .innerJoin(qc, eq(qc.id, q.category_id))
+    .where(and(eq(q.is_active, true), eq(qc.is_active, true), inCategory ? eq(q.category_id, sql.placeholder('category')) : undefined))
+    .orderBy(desc(q.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .leftJoin(businesses, eq(businesses.id, products.business_id))
+    .where(inArray(products.id, pageIds))
+    .orderBy(desc(products.id))
+    .prepare(inCategory ? 'public_listing_page_of_category' : 'public_listing_page');
+}
+
+/** The stats tiles of the whole catalogue or of one category, from the trigger-kept counts. */
+function prepareListingStats(db: Db, inCategory: boolean) {
+  return db
+    .select({
+      total: sql<number>`coalesce(sum(${catalogCounts.products}), 0)::int`,
+      partners: sql<number>`count(DISTINCT ${catalogCounts.business_id}) FILTER (WHERE ${catalogCounts.products} > 0 AND ${catalogCounts.business_id} <> 0)::int`,
+      in_stock: sql<number>`coalesce(sum(${catalogCounts.in_stock}), 0)::int`,
+    })
+    .from(catalogCounts)
+    .innerJoin(categories, eq(categories.id, catalogCounts.category_id))
+    .where(and(eq(categories.is_active, true), inCategory ? eq(catalogCounts.category_id, sql.placeholder('category')) : undefined))
+    .prepare(inCategory ? 'public_listing_stats_of_category' : 'public_listing_stats');
+}
+
+/** Statements prepared once per database handle (node-postgres then prepares each once per connection). */
+function preparedStatements(db: Db) {
+  return {
+    byId: preparePublicProductById(db),
+    page: prepareListingPage(db, false),
+    pageOfCategory: prepareListingPage(db, true),
+    stats: prepareListingStats(db, false),
+    statsOfCategory: prepareListingStats(db, true),
+  };
+}
+
+const prepared = new WeakMap<object, ReturnType<typeof preparedStatements>>();
+
+function statementsOf(db: Db): ReturnType<typeof preparedStatements> {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = preparedStatements(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
 
 export async function findPublicProduct(db: Db, id: number): Promise<Product | undefined> {
-  let statement = preparedById.get(db);
-  if (!statement) {
-    statement = preparePublicProductById(db);
-    preparedById.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await statementsOf(db).byId.execute({ id });
   return row ? toProduct(row as ProductRow) : undefined;
 }
 
@@ -262,28 +321,19 @@ export interface CatalogStats {
 }
 
 /** The stats tiles of the whole catalogue or of one category, from the trigger-kept counts. */
-export async function listingStats(db: DbOrTx, categoryId: number | undefined): Promise<CatalogStats> {
-  const inCategory = categoryId === undefined ? sql`` : sql`AND cc.category_id = ${categoryId}`;
-  const [row] = await queryRows<{ total: number; partners: number; in_stock: number }>(
-    db,
-    sql`SELECT coalesce(sum(cc.products), 0)::int AS total,
-          count(DISTINCT cc.business_id) FILTER (WHERE cc.products > 0 AND cc.business_id <> 0)::int AS partners,
-          coalesce(sum(cc.in_stock), 0)::int AS in_stock
-        FROM catalog_counts cc JOIN categories c ON c.id = cc.category_id
-        WHERE c.is_active ${inCategory}`,
-  );
+export async function listingStats(db: Db, categoryId: number | undefined): Promise<CatalogStats> {
+  const statements = statementsOf(db);
+  const [row] = await (categoryId === undefined ? statements.stats.execute() : statements.statsOfCategory.execute({ category: categoryId }));
   return { total_products: row?.total ?? 0, partners: row?.partners ?? 0, in_stock: row?.in_stock ?? 0, approximate: false };
 }
 
 /** One page of the public catalogue (or of a category), newest first, from the covering partial index. */
-export async function listingPage(db: DbOrTx, categoryId: number | undefined, limit: number, offset: number): Promise<Product[]> {
-  const inCategory = categoryId === undefined ? sql`` : sql`AND q.category_id = ${categoryId}`;
-  return selectProducts(
-    db,
-    sql`p.id IN (SELECT q.id FROM products q JOIN categories qc ON qc.id = q.category_id
-                 WHERE q.is_active AND qc.is_active ${inCategory} ORDER BY q.id DESC LIMIT ${limit} OFFSET ${offset})`,
-    sql`ORDER BY p.id DESC`,
-  );
+export async function listingPage(db: Db, categoryId: number | undefined, limit: number, offset: number): Promise<Product[]> {
+  const statements = statementsOf(db);
+  const rows = await (categoryId === undefined
+    ? statements.page.execute({ limit, offset })
+    : statements.pageOfCategory.execute({ category: categoryId, limit, offset }));
+  return rows.map((row) => toProduct(row as ProductRow));
 }
 
 /** One word of the shopper's query and the spellings that count as a match for it. */
