@@ -76,16 +76,18 @@ describe(`security headers (${testEngine})`, () => {
     }
   });
 
-  it('puts the policy on API answers, which are never cached, errors and 404s too', async () => {
-    for (const [url, status] of [
-      ['/api/v1/catalog/products/', 200],
-      ['/api/v1/orders/', 401],
-      ['/api/v1/no-such-thing', 404],
+  it('puts the policy on API answers, which are never cached (but the public catalogue, briefly), errors and 404s too', async () => {
+    for (const [url, status, cache] of [
+      ['/api/v1/health', 200, 'no-store'],
+      ['/api/v1/orders/', 401, 'no-store'],
+      ['/api/v1/no-such-thing', 404, 'no-store'],
+      // Decision 033: public catalogue answers may be reused for a few seconds (then revalidated by ETag).
+      ['/api/v1/catalog/products/', 200, /^public, max-age=\d+/],
     ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(status);
       expectStrictScripts(policy(res.headers['content-security-policy']));
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toMatch(cache);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
