@@ -14,7 +14,6 @@
  * small-memory settings below) choose what runs; WEB_DIST_DIR serves a build made
  * elsewhere (start.mjs then builds nothing).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +21,7 @@ import { openDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../apps/api/src/db/embedded-postgres';
 import { seedDemoIfEmpty } from '../apps/api/src/db/seed/seed-demo';
 import { generateCatalog } from './generate-catalog';
-import { load, root } from './support';
+import { load, root, startProcess, type ServerProcess } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_MEMORY_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -94,44 +93,15 @@ function larger(a: Sample | undefined, b: Sample): Sample {
   return !a || b.pss > a.pss ? b : a;
 }
 
-/** The shop as `npm start` runs it: scripts/start.mjs and what it starts. */
-async function startShop(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+/** The shop as `npm start` runs it: scripts/start.mjs and what it starts (it stops them itself on SIGTERM). */
+function startShop(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess(path.join(root, 'scripts/start.mjs'), env, {
+    nodeArgs: [],
+    baseEnv: {},
+    signalProcessOnly: true,
+    startTimeoutMs: 180_000,
+    stopGraceMs: 15_000,
   });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`shop did not start:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /http:\/\/localhost:(\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`shop exited ${code}:\n${output}`)));
-  });
-  return {
-    child,
-    baseUrl,
-    async stop() {
-      if (!child.pid || child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      process.kill(child.pid, 'SIGTERM');
-      await Promise.race([exited, delay(15_000)]);
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* all gone */
-      }
-    },
-  };
 }
 
 interface Row {
@@ -181,7 +151,7 @@ async function measure(setup: Setup): Promise<Row> {
       ...(setup.webConcurrency ? { WEB_CONCURRENCY: String(setup.webConcurrency) } : {}),
       ...(setup.smallMemory ? SMALL_MEMORY_ENV : {}),
     });
-    const roots = [shop.child.pid as number, ...(embedded ? [embedded.pid] : [])];
+    const roots = [shop.pid, ...(embedded ? [embedded.pid] : [])];
     const label = `${setup.engine}${setup.engine === 'pglite' ? '' : `, WEB_CONCURRENCY=${setup.webConcurrency ?? os.availableParallelism()}`}${setup.smallMemory ? ', small heap' : ''}`;
     try {
       // What a first visitor does: the drawn pages load the renderer and warm the queries.

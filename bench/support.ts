@@ -45,20 +45,34 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The started process (its group holds whatever it starts). */
+  pid: number;
   stop(): Promise<void>;
 }
 
+export interface StartProcessOptions {
+  /** Node's arguments before the script; TypeScript through tsx unless told otherwise. */
+  nodeArgs?: string[];
+  /** Environment applied before `env`: a bench server by default (production, no demo data). */
+  baseEnv?: Record<string, string>;
+  /** SIGTERM goes to the process only (it stops its children itself) rather than to its group. */
+  signalProcessOnly?: boolean;
+  startTimeoutMs?: number;
+  stopGraceMs?: number;
+}
+
 /** Starts a Node script that prints `http://localhost:PORT` once listening. */
-export async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+export async function startProcess(script: string, env: Record<string, string>, options: StartProcessOptions = {}): Promise<ServerProcess> {
+  const baseEnv = options.baseEnv ?? { NODE_ENV: 'production', SEED_DEMO: 'false' };
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? ['--import', 'tsx']), script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...baseEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let output = '';
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), options.startTimeoutMs ?? 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /http:\/\/localhost:(\d+)/.exec(output);
@@ -73,15 +87,20 @@ export async function startProcess(script: string, env: Record<string, string>):
   });
   return {
     baseUrl,
+    pid: child.pid as number,
     async stop() {
-      if (child.pid && child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          /* gone */
-        }
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (!child.pid || child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(options.signalProcessOnly ? child.pid : -child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, options.stopGraceMs ?? 5000))]);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* all gone */
       }
     },
   };
