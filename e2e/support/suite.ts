@@ -36,6 +36,8 @@ export function useE2eSuite(): E2eSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let pages: TestPage[] = [];
+  /** Per open page: prints what it showed and its last answers (for a failed test, before its context closes). */
+  const reports = new Map<TestPage, () => Promise<string>>();
   const extraContexts: BrowserContext[] = [];
   let adminToken: Promise<string> | undefined;
 
@@ -47,16 +49,21 @@ export function useE2eSuite(): E2eSuite {
     await browser?.close();
     await server?.stop();
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
     const opened = pages;
     pages = [];
     const extras = extraContexts.splice(0);
+    // Printed as one more error of the failed test, so it stands in the failure summary at the end of the log.
+    const seen: string[] = [];
+    if (context.task.result?.state === 'fail') for (const page of opened) seen.push((await reports.get(page)?.()) ?? '');
     try {
       for (const { consoleErrors } of opened) expect(consoleErrors).toEqual([]);
     } finally {
+      for (const page of opened) reports.delete(page);
       for (const { context } of opened) await context.close();
       for (const context of extras) await context.close();
     }
+    if (seen.length > 0) throw new Error(seen.join('\n\n'));
   });
 
   const started = <T>(value: T | undefined, what: string): T => {
@@ -76,6 +83,23 @@ export function useE2eSuite(): E2eSuite {
     async openPage(options = {}) {
       const opened = await newPage(suite.browser, suite.baseUrl, options);
       pages.push(opened);
+      // When a test fails, say where the page was, what it showed and what it last asked the server: a failure
+      // seen only on a loaded CI machine can then be understood from its log.
+      const answers: string[] = [];
+      opened.page.on('response', (r) => {
+        answers.push(`${r.request().method()} ${r.url().replace(suite.baseUrl, '')} → ${r.status()}`);
+        if (answers.length > 12) answers.shift();
+      });
+      opened.page.on('framenavigated', (frame) => {
+        if (frame === opened.page.mainFrame()) answers.push(`navigated to ${frame.url().replace(suite.baseUrl, '')}`);
+      });
+      reports.set(opened, async () => {
+        const text = await opened.page
+          .locator('body')
+          .innerText({ timeout: 2000 })
+          .catch((error: unknown) => `(unreadable: ${String(error)})`);
+        return `the page when the test failed: ${opened.page.url()}\n${text.slice(0, 400).replace(/\n+/g, " | ")}\n── its last answers:\n${answers.join('\n')}`;
+      });
       return opened;
     },
     closeAfterTest(context) {
