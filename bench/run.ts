@@ -15,5 +15,6 @@ if (!only || only === 'checkout') {
   }
 }
 if (!only || only === 'backoffice') await runBackofficeBench();
+if (!only || only === 'assistant') await (await import('./assistant')).runAssistantBench();
 if (!only || only === 'lighthouse') await runLighthouseBench();
 if (!only || only === 'memory') await runMemoryBench();

@@ -109,6 +109,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
+  p50: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -117,7 +118,7 @@ export interface LoadResult {
 export async function load(
   name: string,
   baseUrl: string,
-  options: { connections?: number; duration?: number; path?: () => string; method?: 'GET' | 'POST'; body?: () => string; headers?: Record<string, string> },
+  options: { connections?: number; duration?: number; path?: () => string; method?: 'GET' | 'POST'; body?: () => string; headers?: Record<string, string>; headersOf?: () => Record<string, string> },
 ): Promise<LoadResult> {
   const result = await autocannon({
     url: baseUrl,
@@ -131,6 +132,8 @@ export async function load(
           ...req,
           path: options.path ? options.path() : '/',
           ...(options.body ? { body: options.body() } : {}),
+          // Per request, e.g. another client address each time (X-Forwarded-For behind TRUST_PROXY).
+          ...(options.headersOf ? { headers: { ...(req.headers as Record<string, string> | undefined), ...options.headersOf() } } : {}),
         }),
       },
     ],
@@ -138,6 +141,7 @@ export async function load(
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,

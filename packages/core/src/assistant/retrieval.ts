@@ -313,6 +313,12 @@ const defaultVocabulary = new Vocabulary();
 
 export { normalizeSearch };
 
+/** The items having a term or topic (ascending) and its weighted count in each. */
+interface Posting {
+  items: number[];
+  f: number[];
+}
+
 interface Indexed<D extends AssistantDoc> {
   doc: D;
   tf: Map<string, number>;
@@ -338,6 +344,14 @@ export class AssistantIndex<D extends AssistantDoc> {
   private readonly items: Indexed<D>[];
   private readonly df = new Map<string, number>();
   private readonly topicDf = new Map<string, number>();
+  /**
+   * The items having each term and each topic, in item order: a question scores only the
+   * documents that share a word or a topic with it (any other scores 0 and is left out anyway),
+   * not every product of a catalogue of 100,000 (issue 15).
+   */
+  private readonly postings = new Map<string, Posting>();
+  private readonly topicPostings = new Map<string, Posting>();
+  private readonly lengths: Float64Array;
   private readonly avgLength: number;
 
   constructor(
@@ -358,10 +372,20 @@ export class AssistantIndex<D extends AssistantDoc> {
       for (const v of tf.values()) length += v;
       return { doc, tf, topics, length };
     });
-    for (const item of this.items) {
-      for (const t of item.tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
-      for (const t of item.topics.keys()) this.topicDf.set(t, (this.topicDf.get(t) ?? 0) + 1);
-    }
+    const post = (lists: Map<string, Posting>, key: string, i: number, f: number) => {
+      const list = lists.get(key);
+      if (list) {
+        list.items.push(i);
+        list.f.push(f);
+      } else lists.set(key, { items: [i], f: [f] });
+    };
+    this.items.forEach((item, i) => {
+      for (const [t, f] of item.tf) post(this.postings, t, i, f);
+      for (const [t, f] of item.topics) post(this.topicPostings, t, i, f);
+    });
+    for (const [t, list] of this.postings) this.df.set(t, list.items.length);
+    for (const [t, list] of this.topicPostings) this.topicDf.set(t, list.items.length);
+    this.lengths = Float64Array.from(this.items, (item) => item.length);
     this.avgLength = this.items.reduce((s, i) => s + i.length, 0) / Math.max(1, this.items.length);
   }
 
@@ -398,25 +422,54 @@ export class AssistantIndex<D extends AssistantDoc> {
     const q = this.analyse(query);
     if (q.length === 0) return [];
     const topics = [...new Set(q.flatMap((x) => x.topics))];
-    const ranked: RankedDoc<D>[] = [];
-    for (const item of this.items) {
-      if (filter && !filter(item.doc)) continue;
-      let score = 0;
-      for (const { term } of q) {
-        const f = item.tf.get(term);
-        if (f) score += this.weight(f, this.df.get(term) ?? 0, item.length);
+    // Term at a time over the postings: a document sharing no word or topic with the question
+    // scores 0 and is never touched. Each document's score adds its terms, then its topics, in
+    // the question's order, as a document-at-a-time loop over every item would.
+    const n = this.items.length;
+    const scores = new Float64Array(n);
+    const add = (list: Posting | undefined, df: number, factor: number | null) => {
+      if (!list) return;
+      for (let k = 0; k < list.items.length; k++) {
+        const i = list.items[k]!;
+        const w = this.weight(list.f[k]!, df, this.lengths[i]!);
+        scores[i] = scores[i]! + (factor === null ? w : factor * w);
       }
-      for (const topic of topics) {
-        const f = item.topics.get(topic);
-        if (f) score += EXPANSION_WEIGHT * this.weight(f, this.topicDf.get(topic) ?? 0, item.length);
+    };
+    for (const { term } of q) add(this.postings.get(term), this.df.get(term) ?? 0, null);
+    for (const topic of topics) add(this.topicPostings.get(topic), this.topicDf.get(topic) ?? 0, EXPANSION_WEIGHT);
+    // A question word counts as matched when the document has it or a topic it points at.
+    const matched = new Uint16Array(n);
+    const seenFor = new Int32Array(n).fill(-1);
+    q.forEach((x, k) => {
+      for (const list of [this.postings.get(x.term), ...x.topics.map((t) => this.topicPostings.get(t))]) {
+        for (const i of list?.items ?? []) {
+          if (seenFor[i] !== k) {
+            seenFor[i] = k;
+            matched[i] = matched[i]! + 1;
+          }
+        }
       }
-      // A question word counts as matched when the document has it or a topic it points at.
-      const covered = q.filter((x) => item.tf.has(x.term) || x.topics.some((t) => item.topics.has(t))).map((x) => x.term);
-      const matched = covered.length;
+    });
+    // The best `limit`, best first, an earlier item first among equal scores (as a stable sort of
+    // every scored item gives): thousands of products share a common word.
+    const top: { i: number; score: number }[] = [];
+    for (let i = 0; i < n; i++) {
+      const score = scores[i]!;
+      if (!(score > 0)) continue;
       // Documents matching more of the question's words rank above a single strong match.
-      if (score > 0) ranked.push({ doc: item.doc, score: score * (0.5 + matched / q.length), coverage: matched / q.length, matched, terms: covered });
+      const ranked = score * (0.5 + matched[i]! / q.length);
+      if (top.length === limit && !(ranked > top[top.length - 1]!.score)) continue;
+      if (filter && !filter(this.items[i]!.doc)) continue;
+      let at = top.length;
+      while (at > 0 && !(top[at - 1]!.score >= ranked)) at -= 1;
+      top.splice(at, 0, { i, score: ranked });
+      if (top.length > limit) top.pop();
     }
-    return ranked.sort((a, b2) => b2.score - a.score).slice(0, limit);
+    return top.map(({ i, score }) => {
+      const item = this.items[i]!;
+      const terms = q.filter((x) => item.tf.has(x.term) || x.topics.some((t) => item.topics.has(t))).map((x) => x.term);
+      return { doc: item.doc, score, coverage: matched[i]! / q.length, matched: matched[i]!, terms };
+    });
   }
 }
 

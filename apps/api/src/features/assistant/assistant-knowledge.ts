@@ -133,13 +133,31 @@ export interface Corpus {
   index: AssistantIndex<Doc>;
   version: string;
   /** Each product's name as terms, to see which products a question names. */
-  productNames: Map<number, string[]>;
+  productNames: { id: number; name: string[] }[];
+  /**
+   * The positions in productNames of the names having each term: a question counts its words in
+   * the names sharing one with it, not in every name of the catalogue.
+   */
+  productsByNameTerm: Map<string, number[]>;
+  productDocs: Map<number, ProductDoc>;
 }
 
 export function corpusOf(docs: Doc[], version = '', vocabulary?: Vocabulary): Corpus {
-  const productNames = new Map<number, string[]>();
-  for (const d of docs) if (d.kind === 'product') productNames.set(d.id, [...new Set(terms(d.title, { keepStopWords: true }))]);
-  return { docs, index: new AssistantIndex<Doc>(docs, vocabulary), version, productNames };
+  const productNames: Corpus['productNames'] = [];
+  const productsByNameTerm = new Map<string, number[]>();
+  const productDocs = new Map<number, ProductDoc>();
+  for (const d of docs) {
+    if (d.kind !== 'product') continue;
+    const name = [...new Set(terms(d.title, { keepStopWords: true }))];
+    const at = productNames.push({ id: d.id, name }) - 1;
+    if (!productDocs.has(d.id)) productDocs.set(d.id, d);
+    for (const t of name) {
+      const list = productsByNameTerm.get(t);
+      if (list) list.push(at);
+      else productsByNameTerm.set(t, [at]);
+    }
+  }
+  return { docs, index: new AssistantIndex<Doc>(docs, vocabulary), version, productNames, productsByNameTerm, productDocs };
 }
 
 /** The documents and index of the database as it is now, with the place names (tests, scripts). */

@@ -68,19 +68,23 @@ export function retrievalQuery(request: ChatRequest): string {
  * The products a question names, with their name's terms: every word of the name, else two words
  * of a name of three or more (as the price guard reads names).
  */
-function namedProducts(productNames: Corpus['productNames'], question: string): Map<number, Set<string>> {
+function namedProducts({ productNames, productsByNameTerm }: Pick<Corpus, 'productNames' | 'productsByNameTerm'>, question: string): Map<number, Set<string>> {
   const words = new Set(terms(question, { keepStopWords: true }));
-  const full = new Map<number, Set<string>>();
-  const partial = new Map<number, Set<string>>();
-  for (const [id, name] of productNames) {
-    const hits = name.filter((t) => words.has(t)).length;
-    if (hits > 0 && hits === name.length) full.set(id, new Set(name));
-    else if (hits >= 2 && name.length >= 3) partial.set(id, new Set(name));
+  // A name's terms are distinct, so the words it shares with the question are counted from the
+  // names of each word: only names sharing a word with the question are looked at.
+  const hits = new Uint16Array(productNames.length);
+  const touched: number[] = [];
+  for (const w of words) {
+    for (const at of productsByNameTerm.get(w) ?? []) if (hits[at]!++ === 0) touched.push(at);
   }
-  return full.size > 0 ? full : partial;
+  const full = touched.filter((at) => hits[at] === productNames[at]!.name.length);
+  // Partly named products (thousands may share two words with a long question) only when none is named in full.
+  const chosen = full.length > 0 ? full : touched.filter((at) => hits[at]! >= 2 && productNames[at]!.name.length >= 3);
+  return new Map(chosen.map((at) => [productNames[at]!.id, new Set(productNames[at]!.name)]));
 }
 
-export function retrieve({ docs, index, productNames }: Corpus, question: string): Retrieval {
+export function retrieve(corpus: Corpus, question: string): Retrieval {
+  const { docs, index, productDocs } = corpus;
   const ceiling = priceCeiling(question);
   // A document about one word of a longer question is not an answer to it: one matching word
   // must be half the question, two or more a third of it.
@@ -88,7 +92,7 @@ export function retrieve({ docs, index, productNames }: Corpus, question: string
   let ranked = found.filter((r) => r.score >= MIN_SCORE && (r.matched >= 2 ? r.coverage >= MIN_COVERAGE : r.coverage >= 0.5));
   // Issue 16: "Bagaimana cara menyimpan {product}?" is answered by the entry linked to that
   // product when it is about the rest of the question, before entries about other products.
-  const named = namedProducts(productNames, question);
+  const named = namedProducts(corpus, question);
   if (named.size > 0) {
     const linked = (r: (typeof ranked)[number]) => {
       if (r.doc.kind !== 'knowledge' || r.doc.entry.product_id === null) return false;
@@ -112,7 +116,7 @@ export function retrieve({ docs, index, productNames }: Corpus, question: string
   }
   // The product an entry is about comes with the entry.
   if (knowledge?.entry.product_id && !products.some((p) => p.id === knowledge.entry.product_id)) {
-    const linked = docs.find((d): d is ProductDoc => d.kind === 'product' && d.id === knowledge.entry.product_id);
+    const linked = productDocs.get(knowledge.entry.product_id);
     if (linked && (ceiling === null || (linked.product.unit_price <= ceiling && linked.product.stock > 0))) products = [linked.product, ...products].slice(0, 4);
   }
   const store = ranked.slice(0, 3).filter((r) => r.doc.kind === 'store').map((r) => r.doc);
