@@ -39,25 +39,35 @@ export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
   );
 }
 
+/** Above this many counter rows, a reader folds those of finished writers into row 0. */
+const FOLD_ABOVE = 32;
+
 /**
- * A fingerprint of everything the assistant's documents are built from. It changes when a
- * product, variant, category, business, knowledge entry or setting is added, changed (version,
- * updated_at, stock) or removed (count, highest id), so the cached index is rebuilt only then.
- * Aggregates over a few columns: far cheaper than reading and indexing every text.
+ * A fingerprint of everything the assistant's documents are built from: the sum of the change
+ * counters that statement triggers on products, variants, categories, businesses, knowledge
+ * entries and settings raise in the writer's own transaction (migration 0013), so it moves in the
+ * same commit as the data and the cached index is rebuilt only then. A few rows, where summing
+ * version, stock and updated_at over every product scanned the catalogue on each question.
  */
 export async function corpusVersion(db: DbOrTx): Promise<string> {
-  const rows = await queryRows<{ version: string }>(
-    db,
-    sql`SELECT concat_ws('|',
-          (SELECT concat_ws(':', count(*), max(id), sum(version), sum(stock), max(updated_at)) FROM products),
-          (SELECT concat_ws(':', count(*), max(id), sum(stock), sum(price)) FROM product_variants),
-          (SELECT concat_ws(':', count(*), max(id), sum(version), max(updated_at)) FROM categories),
-          (SELECT concat_ws(':', count(*), max(id), sum(version), max(updated_at)) FROM businesses),
-          (SELECT concat_ws(':', count(*), max(id), sum(version), max(updated_at)) FROM knowledge_entries),
-          (SELECT concat_ws(':', count(*), max(updated_at)) FROM settings)
-        ) AS version`,
-  );
-  return rows[0]?.version ?? '';
+  const [row] = await queryRows<{ version: string; rows: number }>(db, sql`SELECT coalesce(sum(changes), 0)::text AS version, count(*)::int AS rows FROM assistant_changes`);
+  if ((row?.rows ?? 0) > FOLD_ABOVE) await foldChanges(db);
+  return row?.version ?? '';
+}
+
+/**
+ * Each server connection that ever wrote has a row; pools close idle connections and open new
+ * ones. Rows not locked by a transaction in progress are moved into row 0 in one statement, so
+ * the sum a reader sees is the same before and after, and no writer is waited for (SKIP LOCKED).
+ */
+export async function foldChanges(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM assistant_changes WHERE backend IN (
+        SELECT backend FROM assistant_changes WHERE backend <> 0 ORDER BY backend FOR UPDATE SKIP LOCKED)
+      RETURNING changes)
+    INSERT INTO assistant_changes AS a (backend, changes) SELECT 0, coalesce(sum(changes), 0) FROM gone
+    ON CONFLICT (backend) DO UPDATE SET changes = a.changes + EXCLUDED.changes`);
 }
 
 /** Active products of active categories: what a shopper can buy (only `ids` when given). */
