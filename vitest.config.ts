@@ -16,7 +16,20 @@ export default defineConfig({
           pool: 'forks',
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      {
+        // The web app's own Vite config: its tests run on preact/compat, as the build does
+        // (docs/decisions/032-preact-compat.md).
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          // Loaded by Node as they are, these would import the real React beside the app's Preact.
+          server: { deps: { inline: [/react-router/, /@tanstack\/react-query/, /react-hook-form/, /@hookform/, /lucide-react/] } },
+        },
+        // ...and their ES modules, whose imports Vite can alias (React Router's CommonJS build is the default otherwise).
+        ssr: { resolve: { conditions: ['module', 'node', 'development|production'] } },
+      },
       {
         test: {
           name: 'e2e',

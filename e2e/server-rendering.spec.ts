@@ -185,4 +185,46 @@ describe('the server-rendered storefront', () => {
       await screenshot(page, `ssr-nojs-product-${size}`);
     }
   });
+
+  it('asks for the app only once the first photo is in (at most 2.5 s later), and keeps a tap made before it is there', async () => {
+    const { page } = await e2e.openPage({ mobile: true });
+    const id = await productId(e2e.baseUrl, 'Kopi Arabika Java Preanger');
+    const asked: { url: string; at: number }[] = [];
+    page.on('request', (r) => asked.push({ url: new URL(r.url()).pathname, at: Date.now() }));
+    const isApp = (url: string) => /^\/assets\/index-[\w-]+\.js$/.test(url);
+
+    // The product photo is held back: the app's script is not asked for while it is missing…
+    let releasePhoto = () => {};
+    const photoHeld = new Promise<void>((resolve) => (releasePhoto = resolve));
+    await page.route('**/uploads/products/**', async (route) => {
+      await photoHeld;
+      await route.continue();
+    });
+    await page.goto(`/product/${id}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(800);
+    expect(asked.filter((r) => isApp(r.url))).toEqual([]);
+    // …and a tap on "Masuk Keranjang" meanwhile starts the app at once and is given to it once hydrated.
+    const tappedAt = Date.now();
+    await page.getByRole('button', { name: 'Masuk Keranjang' }).click();
+    await page.getByText('Ditambahkan ke keranjang.').waitFor();
+    expect(asked.find((r) => isApp(r.url))!.at - tappedAt).toBeLessThan(1000);
+    releasePhoto();
+    await page.waitForLoadState('load');
+
+    // A photo that never arrives keeps the app away for 2.5 s at most.
+    await page.unroute('**/uploads/products/**');
+    let giveUp = () => {};
+    const gaveUp = new Promise<void>((resolve) => (giveUp = resolve));
+    await page.route('**/uploads/products/**', async (route) => {
+      await gaveUp;
+      await route.abort().catch(() => undefined);
+    });
+    asked.length = 0;
+    const openedAt = Date.now();
+    await page.goto(`/product/${id}`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => asked.some((r) => isApp(r.url)), { timeout: 6000 }).toBe(true);
+    const waited = asked.find((r) => isApp(r.url))!.at - openedAt;
+    giveUp();
+    expect(waited).toBeGreaterThan(2000);
+  });
 });

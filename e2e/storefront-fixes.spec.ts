@@ -90,8 +90,11 @@ describe('issue 16 part 3: catalogue and cart on a 360 px phone', () => {
     const second = businesses.find((b) => b.district_id !== first.district_id)!;
     const a = await makeProduct({ name: 'Keripik Asal Satu', stock: 5, businessId: first.id });
     const b = await makeProduct({ name: 'Sabun Asal Dua', stock: 5, businessId: second.id });
-    for (const p of [a, b]) await (await openCard(page, p.name)).getByRole('button', { name: `Tambah ${p.name} ke keranjang` }).click();
-    await expect.poll(() => cartCount(page)).toBe(2);
+    for (const [added, p] of [a, b].entries()) {
+      await (await openCard(page, p.name)).getByRole('button', { name: `Tambah ${p.name} ke keranjang` }).click();
+      // As a shopper would, see it counted before going to the next product.
+      await expect.poll(() => cartCount(page)).toBe(added + 1);
+    }
 
     await page.goto('/cart');
     await page.getByTestId('origin-notice').getByText(checkoutMessages.mixedOrigin).waitFor();

@@ -9,10 +9,14 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
+import { options } from 'preact';
 import { httpSource } from '../lib/storefront-source';
 import { readPageState } from './page-state';
 import { createQueryClient, Providers } from './providers';
 import { createRoutes } from './router';
+
+/** Keep in step with boot.ts, which holds the taps made before the app was there. */
+const APP_HYDRATED = 'pasar:hydrated';
 
 type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -45,6 +49,8 @@ function start(container: HTMLElement): void | Promise<void> {
   const routes = createRoutes({ queryClient, source: httpSource, awaitData: false });
   const state = readPageState();
   if (!state) {
+    // Nothing drawn by the server to hold taps for: boot.ts stops holding them.
+    document.dispatchEvent(new Event(APP_HYDRATED));
     createRoot(container).render(app(createBrowserRouter(routes), queryClient));
     return;
   }
@@ -53,16 +59,19 @@ function start(container: HTMLElement): void | Promise<void> {
   for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
   hydrate(queryClient, state.queries);
 
+  reportHydrationMismatches();
   const hydratePage = () => {
     const router = createBrowserRouter(routes, { hydrationData: state.router });
-    // A transition: hydration yields to the browser instead of one long task; a tap before it is
-    // done makes React finish the part tapped first.
+    // Under React a transition lets hydration yield to the browser; preact/compat runs it at once,
+    // in one task, and reports mismatches through reportHydrationMismatches instead of the option below.
     startTransition(() => {
       hydrateRoot(container, app(router, queryClient), {
-        // A mismatch with the server's HTML is recovered by drawing again in the browser; say so
-        // loudly (e2e/server-rendering.spec.ts fails on any console error).
+        // With React, a mismatch with the server's HTML is recovered by drawing again in the
+        // browser; say so loudly (e2e/server-rendering.spec.ts fails on any console error).
         onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
       });
+      // Preact hydrates at once: the page's handlers are attached, so boot.ts gives back the taps it held.
+      document.dispatchEvent(new Event(APP_HYDRATED));
     });
   };
   // The storefront's server-drawn screens are in this chunk (app/router.tsx): hydrated right after
@@ -70,6 +79,21 @@ function start(container: HTMLElement): void | Promise<void> {
   const lazy = lazyRoutesOfPage(routes);
   if (lazy.length === 0) return afterFirstPaint(hydratePage);
   return resolveLazyRoutes(lazy).then(() => afterFirstPaint(hydratePage));
+}
+
+/**
+ * The app runs on preact/compat (docs/decisions/032-preact-compat.md), whose hydrateRoot takes no
+ * onRecoverableError: where the HTML holds other elements than the first render, Preact quietly draws
+ * new ones. Its debug build reports that through this internal hook (`_hydrationMismatch`, shipped
+ * as `__m` in the pinned version); a page the server drew must not mismatch, so say so loudly
+ * (e2e/server-rendering.spec.ts fails on any console error). A text that differs is corrected
+ * without passing through it: that kind of mismatch is not reported.
+ */
+function reportHydrationMismatches(): void {
+  (options as { __m?: (vnode: { type: unknown }) => void }).__m = (vnode) => {
+    const type = typeof vnode.type === 'string' ? vnode.type : 'component';
+    console.error(`Hydration error: the server's HTML has no <${type}> where the first render draws one`);
+  };
 }
 
 /**

@@ -77,7 +77,8 @@ describe('the storefront renderer', () => {
     expect(result.status).toBe(200);
     expect(result.html).toContain('Teh Walini');
     expect(result.html).toContain('Rp18.000');
-    expect(result.html).toContain('Kopi &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // React writes a text's '>' as '&gt;', Preact leaves it: without a '<' it opens no tag either way.
+    expect(result.html.replaceAll('&gt;', '>')).toContain('Kopi &lt;/script>&lt;script>alert(1)&lt;/script>');
     expect(from.asked).toContain(`page ${JSON.stringify({ q: 'kopi', categoryId: 3, page: 1, pageSize: 8 })}`);
     const state = pageState(result.stateScript);
     const keys = state.queries.queries.map((q) => JSON.stringify(q.queryKey));

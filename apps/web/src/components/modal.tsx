@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { confirmAction, discardChangesMessage } from './confirm';
 
 /**
@@ -44,7 +44,10 @@ export function Modal({ title, onClose, children, wide = false, guardEdits = fal
   useLayoutEffect(() => {
     close.current = onClose;
   });
-  useEffect(() => {
+  // A layout effect: the focus to give back is read, and the dialog opened, as soon as it is drawn;
+  // Preact runs a plain effect a frame later, after a quick click may have moved the focus into the
+  // dialog (docs/decisions/032-preact-compat.md).
+  useLayoutEffect(() => {
     const node = dialog.current;
     if (!node) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -5,6 +5,7 @@ import { InstructionStepText } from './instruction-step';
 describe('InstructionStepText', () => {
   it('draws bold segments as <b> and every text, markup-looking or not, as text', () => {
     const html = renderToStaticMarkup(<InstructionStepText step={[{ text: 'Masukkan <script>x</script> ' }, { text: '8808 & 1', strong: true }, { text: '.', strong: false }]} />);
-    expect(html).toBe('Masukkan &lt;script&gt;x&lt;/script&gt; <b>8808 &amp; 1</b>.');
+    // React writes a text's '>' as '&gt;', Preact leaves it: without a '<' it opens no tag either way.
+    expect(html.replaceAll('&gt;', '>')).toBe('Masukkan &lt;script>x&lt;/script> <b>8808 &amp; 1</b>.');
   });
 });

@@ -5,7 +5,7 @@
  * polls every 30 s, lists the newest pending orders, and opens the order desk filtered on pending
  * or on "Menunggu verifikasi".
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
@@ -20,7 +20,8 @@ export function NotificationBell() {
   const proofs = data?.awaiting_verification ?? 0;
   const count = newPending + proofs;
 
-  useEffect(() => {
+  // A layout effect: the key works as soon as this is drawn (Preact runs a plain effect a frame later: docs/decisions/032-preact-compat.md).
+  useLayoutEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
       if (box.current && !box.current.contains(e.target as Node)) setOpen(false);

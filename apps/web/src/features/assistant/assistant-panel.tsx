@@ -5,7 +5,7 @@
  * entries as follow-up questions, asked with one tap (issue 16). The conversation lives for the browser session;
  * closing the panel mid-answer stops the answer and keeps it as interrupted (chat-history.ts).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { ASSISTANT_MAX_CHARS, ASSISTANT_MAX_MESSAGES, assistantMessages, type AssistantProduct } from '@pasar/core/assistant';
@@ -101,7 +101,8 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [turns]);
 
-  useEffect(() => {
+  // A layout effect: the key works as soon as this is drawn (Preact runs a plain effect a frame later: docs/decisions/032-preact-compat.md).
+  useLayoutEffect(() => {
     inputRef.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onCloseRef.current();
     window.addEventListener('keydown', onKey);

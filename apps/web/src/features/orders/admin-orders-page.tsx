@@ -6,7 +6,7 @@
  * WhatsApp) and the audit trail, and the CSV export of the filtered orders. Filters live in the
  * URL; `?order=N` (the dashboard's and the bell's links) opens that order's panel.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_ORDER_SORTS, ORDER_STATUSES, adminOrderMessages, orderStatusLabels, type AdminOrder, type OrderStatus } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
@@ -281,7 +281,8 @@ function PaymentSection({ order, storeName, onRejectClick, message, onMessage, o
  * alone. Checked on the key's target, since the dialog is already gone when the key reaches here.
  */
 function PanelShell({ orderId, onClose, children }: { orderId: number; onClose: () => void; children: ReactNode }) {
-  useEffect(() => {
+  // A layout effect: the key works as soon as this is drawn (Preact runs a plain effect a frame later: docs/decisions/032-preact-compat.md).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       if (e.target instanceof Element && e.target.closest('[role="dialog"]')) return;
@@ -519,10 +520,10 @@ export default function AdminOrdersPage() {
     );
   }
 
+  /** False when declined: cancelling returns the stock and takes the order off the shop's work, so it is asked first (issue 17). */
+  const statusConfirmed = (order: AdminOrder, status: OrderStatus) => status !== 'cancelled' || confirmAction(adminOrderMessages.cancelConfirm(order.id));
+
   const setStatus = async (order: AdminOrder, status: OrderStatus) => {
-    // Cancelling returns the stock and takes the order off the shop's work: asked first (issue 17).
-    // Declined, the controlled dropdown goes back to the order's status by itself.
-    if (status === 'cancelled' && !confirmAction(adminOrderMessages.cancelConfirm(order.id))) return;
     setBanner(null);
     setNotice(null);
     setUpdating((s) => new Set(s).add(order.id));
@@ -683,7 +684,13 @@ export default function AdminOrdersPage() {
                     aria-label={`Status pesanan #${o.id}`}
                     value={o.status}
                     disabled={updating.has(o.id)}
-                    onChange={(e) => void setStatus(o, e.target.value as OrderStatus)}
+                    onChange={(e) => {
+                      const status = e.currentTarget.value as OrderStatus;
+                      if (statusConfirmed(o, status)) void setStatus(o, status);
+                      // Declined: React would put a controlled dropdown back by itself; Preact
+                      // (docs/decisions/032-preact-compat.md) leaves the DOM's value when no state changes.
+                      else e.currentTarget.value = o.status;
+                    }}
                     className="rounded-lg border border-stone-300 bg-white px-2 py-1 text-sm disabled:opacity-60"
                   >
                     {ORDER_STATUSES.map((s) => (

@@ -52,11 +52,17 @@ export function PaymentSection({ offer, onChoose, error }: { offer: PaymentOffer
 export function PaymentChooser({ offer, feeBase, onPick, onClose }: { offer: PaymentOffer; feeBase: number; onPick: (payment: string) => void; onClose: () => void }) {
   const { payment, channels } = offer;
   const sandboxChannels = offer.answer?.sandbox === true && channels.length > 0;
+  const pickAndClose = (value: string) => {
+    onPick(value);
+    onClose();
+  };
   return (
     <Modal title="Pilih metode pembayaran" onClose={onClose}>
       <label className="flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-        {/* onClick too: choosing the method already chosen fires no change, yet must close the chooser. */}
-        <input type="radio" name="payment" checked={payment === 'manual'} onChange={() => onPick('manual')} onClick={onClose} />
+        {/* Picked on click, which also closes the chooser: choosing the method already chosen fires no
+            change, and under Preact (docs/decisions/032-preact-compat.md) the change event comes after the
+            click has closed the chooser (React fires onChange from the click itself). */}
+        <input type="radio" name="payment" checked={payment === 'manual'} onChange={() => onPick('manual')} onClick={() => pickAndClose('manual')} />
         <span className="flex-1">
           Transfer bank manual <span className="block text-xs text-stone-600">Dikonfirmasi admin dalam 24 jam</span>
         </span>
@@ -70,7 +76,7 @@ export function PaymentChooser({ offer, feeBase, onPick, onClose }: { offer: Pay
         const fee = customerFee(c.fee_customer, feeBase);
         return (
           <label key={c.code} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-            <input type="radio" name="payment" checked={payment === channelValue(c)} onChange={() => onPick(channelValue(c))} onClick={onClose} />
+            <input type="radio" name="payment" checked={payment === channelValue(c)} onChange={() => onPick(channelValue(c))} onClick={() => pickAndClose(channelValue(c))} />
             <span className="flex-1">
               {c.name} <span className="block text-xs text-stone-600">{offer.providerName}</span>
             </span>
