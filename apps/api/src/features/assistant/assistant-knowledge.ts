@@ -139,6 +139,8 @@ export interface Corpus {
    * the names sharing one with it, not in every name of the catalogue.
    */
   productsByNameTerm: Map<string, number[]>;
+  /** Scratch of namedProducts, one count per name, zero between questions (no garbage per question). */
+  nameHits: Uint16Array;
   productDocs: Map<number, ProductDoc>;
 }
 
@@ -157,7 +159,7 @@ export function corpusOf(docs: Doc[], version = '', vocabulary?: Vocabulary): Co
       else productsByNameTerm.set(t, [at]);
     }
   }
-  return { docs, index: new AssistantIndex<Doc>(docs, vocabulary), version, productNames, productsByNameTerm, productDocs };
+  return { docs, index: new AssistantIndex<Doc>(docs, vocabulary), version, productNames, productsByNameTerm, nameHits: new Uint16Array(productNames.length), productDocs };
 }
 
 /** The documents and index of the database as it is now, with the place names (tests, scripts). */

@@ -68,11 +68,10 @@ export function retrievalQuery(request: ChatRequest): string {
  * The products a question names, with their name's terms: every word of the name, else two words
  * of a name of three or more (as the price guard reads names).
  */
-function namedProducts({ productNames, productsByNameTerm }: Pick<Corpus, 'productNames' | 'productsByNameTerm'>, question: string): Map<number, Set<string>> {
+function namedProducts({ productNames, productsByNameTerm, nameHits: hits }: Pick<Corpus, 'productNames' | 'productsByNameTerm' | 'nameHits'>, question: string): Map<number, Set<string>> {
   const words = new Set(terms(question, { keepStopWords: true }));
   // A name's terms are distinct, so the words it shares with the question are counted from the
   // names of each word: only names sharing a word with the question are looked at.
-  const hits = new Uint16Array(productNames.length);
   const touched: number[] = [];
   for (const w of words) {
     for (const at of productsByNameTerm.get(w) ?? []) if (hits[at]!++ === 0) touched.push(at);
@@ -80,6 +79,7 @@ function namedProducts({ productNames, productsByNameTerm }: Pick<Corpus, 'produ
   const full = touched.filter((at) => hits[at] === productNames[at]!.name.length);
   // Partly named products (thousands may share two words with a long question) only when none is named in full.
   const chosen = full.length > 0 ? full : touched.filter((at) => hits[at]! >= 2 && productNames[at]!.name.length >= 3);
+  for (const at of touched) hits[at] = 0;
   return new Map(chosen.map((at) => [productNames[at]!.id, new Set(productNames[at]!.name)]));
 }
 
