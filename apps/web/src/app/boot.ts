@@ -5,7 +5,8 @@
  * competed with those photos and held back the paint of the largest one (issue 16's LCP), so the app
  * is asked for once the page's high-priority photos have loaded and been painted, or after
  * WAIT_AT_MOST_MS whatever they do, so a photo that never arrives cannot keep the page from working.
- * A page without such photos (the cart, checkout, back office, POS) starts after its first paint.
+ * A drawn page without such photos (the landing page's text) starts after its first paint; a page the
+ * browser draws (back office, POS) at once.
  *
  * A tap on a button of the drawn page before the app is there would be lost (Preact, unlike React,
  * replays no event after hydrating): it is held, starts the app at once, and is given again to the
@@ -61,23 +62,39 @@ document.addEventListener(
   { once: true },
 );
 
+/**
+ * Runs `run` once the page has painted its first content and one more frame has gone by: a timer
+ * right after one animation frame can still come before that frame's paint, and the app's script
+ * would then be asked for before the text or photo it should follow.
+ */
 function afterNextPaint(run: () => void): void {
-  requestAnimationFrame(() => setTimeout(run, 0));
+  const nextFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  if (painted() || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    nextFrames();
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    nextFrames();
+  });
+  observer.observe({ type: 'paint' });
 }
 
+// A page the browser draws (the back office, the POS) has nothing to paint before the app.
+const drawnByServer = Boolean(document.getElementById('root')?.firstElementChild);
 const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((img) => !img.complete);
-if (pending.length === 0) {
-  afterNextPaint(startApp);
-} else {
-  const settled = pending.map(
-    (img) =>
-      new Promise<void>((resolve) => {
-        img.addEventListener('load', () => resolve(), { once: true });
-        img.addEventListener('error', () => resolve(), { once: true });
-      }),
-  );
-  void Promise.all(settled).then(() => afterNextPaint(startApp));
-  setTimeout(startApp, WAIT_AT_MOST_MS);
-}
+const settled = pending.map(
+  (img) =>
+    new Promise<void>((resolve) => {
+      img.addEventListener('load', () => resolve(), { once: true });
+      img.addEventListener('error', () => resolve(), { once: true });
+    }),
+);
+if (drawnByServer) void Promise.all(settled).then(() => afterNextPaint(startApp));
+else startApp();
+// Also where no frame is drawn for a while (a tab opened in the background).
+setTimeout(startApp, WAIT_AT_MOST_MS);
 
 export {};
