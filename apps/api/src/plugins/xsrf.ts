@@ -30,6 +30,15 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/**
+ * The public catalogue's reads are the same for everyone and may be kept by shared caches for a
+ * short while (docs/decisions/033-catalog-speed.md); a Set-Cookie on them would stop a proxy or CDN
+ * from keeping them, and would give every shopper behind it the same cookie if one kept it anyway.
+ * The cookie comes with any other API answer; a state change made before it arrived carries no
+ * pair, which is allowed (the pair is defence in depth, above).
+ */
+const PUBLIC_READ = /^\/api\/v1\/catalog\//;
+
 export function registerXsrf(app: FastifyInstance, options: { secure: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -41,7 +50,7 @@ export function registerXsrf(app: FastifyInstance, options: { secure: boolean })
       const b = Buffer.from(header);
       if (a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('FORBIDDEN', xsrfMismatchMessage);
     }
-    if (!cookie) {
+    if (!cookie && !(PUBLIC_READ.test(request.url) && ['GET', 'HEAD'].includes(method))) {
       const token = randomBytes(18).toString('base64url');
       reply.header(
         'Set-Cookie',

@@ -17,6 +17,15 @@ describe('anti-forgery cookie and header (docs/decisions/006-xsrf.md)', () => {
     expect(cookie).not.toMatch(/HttpOnly/);
   });
 
+  it('hands out no cookie with the public catalogue, whose answers shared caches may keep', async () => {
+    for (const url of ['/api/v1/catalog/products/', '/api/v1/catalog/categories/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+      expect(String(res.headers['cache-control']), url).toMatch(/^public/);
+    }
+  });
+
   it('refuses a state-changing request whose header does not match the cookie', async () => {
     const mismatch = await t.app.inject({
       method: 'POST',
