@@ -139,6 +139,11 @@ export interface Corpus {
    * the names sharing one with it, not in every name of the catalogue.
    */
   productsByNameTerm: Map<string, number[]>;
+  /**
+   * The same positions under one term per name, its least common: a name every word of which is
+   * in the question has that one in it, so names named in full are found among a few.
+   */
+  productsByRarestNameTerm: Map<string, number[]>;
   /** Scratch of namedProducts, one count per name, zero between questions (no garbage per question). */
   nameHits: Uint16Array;
   productDocs: Map<number, ProductDoc>;
@@ -159,7 +164,25 @@ export function corpusOf(docs: Doc[], version = '', vocabulary?: Vocabulary): Co
       else productsByNameTerm.set(t, [at]);
     }
   }
-  return { docs, index: new AssistantIndex<Doc>(docs, vocabulary), version, productNames, productsByNameTerm, nameHits: new Uint16Array(productNames.length), productDocs };
+  const productsByRarestNameTerm = new Map<string, number[]>();
+  productNames.forEach(({ name }, at) => {
+    let rarest: string | undefined;
+    for (const t of name) if (rarest === undefined || productsByNameTerm.get(t)!.length < productsByNameTerm.get(rarest)!.length) rarest = t;
+    if (rarest === undefined) return;
+    const list = productsByRarestNameTerm.get(rarest);
+    if (list) list.push(at);
+    else productsByRarestNameTerm.set(rarest, [at]);
+  });
+  return {
+    docs,
+    index: new AssistantIndex<Doc>(docs, vocabulary),
+    version,
+    productNames,
+    productsByNameTerm,
+    productsByRarestNameTerm,
+    nameHits: new Uint16Array(productNames.length),
+    productDocs,
+  };
 }
 
 /** The documents and index of the database as it is now, with the place names (tests, scripts). */

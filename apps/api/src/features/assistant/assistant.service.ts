@@ -68,19 +68,23 @@ export function retrievalQuery(request: ChatRequest): string {
  * The products a question names, with their name's terms: every word of the name, else two words
  * of a name of three or more (as the price guard reads names).
  */
-function namedProducts({ productNames, productsByNameTerm, nameHits: hits }: Pick<Corpus, 'productNames' | 'productsByNameTerm' | 'nameHits'>, question: string): Map<number, Set<string>> {
+export function namedProducts(corpus: Pick<Corpus, 'productNames' | 'productsByNameTerm' | 'productsByRarestNameTerm' | 'nameHits'>, question: string): Map<number, Set<string>> {
+  const { productNames, productsByNameTerm, productsByRarestNameTerm, nameHits: hits } = corpus;
   const words = new Set(terms(question, { keepStopWords: true }));
-  // A name's terms are distinct, so the words it shares with the question are counted from the
-  // names of each word: only names sharing a word with the question are looked at.
+  const named = (list: number[]) => new Map(list.map((at) => [productNames[at]!.id, new Set(productNames[at]!.name)]));
+  // Named in full: every word of the name is in the question, its least common word too.
+  const full: number[] = [];
+  for (const w of words) for (const at of productsByRarestNameTerm.get(w) ?? []) if (productNames[at]!.name.every((t) => words.has(t))) full.push(at);
+  if (full.length > 0) return named(full);
+  // Else partly named: two words of a name of three or more, counted from the names of each word
+  // (a name's words are distinct).
   const touched: number[] = [];
   for (const w of words) {
     for (const at of productsByNameTerm.get(w) ?? []) if (hits[at]!++ === 0) touched.push(at);
   }
-  const full = touched.filter((at) => hits[at] === productNames[at]!.name.length);
-  // Partly named products (thousands may share two words with a long question) only when none is named in full.
-  const chosen = full.length > 0 ? full : touched.filter((at) => hits[at]! >= 2 && productNames[at]!.name.length >= 3);
+  const partial = touched.filter((at) => hits[at]! >= 2 && productNames[at]!.name.length >= 3);
   for (const at of touched) hits[at] = 0;
-  return new Map(chosen.map((at) => [productNames[at]!.id, new Set(productNames[at]!.name)]));
+  return named(partial);
 }
 
 export function retrieve(corpus: Corpus, question: string): Retrieval {

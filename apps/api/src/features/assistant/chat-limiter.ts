@@ -19,11 +19,13 @@ export class ChatLimiter {
 
   /** Counts a question; answers the seconds to wait when over a limit, or 0. */
   async take(address: string): Promise<number> {
+    // Both windows at once: two round trips side by side rather than one after the other.
+    const windows = await Promise.all(CHAT_LIMITS.map((limit) => this.counters.hit(`chat:${limit.name}:${address}`, limit.windowMs)));
     let wait = 0;
-    for (const limit of CHAT_LIMITS) {
-      const window = await this.counters.hit(`chat:${limit.name}:${address}`, limit.windowMs);
+    CHAT_LIMITS.forEach((limit, k) => {
+      const window = windows[k]!;
       if (window.count > limit.max) wait = Math.max(wait, secondsUntil(window.resetAt, this.now()));
-    }
+    });
     return wait;
   }
 }
