@@ -374,11 +374,14 @@ export class AssistantIndex<D extends AssistantDoc> {
   /**
    * Per-document scratch of a search, kept between searches and cleared where written: a fresh
    * array per question was over a megabyte at 100,000 documents, and that garbage brought on full
-   * collections of the whole index (the p99).
+   * collections of the whole index (the p99). A search runs to its end without yielding, and its
+   * filter must not search the same index.
    */
   private readonly scores: Float64Array;
   /** Which of the question's words (bit k: the k-th) each document has, itself or by a topic. */
   private readonly masks: Uint32Array;
+  /** The documents a search touched, in the order first touched. */
+  private readonly touched: Int32Array;
 
   constructor(
     docs: readonly D[],
@@ -422,6 +425,7 @@ export class AssistantIndex<D extends AssistantDoc> {
     this.norms = Float64Array.from(lengths, (length) => K1 * (1 - B + (B * length) / avgLength));
     this.scores = new Float64Array(docs.length);
     this.masks = new Uint32Array(docs.length);
+    this.touched = new Int32Array(docs.length);
   }
 
   /**
@@ -459,8 +463,8 @@ export class AssistantIndex<D extends AssistantDoc> {
     // Term at a time over the postings: a document sharing no word or topic with the question
     // scores 0 and is never touched. Each document's score adds its terms, then its topics, in
     // the question's order, as a document-at-a-time loop over every item would.
-    const { scores, masks, norms } = this;
-    const touched: number[] = [];
+    const { scores, masks, norms, touched } = this;
+    let touchedCount = 0;
     // A question word counts as matched when the document has it or a topic it points at: one bit
     // a word, set while scoring (a question of more than 32 words counts them afterwards).
     const bits = q.length <= 32;
@@ -472,7 +476,7 @@ export class AssistantIndex<D extends AssistantDoc> {
         const i = items[k]!;
         const fk = f[k]!;
         const w = (idf * (fk * (K1 + 1))) / (fk + norms[i]!);
-        if (scores[i] === 0) touched.push(i);
+        if (scores[i] === 0) touched[touchedCount++] = i;
         scores[i] = scores[i]! + (factor === null ? w : factor * w);
         masks[i] = masks[i]! | mask;
       }
@@ -488,7 +492,8 @@ export class AssistantIndex<D extends AssistantDoc> {
     // every scored item gives): thousands of products share a common word.
     const top: { i: number; score: number; matched: number }[] = [];
     const before = (score: number, i: number, other: { i: number; score: number }) => score > other.score || (score === other.score && i < other.i);
-    for (const i of touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const i = touched[t]!;
       const score = scores[i]!;
       const count = bits ? popcount(masks[i]!) : matchedBy(i).length;
       scores[i] = 0;
