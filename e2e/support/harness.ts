@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its DATA_DIR unless kept. */
+  /** Stops the server (SIGTERM, then SIGKILL after 15 s) and removes its DATA_DIR unless kept. */
   stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
@@ -27,7 +27,11 @@ export interface StartOptions {
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-e2e-'));
+  // mkdtemp makes it 0700; run by root, the embedded PostgreSQL runs as `postgres` and must reach it.
+  fs.chmodSync(dataDir, 0o755);
   if (options.from && !env.DATA_DIR) {
+    // The template's server was stopped (global-setup.ts), so its files are a consistent copy; the copy's
+    // socket lives in its own folder, and its server takes the files over as its own (embedded-postgres.ts).
     fs.cpSync(options.from, dataDir, { recursive: true, filter: (source) => path.basename(source) !== '.lock' });
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
@@ -65,7 +69,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
         } catch {
           /* already gone */
         }
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        // The server stops its embedded PostgreSQL before it exits; give it time to, so no database is left running.
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {
