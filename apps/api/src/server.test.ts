@@ -115,6 +115,16 @@ describe.runIf(installed)(`server.ts on the embedded PostgreSQL (${platformPacka
     expect(postgresOf(dataDir)).toEqual([]);
   }, 180_000);
 
+  it('with WEB_CONCURRENCY=2, the primary starts it for both workers and stops it after them', async () => {
+    shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_CONCURRENCY: '2' });
+    const line = await banner(shop);
+    expect(line).toContain(`(database: PostgreSQL tertanam di ${path.join(dataDir, 'postgres')}, 2 proses server)`);
+    expect((await fetch(`http://127.0.0.1:${/localhost:(\d+)/.exec(line)?.[1]}/api/v1/health`)).status).toBe(200);
+    process.kill(shop.child.pid as number, 'SIGTERM');
+    expect(await shop.exited).toBe(0);
+    expect(postgresOf(dataDir)).toEqual([]);
+  }, 120_000);
+
   it('stops the database it started when the start fails (the port is taken)', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

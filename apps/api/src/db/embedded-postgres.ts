@@ -238,14 +238,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // and then stops this server, instead of the server going away under them.
   const child = spawn(bin.postgres, args, { ...user, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
   let recent = '';
+  // Until it is ready, the readiness probe's own refusals ("the database system is starting up") are
+  // noise: those lines are kept for the error of a failed start only; so are those of its shutdown.
+  let ready = false;
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     recent = (recent + text).slice(-4000);
-    for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
+    if (ready) for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
   });
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
   try {
     await waitReady(url, child, () => recent);
+    ready = true;
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -258,6 +262,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     created,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      // Its fast shutdown ends any session still open with a FATAL line: expected, not news.
+      ready = false;
       child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000);
       await exited;
