@@ -57,6 +57,19 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
+  }).catch(async (error: unknown) => {
+    // A start that hangs is stopped (with the database it may have started), and its folder removed.
+    if (child.exitCode === null && child.pid) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     baseUrl,
@@ -70,7 +83,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
           /* already gone */
         }
         // The server stops its embedded PostgreSQL before it exits; give it time to, so no database is left running.
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {
