@@ -59,15 +59,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     });
   }).catch(async (error: unknown) => {
     // A start that hangs is stopped (with the database it may have started), and its folder removed.
-    if (child.exitCode === null && child.pid) {
-      const exited = new Promise((r) => child.once('exit', r));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        /* gone */
-      }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
-    }
+    await stopGroup(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -75,24 +67,30 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     baseUrl,
     dataDir,
     async stop(stopOptions: { keepDataDir?: boolean } = {}) {
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((r) => child.once('exit', r));
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          /* already gone */
-        }
-        // The server stops its embedded PostgreSQL before it exits; give it time to, so no database is left running.
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }
+      await stopGroup(child);
       if (!stopOptions.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * SIGTERM to the server's process group, then SIGKILL after 15 s. The server stops its embedded
+ * PostgreSQL before it exits: the wait gives it time to, so no database is left running.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
 }
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

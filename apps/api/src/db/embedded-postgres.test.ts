@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blockedAncestor, startEmbeddedPostgres } from './embedded-postgres';
+import { blockedAncestor, embeddedPostgresAvailable, startEmbeddedPostgres } from './embedded-postgres';
 
 describe('blockedAncestor', () => {
   const user = { uid: 101, gid: 104 };
@@ -31,17 +31,9 @@ describe('blockedAncestor', () => {
   });
 });
 
-const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-const installed = (() => {
-  try {
-    import.meta.resolve(platformPackage);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = await embeddedPostgresAvailable();
 
-describe.runIf(installed)(`a real embedded server (${platformPackage}; skipped where it is not installed)`, () => {
+describe.runIf(installed)('a real embedded server (skipped where its platform package is not installed)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-embedded-'));
   // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
