@@ -160,3 +160,30 @@ describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where i
     }
   });
 });
+
+describe('server.ts on a DATA_DIR made by an older version (PGlite)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-server-pglite-'));
+  let shop: Shop | undefined;
+  afterAll(() => {
+    killGroup(shop);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps running PGlite with its data, says so, and starts no PostgreSQL', async () => {
+    // An older shop: made on PGlite, the default until decision 035.
+    shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false', EMBEDDED_DATABASE: 'pglite' });
+    expect(await banner(shop)).toContain(`(database: PGlite di ${dataDir})`);
+    process.kill(shop.child.pid as number, 'SIGTERM');
+    expect(await shop.exited).toBe(0);
+
+    shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const line = await banner(shop);
+    expect(line).toContain(`(database: PGlite di ${dataDir})`);
+    expect(shop.output()).toContain(`Folder data ${dataDir} berisi database PGlite dari versi sebelumnya: toko tetap memakai PGlite`);
+    const health = (await (await fetch(`http://127.0.0.1:${/localhost:(\d+)/.exec(line)?.[1]}/api/v1/health`)).json()) as { data: { database: string } };
+    expect(health.data.database).toBe('pglite');
+    expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    process.kill(shop.child.pid as number, 'SIGTERM');
+    expect(await shop.exited).toBe(0);
+  }, 180_000);
+});
