@@ -90,14 +90,15 @@ function runAs(options: EmbeddedPostgresOptions): RunAs | undefined {
   const added = spawnSync(options.useradd ?? 'useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], {
     encoding: 'utf8',
   });
-  const created = added.status === 0 ? postgresUser(passwdFile) : undefined;
+  // Read again whatever useradd said: a shop or tool starting at the same moment may have added it first.
+  const created = postgresUser(passwdFile);
   if (!created) {
     const why = added.error ? added.error.message : (added.stderr ?? '').trim();
     throw new EmbeddedPostgresError(
       `Server dijalankan sebagai root, dan PostgreSQL tidak boleh berjalan sebagai root: pengguna sistem "postgres" tidak ada dan tidak dapat dibuat${why ? ` (${why})` : ''}. Buat pengguna itu (useradd --system postgres), atau jalankan server sebagai pengguna biasa.`,
     );
   }
-  options.onLog?.('Pengguna sistem "postgres" dibuat (useradd --system) untuk menjalankan PostgreSQL tertanam: PostgreSQL tidak boleh berjalan sebagai root.');
+  if (added.status === 0) options.onLog?.('Pengguna sistem "postgres" dibuat (useradd --system) untuk menjalankan PostgreSQL tertanam: PostgreSQL tidak boleh berjalan sebagai root.');
   return created;
 }
 
