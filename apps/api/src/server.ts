@@ -67,9 +67,9 @@ async function main(): Promise<void> {
   if (plan.ignored) console.info(plan.ignored);
 
   if (!config.DATABASE_URL && engine === 'postgres' && cluster.isPrimary) {
-    // Every process's pool (10) and the jobs' lock connection, plus a few for tools.
     process.once('SIGTERM', stopDuringStart);
     process.once('SIGINT', stopDuringStart);
+    // Connections: every process's pool (10) and the jobs' lock connection, plus a few for tools.
     embedded = await startShopPostgres(config, { maxConnections: Math.max(40, plan.count * 11 + 10) });
     if (config.SEED_DEMO && (await neverMigrated(embedded.url))) await seedInChild(embedded.url);
     // Forked workers inherit it, and take the DATABASE_URL road as any shop's server process.
