@@ -87,6 +87,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<{ rows: Row[]
       const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), {
         DATA_DIR: dataDir,
         DATABASE_URL: pgDb?.url ?? '',
+        // The catalogue was generated into PGlite: the shop must open that, not its default engine.
+        ...(pgDb ? {} : { EMBEDDED_DATABASE: 'pglite' }),
         WEB_CONCURRENCY: String(processes),
       });
       try {

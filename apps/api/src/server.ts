@@ -1,24 +1,94 @@
 /**
- * Starts the production server: API and built web app on one port. With DATABASE_URL set it runs
- * WEB_CONCURRENCY processes on that port, this file being each of them (cluster.ts); on PGlite, one.
+ * Starts the production server: API and built web app on one port.
+ * - With DATABASE_URL set: WEB_CONCURRENCY processes on that port (default one per core), this file
+ *   being each of them (cluster.ts).
+ * - Without it, the embedded PostgreSQL of DATA_DIR (docs/decisions/035-embedded-database-memory.md):
+ *   this process takes DATA_DIR, starts the database, seeds a new one in a short-lived process,
+ *   serves (one process unless WEB_CONCURRENCY says more: then it supervises the workers it forks),
+ *   and stops the database after the server process(es) closed, on SIGTERM/SIGINT and on a failed start.
+ * - Or PGlite in DATA_DIR (EMBEDDED_DATABASE=pglite, or a DATA_DIR that already holds one): one process.
  */
+import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
+import path from 'node:path';
+import pg from 'pg';
 import { announcesForShop, processPlan, reportListening, runPrimary } from './cluster';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { chooseEmbeddedEngine, startShopPostgres, type ShopEmbeddedPostgres } from './db/embedded-engine';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 
 function banner(port: number, database: string): string {
   return `Pasar UMKM berjalan di http://localhost:${port} (database: ${database})`;
 }
 
+/** The embedded PostgreSQL this process started (only the supervising process ever has one). */
+let embedded: ShopEmbeddedPostgres | undefined;
+
+/** Until the server's own handlers take over, a stop signal still stops the database it started. */
+function stopDuringStart(): void {
+  void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+}
+
+/** Whether migrations never ran: a database this start created, or one whose first start died early. */
+async function neverMigrated(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ missing: boolean }>("SELECT to_regclass('drizzle.__drizzle_migrations') IS NULL AS missing");
+    return rows[0]?.missing ?? true;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `npm run db:seed -- --if-empty` in a process of its own: its image work's memory leaves with it. */
+function seedInChild(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'db/seed/run.ts'), '--if-empty'], {
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`seed demo gagal (${signal ?? `kode ${code}`})`))));
+  });
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const plan = processPlan(config);
+  let config = loadConfig();
+  let engineLabel = 'PostgreSQL';
+  let engine: 'postgres' | 'pglite' = 'postgres';
+  if (!config.DATABASE_URL) {
+    const choice = await chooseEmbeddedEngine(config);
+    if (choice.note) console.info(choice.note);
+    engine = choice.engine;
+  }
+  const plan = processPlan(config, engine);
   if (plan.ignored) console.info(plan.ignored);
+
+  if (!config.DATABASE_URL && engine === 'postgres' && cluster.isPrimary) {
+    process.once('SIGTERM', stopDuringStart);
+    process.once('SIGINT', stopDuringStart);
+    // Connections: every process's pool (10) and the jobs' lock connection, plus a few for tools.
+    embedded = await startShopPostgres(config, { maxConnections: Math.max(40, plan.count * 11 + 10) });
+    if (config.SEED_DEMO && (await neverMigrated(embedded.url))) await seedInChild(embedded.url);
+    // Forked workers inherit it, and take the DATABASE_URL road as any shop's server process.
+    process.env.DATABASE_URL = embedded.url;
+    config = { ...config, DATABASE_URL: embedded.url };
+    engineLabel = `PostgreSQL tertanam di ${embedded.folder}`;
+  }
+
   if (plan.count > 1 && cluster.isPrimary) {
-    runPrimary({ count: plan.count, banner: (port) => banner(port, `PostgreSQL, ${plan.count} proses server`) });
+    process.off('SIGTERM', stopDuringStart);
+    process.off('SIGINT', stopDuringStart);
+    const stopEmbedded = embedded ? embedded.stop : undefined;
+    runPrimary({ count: plan.count, banner: (port) => banner(port, `${engineLabel}, ${plan.count} proses server`), ...(stopEmbedded ? { afterWorkers: stopEmbedded } : {}) });
     return;
   }
+  await serve(config, engineLabel);
+}
+
+async function serve(config: Config, engineLabel: string): Promise<void> {
   // Loaded only here: the primary, which serves nothing, would hold ~150 MB of code it never runs
   // (docs/decisions/035-embedded-database-memory.md).
   const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }] = await Promise.all([
@@ -42,8 +112,9 @@ async function main(): Promise<void> {
     console.info(await paymentProvidersLine(database.db, config));
     if (!config.SMTP_URL) console.info('Email: SMTP_URL tidak diisi; email disimpan di kotak keluar (admin: /admin/outbox).');
   }
-  // Processes sharing a PostgreSQL elect one to run the jobs; PGlite's one process runs them itself.
-  const leadership = database.engine === 'postgres' && config.DATABASE_URL ? advisoryLeadership(config.DATABASE_URL, app.log) : undefined;
+  // Processes sharing a PostgreSQL elect one to run the jobs; PGlite's one process, and the one
+  // process of an embedded PostgreSQL it started itself, run them without asking.
+  const leadership = database.engine === 'postgres' && config.DATABASE_URL && !embedded ? advisoryLeadership(config.DATABASE_URL, app.log) : undefined;
 
   let closing = false;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
@@ -55,8 +126,11 @@ async function main(): Promise<void> {
     await leadership?.close();
     await app.close();
     await database.close();
+    await embedded?.stop();
     process.exit(0);
   };
+  process.off('SIGTERM', stopDuringStart);
+  process.off('SIGINT', stopDuringStart);
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -65,14 +139,16 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   if (cluster.isWorker) reportListening(port);
-  else console.info(banner(port, database.engine === 'pglite' ? `PGlite di ${config.dataDir}` : 'PostgreSQL'));
+  else console.info(banner(port, database.engine === 'pglite' ? `PGlite di ${config.dataDir}` : engineLabel));
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+main().catch(async (error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
     console.error(error.message);
   } else {
     console.error('Gagal menjalankan server:', error);
   }
+  // A failed start leaves no database server behind.
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

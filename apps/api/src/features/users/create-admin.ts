@@ -6,7 +6,7 @@
 import readline from 'node:readline';
 import { fieldErrors, registerSchema } from '@pasar/core/accounts';
 import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { openShopDatabase } from '../../db/client';
 import { findRoleByName, insertUser, takenIdentifiers } from '../accounts/accounts.repository';
 import { hashPassword } from '../accounts/passwords';
 
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openShopDatabase(config);
   try {
     const taken = await takenIdentifiers(database.db, { username: parsed.data.username, email: parsed.data.email });
     if (taken.username || taken.email) {
