@@ -16,11 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
+import { openShopDatabase } from '../apps/api/src/db/client';
 import { seedDemoIfEmpty } from '../apps/api/src/db/seed/seed-demo';
 import { generateCatalog } from './generate-catalog';
-import { load, root, startProcess, type ServerProcess } from './support';
+import { load, startShop } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_MEMORY_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -92,17 +91,6 @@ function larger(a: Sample | undefined, b: Sample): Sample {
   return !a || b.pss > a.pss ? b : a;
 }
 
-/** The shop as `npm start` runs it: scripts/start.mjs and what it starts (it stops them itself on SIGTERM). */
-function startShop(env: Record<string, string>): Promise<ServerProcess> {
-  return startProcess(path.join(root, 'scripts/start.mjs'), env, {
-    nodeArgs: [],
-    baseEnv: {},
-    signalProcessOnly: true,
-    startTimeoutMs: 180_000,
-    stopGraceMs: 15_000,
-  });
-}
-
 interface Row {
   scenario: string;
   sample: Sample;
@@ -139,14 +127,12 @@ async function measure(setup: Setup): Promise<Row> {
     let categoryIds: number[] = [];
     if (setup.products > 0) {
       // The catalogue is made beforehand, in the folder the shop then opens as its own.
-      const embedded = setup.engine === 'embedded-postgres' ? await startEmbeddedPostgres({ dataDir }) : undefined;
+      const database = await openShopDatabase({ dataDir, EMBEDDED_DATABASE: setup.engine === 'pglite' ? 'pglite' : 'postgres' });
       try {
-        const database = await openDatabase({ databaseUrl: embedded?.url, dataDir: embedded ? undefined : dataDir });
         await seedDemoIfEmpty(database.db, { uploadsDir: path.join(dataDir, 'uploads'), withImages: true });
         ({ productIds, categoryIds } = await generateCatalog(database.db, setup.products));
-        await database.close();
       } finally {
-        await embedded?.stop();
+        await database.close();
       }
     }
     const shop = await startShop({

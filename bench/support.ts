@@ -106,6 +106,20 @@ export async function startProcess(script: string, env: Record<string, string>, 
   };
 }
 
+/**
+ * The shop as `npm start` runs it: scripts/start.mjs (its small-heap settings, the embedded database
+ * of DATA_DIR when DATABASE_URL is empty) and what it starts, which it stops itself on SIGTERM.
+ */
+export function startShop(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess(path.join(root, 'scripts/start.mjs'), env, {
+    nodeArgs: [],
+    baseEnv: {},
+    signalProcessOnly: true,
+    startTimeoutMs: 180_000,
+    stopGraceMs: 15_000,
+  });
+}
+
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
