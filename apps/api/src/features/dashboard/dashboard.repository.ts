@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD } from '@pasar/core/products';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { keptOrderFigures } from '../orders/admin-orders.repository';
 
 /** One pass over the products (issue 15: three counts were three scans at 100,000 products). */
 export async function catalogueFigures(db: DbOrTx) {
@@ -15,31 +16,29 @@ export async function catalogueFigures(db: DbOrTx) {
   return row!;
 }
 
+/**
+ * Revenue is money received (issue 13 §6 (docs/issues.md)): paid orders, counted in the month the
+ * money came (the latest payment's paid_at; a POS sale is paid when it is made). Unpaid open orders
+ * are apart. Issue 15 (100,000 orders): every figure comes from the rows migration 0014's triggers
+ * keep, not from an aggregate over the orders.
+ */
 export async function orderFigures(db: DbOrTx, dayStart: Date, monthStart: Date) {
-  // Revenue is money received (issue 13 §6 (docs/issues.md)): paid orders, counted in the month the money came
-  // (the payment's paid_at; a POS sale is paid when it is made). Unpaid open orders are apart.
-  // Issue 15 (100,000 orders): "the latest paid_at, else created_at, in this month" is split in two
-  // disjoint parts that each start from an index: orders with a payment received this month
-  // (payments_paid_at_idx), and orders of this month with no received payment at all (orders_created_idx).
-  // The per-status figures come from orders_status_payment_idx alone.
-  const day = dayStart.toISOString();
-  const month = monthStart.toISOString();
-  const [row] = await queryRows<{ pending_today: number; pending_total: number; today: number; revenue: number; unpaid_count: number; unpaid_amount: number }>(
-    db,
-    sql`SELECT (SELECT count(*)::int FROM orders o WHERE o.status = 'pending' AND o.created_at >= ${day}) AS pending_today,
-               (SELECT count(*)::int FROM orders o WHERE o.status = 'pending') AS pending_total,
-               (SELECT count(*)::int FROM orders o WHERE o.created_at >= ${day}) AS today,
-               (SELECT COALESCE(sum(o.total_amount), 0)::bigint FROM orders o
-                 WHERE o.payment_status = 'paid' AND o.status <> 'cancelled'
-                   AND o.id IN (SELECT p.order_id FROM payments p WHERE p.paid_at >= ${month}))
-             + (SELECT COALESCE(sum(o.total_amount), 0)::bigint FROM orders o
-                 WHERE o.created_at >= ${month} AND o.payment_status = 'paid' AND o.status <> 'cancelled'
-                   AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.paid_at IS NOT NULL)) AS revenue,
-               u.unpaid_count, u.unpaid_amount
-        FROM (SELECT count(*)::int AS unpaid_count, COALESCE(sum(o.total_amount), 0)::bigint AS unpaid_amount
-              FROM orders o WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled') u`,
-  );
-  return { ...row!, revenue: Number(row!.revenue), unpaid_count: Number(row!.unpaid_count), unpaid_amount: Number(row!.unpaid_amount) };
+  const kept = await keptOrderFigures(db, { dayStart, monthStart });
+  let unpaidCount = 0;
+  let unpaidAmount = 0;
+  for (const [status, f] of kept.byStatus) {
+    if (status === 'cancelled') continue;
+    unpaidCount += f.unpaidOrders;
+    unpaidAmount += f.unpaid;
+  }
+  return {
+    pending_today: kept.sinceDay.get('pending') ?? 0,
+    pending_total: kept.byStatus.get('pending')?.count ?? 0,
+    today: [...kept.sinceDay.values()].reduce((s, n) => s + n, 0),
+    revenue: kept.revenue,
+    unpaid_count: unpaidCount,
+    unpaid_amount: unpaidAmount,
+  };
 }
 
 export interface ActivityRow {
@@ -74,19 +73,23 @@ export async function recentActivity(db: DbOrTx, limit: number): Promise<Activit
 
 /** Pending orders for the bell; "new" ones have an id above the newest one the admin has seen. */
 export async function pendingOrders(db: DbOrTx, afterId: number | undefined) {
-  const [counts] = await queryRows<{ pending_total: number; new_pending: number; latest_order_id: number; awaiting_verification: number }>(
+  // The pending total is kept (migration 0014); so are the new ones when the admin has seen none.
+  const [[counts], kept] = await Promise.all([
+    queryRows<{ new_pending: number | null; latest_order_id: number; awaiting_verification: number }>(
     db,
-    sql`SELECT (SELECT count(*)::int FROM orders WHERE status = 'pending') AS pending_total,
-               (SELECT count(*)::int FROM orders o JOIN payments p ON p.order_id = o.id
+    sql`SELECT (SELECT count(*)::int FROM orders o JOIN payments p ON p.order_id = o.id
                  WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled' AND p.status = 'unpaid' AND p.proof_status = 'submitted') AS awaiting_verification,
-               (SELECT count(*)::int FROM orders WHERE status = 'pending' ${afterId !== undefined ? sql`AND id > ${afterId}` : sql``}) AS new_pending,
+               ${afterId !== undefined ? sql`(SELECT count(*)::int FROM orders WHERE status = 'pending' AND id > ${afterId})` : sql`NULL::int`} AS new_pending,
                (SELECT COALESCE(max(id), 0)::int FROM orders) AS latest_order_id`,
-  );
+    ),
+    keptOrderFigures(db),
+  ]);
+  const pendingTotal = kept.byStatus.get('pending')?.count ?? 0;
   const latest = await queryRows<{ id: number; created_at: Date | string; total_amount: number; customer: string | null; order_type: string }>(
     db,
     sql`SELECT id, created_at, total_amount, order_type,
                COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer
         FROM orders WHERE status = 'pending' ORDER BY id DESC LIMIT 5`,
   );
-  return { ...counts!, latest };
+  return { ...counts!, pending_total: pendingTotal, new_pending: counts!.new_pending ?? pendingTotal, latest };
 }

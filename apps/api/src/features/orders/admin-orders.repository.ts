@@ -83,6 +83,7 @@ export interface StatusFigures {
  * every order.
  */
 export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 'all' | 'verification', timeZone?: string): Promise<Map<string, StatusFigures>> {
+  if (!q && payment === 'all') return keptCountByStatus(db);
   const where = sql`${searchCondition(q, timeZone)} AND ${paymentCondition(payment)}`;
   const rows = await queryRows<{ status: string; count: number; paid: string | number; unpaid: string | number; value: string | number; verification: number }>(
     db,
@@ -108,6 +109,98 @@ export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 
       value: current.value + Number(r.value),
       verification: current.verification + Number(r.verification),
     });
+  }
+  return figures;
+}
+
+/** Above this many rows written by connections (not yet folded into backend 0), a reader folds them. */
+const FOLD_ABOVE = 64;
+
+export interface KeptOrderFigures {
+  /** Every order, by status: what countByStatus gives for no search and no payment filter (verification apart). */
+  byStatus: Map<string, Omit<StatusFigures, 'verification'> & { unpaidOrders: number }>;
+  /** Orders placed since `dayStart`, by status. */
+  sinceDay: Map<string, number>;
+  /** Money received since `monthStart` (latest received payment, else the order's time; paid orders, never cancelled ones). */
+  revenue: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The order figures kept by migration 0014's triggers, in the same commit as the orders: a few
+ * rows summed instead of an aggregate over every order. The hour rows answer any window that
+ * starts on an hour, which every store zone's day and month do (whole-hour offsets); a window
+ * that did not would be a wrong figure, so it is refused.
+ */
+export async function keptOrderFigures(db: DbOrTx, windows?: { dayStart: Date; monthStart: Date }): Promise<KeptOrderFigures> {
+  if (windows && (windows.dayStart.getTime() % HOUR_MS !== 0 || windows.monthStart.getTime() % HOUR_MS !== 0)) {
+    throw new Error('order figures are kept by the hour: a window must start on a whole hour');
+  }
+  const hourly = windows
+    ? sql` OR (f.kind = 1 AND f.hour >= ${windows.dayStart.toISOString()}) OR (f.kind = 2 AND f.hour >= ${windows.monthStart.toISOString()})`
+    : sql``;
+  const rows = await queryRows<{ kind: number; status: string; payment_status: string; orders: string | number; amount: string | number; unfolded: number }>(
+    db,
+    sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount,
+               (SELECT count(*)::int FROM order_figures u WHERE u.backend <> 0) AS unfolded
+        FROM order_figures f WHERE f.kind = 0${hourly}
+        GROUP BY 1, 2, 3`,
+  );
+  const figures: KeptOrderFigures = { byStatus: new Map(), sinceDay: new Map(), revenue: 0 };
+  for (const r of rows) {
+    const orders = Number(r.orders);
+    const amount = Number(r.amount);
+    if (Number(r.kind) === 1) figures.sinceDay.set(r.status, (figures.sinceDay.get(r.status) ?? 0) + orders);
+    else if (Number(r.kind) === 2) figures.revenue += amount;
+    else {
+      const current = figures.byStatus.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, unpaidOrders: 0 };
+      current.count += orders;
+      current.value += amount;
+      if (r.payment_status === 'paid') current.paid += amount;
+      if (r.payment_status === 'unpaid') {
+        current.unpaid += amount;
+        current.unpaidOrders += orders;
+      }
+      figures.byStatus.set(r.status, current);
+    }
+  }
+  if ((rows[0]?.unfolded ?? 0) > FOLD_ABOVE) await foldOrderFigures(db);
+  return figures;
+}
+
+/**
+ * Each connection that ever wrote an order has its own rows; pools close idle connections and open
+ * new ones. Rows not locked by a transaction in progress are moved into backend 0 in one statement,
+ * so the sums are the same before and after and no writer is waited for (SKIP LOCKED); backend 0's
+ * rows are written in key order, so two folds at once wait for each other at most, never deadlock.
+ */
+export async function foldOrderFigures(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    WITH gone AS (
+      DELETE FROM order_figures WHERE (kind, hour, status, payment_status, backend) IN (
+        SELECT kind, hour, status, payment_status, backend FROM order_figures WHERE backend <> 0 FOR UPDATE SKIP LOCKED)
+      RETURNING kind, hour, status, payment_status, orders, amount)
+    INSERT INTO order_figures AS f (kind, hour, status, payment_status, backend, orders, amount)
+      SELECT kind, hour, status, payment_status, 0, sum(orders), sum(amount) FROM gone GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (kind, hour, status, payment_status, backend)
+      DO UPDATE SET orders = f.orders + EXCLUDED.orders, amount = f.amount + EXCLUDED.amount`);
+}
+
+/** Submitted proofs of unpaid orders, by status: from the few submitted payments (their partial index). */
+const proofsToVerify = sql`SELECT o.status, count(*)::int AS verification
+  FROM orders o
+  WHERE o.id IN (SELECT p.order_id FROM payments p WHERE p.proof_status = 'submitted' AND p.status = 'unpaid') AND o.payment_status = 'unpaid'
+  GROUP BY o.status`;
+
+/** The desk's tabs with nothing searched: the kept figures (migration 0014) and the proofs to verify, side by side. */
+async function keptCountByStatus(db: DbOrTx): Promise<Map<string, StatusFigures>> {
+  const [kept, proofs] = await Promise.all([keptOrderFigures(db), queryRows<{ status: string; verification: number }>(db, proofsToVerify)]);
+  const figures = new Map<string, StatusFigures>();
+  for (const [status, f] of kept.byStatus) if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, verification: 0 });
+  for (const p of proofs) {
+    const current = figures.get(p.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, verification: 0 };
+    figures.set(p.status, { ...current, verification: Number(p.verification) });
   }
   return figures;
 }
