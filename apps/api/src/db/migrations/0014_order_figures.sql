@@ -13,6 +13,8 @@
 --         month start on an hour and any of them is a sum of whole hours, whatever the zone.
 -- kind 2: money received (paid orders, never cancelled ones) by the UTC hour it came: the latest
 --         payment's paid_at, else the order's time (a POS sale is paid when it is made).
+-- kind 3: unpaid orders with a transfer proof to verify (a payment unpaid with its proof
+--         submitted), by status: the desk's "verification" counts.
 CREATE TABLE "order_figures" (
 	"kind" smallint NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
@@ -32,6 +34,11 @@ CREATE OR REPLACE FUNCTION order_revenue_hour(order_id integer, created_at times
   SELECT date_trunc('hour', coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = $1), $2), 'UTC')
 $$;
 --> statement-breakpoint
+-- Whether an order has a transfer proof waiting for an admin (payments_proof_submitted_idx).
+CREATE OR REPLACE FUNCTION order_awaits_proof(order_id integer) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = $1 AND p.status = 'unpaid' AND p.proof_status = 'submitted')
+$$;
+--> statement-breakpoint
 -- Adds the figures of `came` and takes away those of `gone`, in the calling backend's rows, in key
 -- order (one statement, so a backend's own rows are locked in one order), skipping keys whose
 -- changes cancel out (a status change within one hour moves nothing of kind 2).
@@ -49,6 +56,9 @@ BEGIN
     UNION ALL
     SELECT 2::smallint, order_revenue_hour(r.id, r.created_at), '', '', r.sign, r.sign * r.total_amount::bigint
     WHERE r.payment_status = 'paid' AND r.status <> 'cancelled'
+    UNION ALL
+    SELECT 3::smallint, '-infinity'::timestamptz, r.status, '', r.sign, r.sign * r.total_amount::bigint
+    WHERE r.payment_status = 'unpaid' AND order_awaits_proof(r.id)
   ) c(kind, hour, status, payment_status, n, amount)
   GROUP BY 1, 2, 3, 4
   HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
@@ -94,71 +104,82 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A payment moves an order's money to another hour when its paid_at changes. The orders it touches
--- are read as they are now (an order deleted in this transaction, e.g. by the cascade, counts
--- nothing); their money's hour before the statement is found from the payments then: those the
--- statement left alone and the `gone` versions of those it changed.
+-- A payment moves an order's money to another hour when its paid_at changes, and its proof puts
+-- the order among those to verify or takes it out. The orders it touches are read as they are now
+-- (an order deleted in this transaction, e.g. by the cascade, counts nothing); their payments
+-- before the statement are those it left alone and the `gone` versions of those it changed.
 CREATE OR REPLACE FUNCTION order_figures_payments_apply(gone payments[], came payments[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   -- Set-wise (joins, not a lookup per payment): a bulk insert of payments stays linear.
   INSERT INTO order_figures AS f (kind, hour, status, payment_status, backend, orders, amount)
   WITH came AS (SELECT * FROM unnest(came)),
        gone AS (SELECT * FROM unnest(gone)),
-       touched AS (SELECT o.id, o.created_at, o.total_amount::bigint AS amount FROM orders o
-                   WHERE o.id IN (SELECT order_id FROM gone WHERE paid_at IS NOT NULL UNION SELECT order_id FROM came WHERE paid_at IS NOT NULL)
-                     AND o.payment_status = 'paid' AND o.status <> 'cancelled'),
-       paid_before AS (SELECT x.order_id, max(x.paid_at) AS paid_at FROM (
-                         SELECT p.order_id, p.paid_at FROM payments p JOIN touched t ON t.id = p.order_id
-                         WHERE NOT EXISTS (SELECT 1 FROM came c WHERE c.id = p.id)
-                         UNION ALL
-                         SELECT g.order_id, g.paid_at FROM gone g) x
-                       GROUP BY 1),
-       paid_after AS (SELECT p.order_id, max(p.paid_at) AS paid_at FROM payments p JOIN touched t ON t.id = p.order_id GROUP BY 1)
-  SELECT 2::smallint, c.hour, '', '', pg_backend_pid(), sum(c.n), sum(c.amount)
+       touched AS (SELECT o.id, o.status, o.payment_status, o.created_at, o.total_amount::bigint AS amount FROM orders o
+                   WHERE o.id IN (SELECT order_id FROM gone UNION SELECT order_id FROM came)
+                     AND ((o.payment_status = 'paid' AND o.status <> 'cancelled') OR o.payment_status = 'unpaid')),
+       before AS (SELECT x.order_id, max(x.paid_at) AS paid_at, bool_or(x.status = 'unpaid' AND x.proof_status = 'submitted') AS awaits FROM (
+                    SELECT p.order_id, p.paid_at, p.status, p.proof_status FROM payments p JOIN touched t ON t.id = p.order_id
+                    WHERE NOT EXISTS (SELECT 1 FROM came c WHERE c.id = p.id)
+                    UNION ALL
+                    SELECT g.order_id, g.paid_at, g.status, g.proof_status FROM gone g) x
+                  GROUP BY 1),
+       after AS (SELECT p.order_id, max(p.paid_at) AS paid_at, bool_or(p.status = 'unpaid' AND p.proof_status = 'submitted') AS awaits
+                 FROM payments p JOIN touched t ON t.id = p.order_id GROUP BY 1)
+  SELECT c.kind, c.hour, c.status, '', pg_backend_pid(), sum(c.n), sum(c.amount)
   FROM touched t
-  LEFT JOIN paid_before b ON b.order_id = t.id
-  LEFT JOIN paid_after a ON a.order_id = t.id
+  LEFT JOIN before b ON b.order_id = t.id
+  LEFT JOIN after a ON a.order_id = t.id
   CROSS JOIN LATERAL (
-    SELECT date_trunc('hour', coalesce(b.paid_at, t.created_at), 'UTC'), -1, -t.amount
+    SELECT 2::smallint, date_trunc('hour', coalesce(b.paid_at, t.created_at), 'UTC'), '', -1, -t.amount WHERE t.payment_status = 'paid'
     UNION ALL
-    SELECT date_trunc('hour', coalesce(a.paid_at, t.created_at), 'UTC'), 1, t.amount
-  ) c(hour, n, amount)
-  GROUP BY 2
+    SELECT 2::smallint, date_trunc('hour', coalesce(a.paid_at, t.created_at), 'UTC'), '', 1, t.amount WHERE t.payment_status = 'paid'
+    UNION ALL
+    SELECT 3::smallint, '-infinity'::timestamptz, t.status, -1, -t.amount WHERE t.payment_status = 'unpaid' AND coalesce(b.awaits, false)
+    UNION ALL
+    SELECT 3::smallint, '-infinity'::timestamptz, t.status, 1, t.amount WHERE t.payment_status = 'unpaid' AND coalesce(a.awaits, false)
+  ) c(kind, hour, status, n, amount)
+  GROUP BY 1, 2, 3
   HAVING sum(c.n) <> 0 OR sum(c.amount) <> 0
-  ORDER BY 2
+  ORDER BY 1, 2, 3
   ON CONFLICT (kind, hour, status, payment_status, backend)
     DO UPDATE SET orders = f.orders + EXCLUDED.orders, amount = f.amount + EXCLUDED.amount;
 END;
 $$;
 --> statement-breakpoint
+-- A checkout's payment (not paid, no proof yet) touches nothing.
 CREATE OR REPLACE FUNCTION order_figures_payments_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM order_figures_payments_apply('{}'::payments[], ARRAY(SELECT ROW(n.*)::payments FROM new_rows n WHERE n.paid_at IS NOT NULL));
+  PERFORM order_figures_payments_apply('{}'::payments[], ARRAY(SELECT ROW(n.*)::payments FROM new_rows n
+    WHERE n.paid_at IS NOT NULL OR (n.status = 'unpaid' AND n.proof_status = 'submitted')));
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
--- Only payments whose order or paid_at changed (a proof uploaded or a status set moves no money's hour).
+-- Only payments whose order, paid_at, status or proof changed.
 CREATE OR REPLACE FUNCTION order_figures_payments_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM order_figures_payments_apply(
-    ARRAY(SELECT ROW(d.*)::payments FROM old_rows d JOIN new_rows n ON n.id = d.id WHERE (d.order_id, d.paid_at) IS DISTINCT FROM (n.order_id, n.paid_at)),
-    ARRAY(SELECT ROW(n.*)::payments FROM old_rows d JOIN new_rows n ON n.id = d.id WHERE (d.order_id, d.paid_at) IS DISTINCT FROM (n.order_id, n.paid_at)));
+    ARRAY(SELECT ROW(d.*)::payments FROM old_rows d JOIN new_rows n ON n.id = d.id
+          WHERE (d.order_id, d.paid_at, d.status, d.proof_status) IS DISTINCT FROM (n.order_id, n.paid_at, n.status, n.proof_status)),
+    ARRAY(SELECT ROW(n.*)::payments FROM old_rows d JOIN new_rows n ON n.id = d.id
+          WHERE (d.order_id, d.paid_at, d.status, d.proof_status) IS DISTINCT FROM (n.order_id, n.paid_at, n.status, n.proof_status)));
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION order_figures_payments_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM order_figures_payments_apply(ARRAY(SELECT ROW(d.*)::payments FROM old_rows d WHERE d.paid_at IS NOT NULL), '{}'::payments[]);
+  PERFORM order_figures_payments_apply(ARRAY(SELECT ROW(d.*)::payments FROM old_rows d
+    WHERE d.paid_at IS NOT NULL OR (d.status = 'unpaid' AND d.proof_status = 'submitted')), '{}'::payments[]);
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
--- TRUNCATE holds payments exclusively: every paid order's money falls back to its own hour.
+-- TRUNCATE holds payments exclusively: every paid order's money falls back to its own hour, and
+-- no proof is left to verify.
 CREATE OR REPLACE FUNCTION order_figures_payments_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM order_figures WHERE kind = 2;
+  DELETE FROM order_figures WHERE kind IN (2, 3);
   INSERT INTO order_figures (kind, hour, status, payment_status, backend, orders, amount)
     SELECT 2, date_trunc('hour', o.created_at, 'UTC'), '', '', 0, count(*), sum(o.total_amount)
     FROM orders o WHERE o.payment_status = 'paid' AND o.status <> 'cancelled' GROUP BY 2;
@@ -189,4 +210,7 @@ INSERT INTO order_figures (kind, hour, status, payment_status, backend, orders, 
   SELECT 1, date_trunc('hour', created_at, 'UTC'), status, '', 0, count(*), sum(total_amount) FROM orders GROUP BY 2, 3
   UNION ALL
   SELECT 2, order_revenue_hour(id, created_at), '', '', 0, count(*), sum(total_amount) FROM orders
-    WHERE payment_status = 'paid' AND status <> 'cancelled' GROUP BY 2;
+    WHERE payment_status = 'paid' AND status <> 'cancelled' GROUP BY 2
+  UNION ALL
+  SELECT 3, '-infinity', status, '', 0, count(*), sum(total_amount) FROM orders
+    WHERE payment_status = 'unpaid' AND order_awaits_proof(id) GROUP BY 3;

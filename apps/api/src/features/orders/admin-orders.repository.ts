@@ -123,6 +123,8 @@ export interface KeptOrderFigures {
   sinceDay: Map<string, number>;
   /** Money received since `monthStart` (latest received payment, else the order's time; paid orders, never cancelled ones). */
   revenue: number;
+  /** Unpaid orders with a transfer proof to verify, by status. */
+  awaitingProof: Map<string, number>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -144,15 +146,16 @@ export async function keptOrderFigures(db: DbOrTx, windows?: { dayStart: Date; m
     db,
     sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount,
                (SELECT count(*)::int FROM order_figures u WHERE u.backend <> 0) AS unfolded
-        FROM order_figures f WHERE f.kind = 0${hourly}
+        FROM order_figures f WHERE f.kind IN (0, 3)${hourly}
         GROUP BY 1, 2, 3`,
   );
-  const figures: KeptOrderFigures = { byStatus: new Map(), sinceDay: new Map(), revenue: 0 };
+  const figures: KeptOrderFigures = { byStatus: new Map(), sinceDay: new Map(), revenue: 0, awaitingProof: new Map() };
   for (const r of rows) {
     const orders = Number(r.orders);
     const amount = Number(r.amount);
     if (Number(r.kind) === 1) figures.sinceDay.set(r.status, (figures.sinceDay.get(r.status) ?? 0) + orders);
     else if (Number(r.kind) === 2) figures.revenue += amount;
+    else if (Number(r.kind) === 3) figures.awaitingProof.set(r.status, (figures.awaitingProof.get(r.status) ?? 0) + orders);
     else {
       const current = figures.byStatus.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, unpaidOrders: 0 };
       current.count += orders;
@@ -187,20 +190,12 @@ export async function foldOrderFigures(db: DbOrTx): Promise<void> {
       DO UPDATE SET orders = f.orders + EXCLUDED.orders, amount = f.amount + EXCLUDED.amount`);
 }
 
-/** Submitted proofs of unpaid orders, by status: from the few submitted payments (their partial index). */
-const proofsToVerify = sql`SELECT o.status, count(*)::int AS verification
-  FROM orders o
-  WHERE o.id IN (SELECT p.order_id FROM payments p WHERE p.proof_status = 'submitted' AND p.status = 'unpaid') AND o.payment_status = 'unpaid'
-  GROUP BY o.status`;
-
-/** The desk's tabs with nothing searched: the kept figures (migration 0014) and the proofs to verify, side by side. */
+/** The desk's tabs with nothing searched: the kept figures (migration 0014). */
 async function keptCountByStatus(db: DbOrTx): Promise<Map<string, StatusFigures>> {
-  const [kept, proofs] = await Promise.all([keptOrderFigures(db), queryRows<{ status: string; verification: number }>(db, proofsToVerify)]);
+  const kept = await keptOrderFigures(db);
   const figures = new Map<string, StatusFigures>();
-  for (const [status, f] of kept.byStatus) if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, verification: 0 });
-  for (const p of proofs) {
-    const current = figures.get(p.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, verification: 0 };
-    figures.set(p.status, { ...current, verification: Number(p.verification) });
+  for (const [status, f] of kept.byStatus) {
+    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, verification: kept.awaitingProof.get(status) ?? 0 });
   }
   return figures;
 }

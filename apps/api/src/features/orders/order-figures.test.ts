@@ -52,18 +52,21 @@ async function keptByPayment(): Promise<string[]> {
 
 /** The hour rows themselves, beside a fresh grouping: any window, not only the ones tried below. */
 async function expectHoursEqualFresh(where: string) {
-  const kept = await queryRows<{ kind: number; hour: string; n: number; amount: string }>(
+  const kept = await queryRows<{ kind: number; hour: string; status: string; n: number; amount: string }>(
     t.db,
-    sql`SELECT kind, hour::text, sum(orders)::int AS n, sum(amount)::text AS amount FROM order_figures WHERE kind IN (1, 2)
-        GROUP BY 1, 2 HAVING sum(orders) <> 0 OR sum(amount) <> 0 ORDER BY 1, 2`,
+    sql`SELECT kind, hour::text, status, sum(orders)::int AS n, sum(amount)::text AS amount FROM order_figures WHERE kind IN (1, 2, 3)
+        GROUP BY 1, 2, 3 HAVING sum(orders) <> 0 OR sum(amount) <> 0 ORDER BY 1, 2`,
   );
-  const fresh = await queryRows<{ kind: number; hour: string; n: number; amount: string }>(
+  const fresh = await queryRows<{ kind: number; hour: string; status: string; n: number; amount: string }>(
     t.db,
-    sql`SELECT 1 AS kind, date_trunc('hour', created_at, 'UTC')::text AS hour, count(*)::int AS n, sum(total_amount)::text AS amount FROM orders GROUP BY 2
+    sql`SELECT 1 AS kind, date_trunc('hour', created_at, 'UTC')::text AS hour, status, count(*)::int AS n, sum(total_amount)::text AS amount FROM orders GROUP BY 2, 3
         UNION ALL
-        SELECT 2, date_trunc('hour', coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at), 'UTC')::text, count(*)::int, sum(o.total_amount)::text
+        SELECT 2, date_trunc('hour', coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at), 'UTC')::text, '', count(*)::int, sum(o.total_amount)::text
         FROM orders o WHERE o.payment_status = 'paid' AND o.status <> 'cancelled' GROUP BY 2
-        ORDER BY 1, 2`,
+        UNION ALL
+        SELECT 3, '-infinity', o.status, count(*)::int, sum(o.total_amount)::text
+        FROM orders o WHERE o.payment_status = 'unpaid' AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted') GROUP BY 3
+        ORDER BY 1, 2, 3`,
   );
   expect(kept, where).toEqual(fresh);
 }
@@ -117,6 +120,16 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
             FROM generate_series(1, 60) g`,
       ],
       ['a payment row, not yet paid', payment('f2@b.id', 20000, 'unpaid', null)],
+      ['a proof submitted', sql`UPDATE payments SET proof_status = 'submitted' WHERE order_id = ${idOf('f2@b.id')}`],
+      ['a proof rejected', sql`UPDATE payments SET proof_status = 'rejected' WHERE order_id = ${idOf('f2@b.id')}`],
+      ['a proof submitted again', sql`UPDATE payments SET proof_status = 'submitted' WHERE order_id = ${idOf('f2@b.id')}`],
+      ['an order with a proof cancelled', sql`UPDATE orders SET status = 'cancelled' WHERE id = ${idOf('f2@b.id')}`],
+      ['and reopened', sql`UPDATE orders SET status = 'pending' WHERE id = ${idOf('f2@b.id')}`],
+      [
+        'payments written with their proofs',
+        sql`INSERT INTO payments (order_id, provider, reference, merchant_ref, payment_name, amount, status, proof_status)
+            SELECT id, 'manual', 'MAN-PROOF-' || id, 'ORD-' || id, 'Transfer bank', total_amount, 'unpaid', 'submitted' FROM orders WHERE guest_email LIKE 'bulk%' AND payment_status = 'unpaid'`,
+      ],
       ['the payment received next month', sql`UPDATE payments SET status = 'paid', paid_at = '2026-11-01T16:30:00Z' WHERE order_id = ${idOf('f2@b.id')}`],
       ['the order marked paid', sql`UPDATE orders SET payment_status = 'paid' WHERE id = ${idOf('f2@b.id')}`],
       ['a second, later payment', payment('f2@b.id', 1, 'paid', '2026-11-25T01:00:00Z')],
