@@ -4,6 +4,7 @@
  * version, shelves from random id picks: every test changes the data through the ordinary writers
  * and checks the answer against the data, on PGlite and on PostgreSQL (TEST_POSTGRES_URL).
  */
+import { DEFAULT_CATALOG_PAGE_SIZE } from '@pasar/core/catalog';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businesses, categories, products } from '../../db/schema';
@@ -89,6 +90,23 @@ describe(`catalogue counts kept by the database (${testEngine})`, () => {
       seen.push(...p.items.map((i) => i.id));
     }
     expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('pages the default page size (a statement of its own) newest first without gaps or repeats, in a category and overall', async () => {
+    const c = await makeCategory(t.db, { name: 'Halaman Bawaan' });
+    const ids = [];
+    for (let i = 0; i < DEFAULT_CATALOG_PAGE_SIZE * 2 + 3; i++) ids.push((await makeProduct(t.db, { name: `Bawaan ${i}`, category_id: c.id })).id);
+    const seen = [];
+    for (let page = 1; page <= 3; page++) {
+      const p = (await get(`/api/v1/catalog/products/?category_id=${c.id}&page=${page}`)) as Page;
+      expect(p.total_pages).toBe(3);
+      seen.push(...p.items.map((i) => i.id));
+    }
+    expect(seen).toEqual([...ids].reverse());
+    // The newest products of the whole catalogue are these; its page 2 goes on where page 1 stopped.
+    const overall = [];
+    for (let page = 1; page <= 2; page++) overall.push(...((await get(`/api/v1/catalog/products/?page=${page}&page_size=${DEFAULT_CATALOG_PAGE_SIZE}`)) as Page).items.map((i) => i.id));
+    expect(overall).toEqual([...ids].reverse().slice(0, DEFAULT_CATALOG_PAGE_SIZE * 2));
   });
 
   it('draws a random shelf of distinct active products of the category, in a large category too', async () => {
