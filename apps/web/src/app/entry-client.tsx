@@ -64,12 +64,14 @@ function start(container: HTMLElement): void | Promise<void> {
     const router = createBrowserRouter(routes, { hydrationData: state.router });
     // Under React a transition lets hydration yield to the browser; preact/compat runs it at once,
     // in one task, and reports mismatches through reportHydrationMismatches instead of the option below.
+    const serverText = container.textContent;
     startTransition(() => {
       hydrateRoot(container, app(router, queryClient), {
         // With React, a mismatch with the server's HTML is recovered by drawing again in the
         // browser; say so loudly (e2e/server-rendering.spec.ts fails on any console error).
         onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
       });
+      reportTextMismatch(serverText, container.textContent);
       // Preact hydrates at once: the page's handlers are attached, so boot.ts gives back the taps it held.
       document.dispatchEvent(new Event(APP_HYDRATED));
     });
@@ -87,13 +89,26 @@ function start(container: HTMLElement): void | Promise<void> {
  * new ones. Its debug build reports that through this internal hook (`_hydrationMismatch`, shipped
  * as `__m` in the pinned version); a page the server drew must not mismatch, so say so loudly
  * (e2e/server-rendering.spec.ts fails on any console error). A text that differs is corrected
- * without passing through it: that kind of mismatch is not reported.
+ * without passing through it: reportTextMismatch catches that kind.
  */
 function reportHydrationMismatches(): void {
   (options as { __m?: (vnode: { type: unknown }) => void }).__m = (vnode) => {
     const type = typeof vnode.type === 'string' ? vnode.type : 'component';
     console.error(`Hydration error: the server's HTML has no <${type}> where the first render draws one`);
   };
+}
+
+/**
+ * Preact hydrates synchronously, so right after hydrateRoot the page holds the first render's text,
+ * before any effect or the render that follows hydration (useHydrated). A text Preact corrected
+ * quietly (a price, a count, a date formatted differently in the browser) shows here as a
+ * difference from the server's text.
+ */
+function reportTextMismatch(server: string | null, hydrated: string | null): void {
+  if (server === hydrated) return;
+  const at = [...(server ?? '')].findIndex((char, i) => char !== hydrated?.[i]);
+  const around = (text: string | null) => JSON.stringify((text ?? '').slice(Math.max(0, at - 40), at + 40));
+  console.error(`Hydration error: the first render's text differs from the server's HTML at ${around(server)} → ${around(hydrated)}`);
 }
 
 /**
