@@ -92,6 +92,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 300,
     // Every browser the es2022 target runs on knows <link rel="modulepreload">: no polyfill in the first chunk.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // React Router reads `useOptimistic` when the runtime has it and falls back when not; on Preact it is
+      // undefined by design (docs/decisions/032-preact-compat.md), so `npm start` need not print it as a warning.
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
+    },
     // The server bundle (`vite build --ssr`, docs/decisions/026-server-rendered-storefront.md) goes to
     // dist/server, which the API imports and never serves; the public files are the client build's.
     ...(isSsrBuild ? { copyPublicDir: false } : {}),
