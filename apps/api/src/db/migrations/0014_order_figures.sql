@@ -214,3 +214,62 @@ INSERT INTO order_figures (kind, hour, status, payment_status, backend, orders, 
   UNION ALL
   SELECT 3, '-infinity', status, '', 0, count(*), sum(total_amount) FROM orders
     WHERE payment_status = 'unpaid' AND order_awaits_proof(id) GROUP BY 3;
+--> statement-breakpoint
+-- The dashboard's catalogue figures the same way (every product, active ones, low stock: stock at
+-- or below core's LOW_STOCK_THRESHOLD, 5): a checkout that sells a product down to 5 changes a
+-- figure, so the rows are per backend here too. A statement that moves no figure writes nothing.
+CREATE TABLE "catalogue_figures" (
+	"backend" integer PRIMARY KEY NOT NULL,
+	"products" bigint DEFAULT 0 NOT NULL,
+	"active" bigint DEFAULT 0 NOT NULL,
+	"low_stock" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION catalogue_figures_add(products bigint, active bigint, low_stock bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF products <> 0 OR active <> 0 OR low_stock <> 0 THEN
+    INSERT INTO catalogue_figures AS c (backend, products, active, low_stock) VALUES (pg_backend_pid(), products, active, low_stock)
+      ON CONFLICT (backend) DO UPDATE SET products = c.products + EXCLUDED.products, active = c.active + EXCLUDED.active, low_stock = c.low_stock + EXCLUDED.low_stock;
+  END IF;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION catalogue_figures_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM catalogue_figures_add(count(*), count(*) FILTER (WHERE is_active), count(*) FILTER (WHERE stock <= 5)) FROM new_rows;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION catalogue_figures_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM catalogue_figures_add(0, coalesce(sum(n.is_active::int - o.is_active::int), 0), coalesce(sum((n.stock <= 5)::int - (o.stock <= 5)::int), 0))
+    FROM old_rows o JOIN new_rows n ON n.id = o.id;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION catalogue_figures_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM catalogue_figures_add(-count(*), -count(*) FILTER (WHERE is_active), -count(*) FILTER (WHERE stock <= 5)) FROM old_rows;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION catalogue_figures_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM catalogue_figures;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER products_figures_ins_trg AFTER INSERT ON products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalogue_figures_inserted();
+--> statement-breakpoint
+CREATE TRIGGER products_figures_upd_trg AFTER UPDATE ON products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalogue_figures_updated();
+--> statement-breakpoint
+CREATE TRIGGER products_figures_del_trg AFTER DELETE ON products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION catalogue_figures_deleted();
+--> statement-breakpoint
+CREATE TRIGGER products_figures_trunc_trg AFTER TRUNCATE ON products FOR EACH STATEMENT EXECUTE FUNCTION catalogue_figures_truncated();
+--> statement-breakpoint
+INSERT INTO catalogue_figures (backend, products, active, low_stock)
+  SELECT 0, count(*), count(*) FILTER (WHERE is_active), count(*) FILTER (WHERE stock <= 5) FROM products;

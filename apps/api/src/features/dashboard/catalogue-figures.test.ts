@@ -1,0 +1,97 @@
+/**
+ * Issue 15: the dashboard's product figures kept by migration 0014 (every product, active ones,
+ * low stock by core's LOW_STOCK_THRESHOLD) equal a fresh count after every kind of change, stay
+ * when folded, and on PostgreSQL two sales in flight at once never wait for each other on them.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOW_STOCK_THRESHOLD } from '@pasar/core/products';
+import { queryRows } from '../../db/client';
+import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { catalogueFigures, foldCatalogueFigures } from './dashboard.repository';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function expectKeptEqualsFresh(label: string) {
+  const [fresh] = await queryRows<{ total: number; active: number; low_stock: number }>(
+    t.db,
+    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active, count(*) FILTER (WHERE stock <= ${LOW_STOCK_THRESHOLD})::int AS low_stock FROM products`,
+  );
+  const kept = await catalogueFigures(t.db);
+  expect({ total: kept.total, active: kept.active, low_stock: kept.low_stock }, label).toEqual(fresh);
+}
+
+const product = (name: string, stock: number, active = true): SQL =>
+  sql`INSERT INTO products (name, description, price, reseller_price, stock, category_id, is_active)
+      SELECT ${name}, 'Produk uji.', 9000, 8000, ${stock}, min(id), ${active} FROM categories`;
+
+describe(`kept catalogue figures (migration 0014, ${testEngine})`, () => {
+  it('equal a fresh count after products are added, sold down, restocked, hidden and deleted', async () => {
+    await expectKeptEqualsFresh('before');
+    const steps: [string, SQL][] = [
+      ['a product added', product('Opak Bakar', 20)],
+      ['a hidden product with little stock added', product('Rengginang', 2, false)],
+      [
+        'a bulk import',
+        sql`INSERT INTO products (name, description, price, reseller_price, stock, category_id, is_active)
+            SELECT 'Impor ' || g, 'Produk uji.', 1000, 900, g % 9, (SELECT min(id) FROM categories), g % 4 <> 0 FROM generate_series(1, 40) g`,
+      ],
+      ['sold down to the threshold', sql`UPDATE products SET stock = ${LOW_STOCK_THRESHOLD} WHERE name = 'Opak Bakar'`],
+      ['sold within low stock', sql`UPDATE products SET stock = stock - 1 WHERE name = 'Opak Bakar'`],
+      ['restocked', sql`UPDATE products SET stock = stock + 10 WHERE name LIKE 'Impor %'`],
+      ['hidden', sql`UPDATE products SET is_active = false WHERE name LIKE 'Impor 1%'`],
+      ['shown', sql`UPDATE products SET is_active = true WHERE name = 'Rengginang'`],
+      ['renamed only', sql`UPDATE products SET name = name || ' ' WHERE name LIKE 'Impor 2%'`],
+      ['deleted', sql`DELETE FROM products WHERE name LIKE 'Impor 3%'`],
+      ['nothing changed', sql`UPDATE products SET stock = 0 WHERE false`],
+    ];
+    for (const [name, statement] of steps) {
+      await t.db.execute(statement);
+      await expectKeptEqualsFresh(name);
+    }
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE products SET stock = 0 WHERE name LIKE 'Impor %'`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectKeptEqualsFresh('a rolled back transaction');
+    // Rows of connections long gone (no live backend has a negative id), then folded.
+    await t.db.execute(sql`INSERT INTO catalogue_figures (backend, products, active, low_stock) SELECT -g, 1, 1, 1 FROM generate_series(1, 70) g`);
+    await t.db.execute(sql`UPDATE catalogue_figures SET products = products - 70, active = active - 70, low_stock = low_stock - 70 WHERE backend = 0`);
+    await expectKeptEqualsFresh('rows to fold');
+    await foldCatalogueFigures(t.db);
+    const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM catalogue_figures WHERE backend <> 0`);
+    expect(left!.n).toBe(0);
+    await expectKeptEqualsFresh('after folding');
+  });
+});
+
+describe.skipIf(testEngine !== 'postgres')('kept catalogue figures between connections (postgres: PGlite runs one transaction at a time)', () => {
+  it('two sales in flight at once, each selling a product down to low stock, do not wait for each other', async () => {
+    await t.db.execute(product('Laris 0', 9));
+    await t.db.execute(product('Laris 1', 9));
+    const wrote: (() => void)[] = [];
+    const both = [new Promise<void>((r) => wrote.push(r)), new Promise<void>((r) => wrote.push(r))];
+    const writer = (k: number) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+        try {
+          await tx.execute(sql`UPDATE products SET stock = 1 WHERE name = ${`Laris ${k}`}`);
+        } finally {
+          // A writer that failed lets the other finish (the test fails, it does not hang).
+          wrote[k]!();
+        }
+        await Promise.all(both);
+      });
+    await expect(Promise.all([writer(0), writer(1)])).resolves.toBeDefined();
+    await expectKeptEqualsFresh('two concurrent sales');
+  });
+});
