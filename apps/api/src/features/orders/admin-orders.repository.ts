@@ -93,7 +93,7 @@ export interface StatusFigures {
  * every order.
  */
 export async function countByStatus(db: DbOrTx, q: string | undefined, payment: 'all' | 'verification', timeZone?: string): Promise<Map<string, StatusFigures>> {
-  if (!q && payment === 'all') return keptCountByStatus(db);
+  if (!q) return keptCountByStatus(db, payment);
   const matched = matchedOrders(q, timeZone);
   const rows = await queryRows<{ status: string; count: number; paid: string | number; unpaid: string | number; value: string | number; verification: number }>(
     db,
@@ -133,8 +133,8 @@ export interface KeptOrderFigures {
   sinceDay: Map<string, number>;
   /** Money received since `monthStart` (latest received payment, else the order's time; paid orders, never cancelled ones). */
   revenue: number;
-  /** Unpaid orders with a transfer proof to verify, by status. */
-  awaitingProof: Map<string, number>;
+  /** Unpaid orders with a transfer proof to verify, and their total, by status. */
+  awaitingProof: Map<string, { count: number; amount: number }>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -165,7 +165,10 @@ export async function keptOrderFigures(db: DbOrTx, windows?: { dayStart: Date; m
     const amount = Number(r.amount);
     if (Number(r.kind) === 1) figures.sinceDay.set(r.status, (figures.sinceDay.get(r.status) ?? 0) + orders);
     else if (Number(r.kind) === 2) figures.revenue += amount;
-    else if (Number(r.kind) === 3) figures.awaitingProof.set(r.status, (figures.awaitingProof.get(r.status) ?? 0) + orders);
+    else if (Number(r.kind) === 3) {
+      const current = figures.awaitingProof.get(r.status) ?? { count: 0, amount: 0 };
+      figures.awaitingProof.set(r.status, { count: current.count + orders, amount: current.amount + amount });
+    }
     else {
       const current = figures.byStatus.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, unpaidOrders: 0 };
       current.count += orders;
@@ -200,12 +203,22 @@ export async function foldOrderFigures(db: DbOrTx): Promise<void> {
       DO UPDATE SET orders = f.orders + EXCLUDED.orders, amount = f.amount + EXCLUDED.amount`);
 }
 
-/** The desk's tabs with nothing searched: the kept figures (migration 0014). */
-async function keptCountByStatus(db: DbOrTx): Promise<Map<string, StatusFigures>> {
+/**
+ * The desk's tabs with nothing searched: the kept figures (migration 0014). Under the verification
+ * filter every order is unpaid with a proof to verify, so its money is all unpaid and the kept
+ * proofs' rows (count and total per status) are the whole answer.
+ */
+async function keptCountByStatus(db: DbOrTx, payment: 'all' | 'verification'): Promise<Map<string, StatusFigures>> {
   const kept = await keptOrderFigures(db);
   const figures = new Map<string, StatusFigures>();
+  if (payment === 'verification') {
+    for (const [status, f] of kept.awaitingProof) {
+      if (f.count !== 0) figures.set(status, { count: f.count, paid: 0, unpaid: f.amount, value: f.amount, verification: f.count });
+    }
+    return figures;
+  }
   for (const [status, f] of kept.byStatus) {
-    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, verification: kept.awaitingProof.get(status) ?? 0 });
+    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, verification: kept.awaitingProof.get(status)?.count ?? 0 });
   }
   return figures;
 }

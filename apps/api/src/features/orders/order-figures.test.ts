@@ -10,7 +10,7 @@ import { startOfStoreDay, startOfStoreMonth } from '@pasar/core/dashboard';
 import { STORE_TIME_ZONES } from '@pasar/core/time';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { foldOrderFigures, keptOrderFigures } from './admin-orders.repository';
+import { countByStatus, foldOrderFigures, keptOrderFigures } from './admin-orders.repository';
 
 let t: TestApp;
 
@@ -74,8 +74,30 @@ async function expectHoursEqualFresh(where: string) {
 /** Instants around the day and month boundaries the mix writes across, in every store zone. */
 const moments = ['2026-10-31T16:30:00Z', '2026-10-31T17:30:00Z', '2026-11-01T15:30:00Z', '2026-11-01T16:30:00Z', '2026-11-25T08:00:00Z'].map((s) => new Date(s));
 
+/** The desk's figures per status with nothing searched, for both payment filters, as one fresh aggregate gives them. */
+async function expectDeskEqualsFresh(where: string) {
+  const awaits = sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')`;
+  for (const payment of ['all', 'verification'] as const) {
+    const rows = await queryRows<{ status: string; count: number; paid: string; unpaid: string; value: string; verification: number }>(
+      t.db,
+      sql`SELECT o.status, count(*)::int AS count,
+                 COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::text AS paid,
+                 COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::text AS unpaid,
+                 COALESCE(sum(o.total_amount), 0)::text AS value,
+                 count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaits})::int AS verification
+          FROM orders o WHERE ${payment === 'verification' ? sql`o.payment_status = 'unpaid' AND ${awaits}` : sql`TRUE`} GROUP BY 1 ORDER BY 1`,
+    );
+    const kept = await countByStatus(t.db, undefined, payment);
+    expect(
+      [...kept].sort(([a], [b]) => a.localeCompare(b)).map(([status, f]) => ({ status, ...f })),
+      `${where}, desk ${payment}`,
+    ).toEqual(rows.map((r) => ({ status: r.status, count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: r.verification })));
+  }
+}
+
 async function expectKeptEqualsFresh(label: string) {
   await expectHoursEqualFresh(label);
+  await expectDeskEqualsFresh(label);
   for (const zone of STORE_TIME_ZONES) {
     for (const now of moments) {
       const dayStart = startOfStoreDay(now, zone);
