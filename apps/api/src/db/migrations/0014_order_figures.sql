@@ -1,11 +1,11 @@
--- Hand-written (issue 15, docs/decisions/036-checkout-and-back-office-at-scale.md, "Back office").
+-- Hand-written (issue 15, docs/decisions/036-checkout-and-back-office-at-scale.md, "Back office with kept figures").
 -- The order desk's status tabs and the dashboard counted and summed over every order on each
 -- request (100,000 at a province's size; ten admins at once queued behind those aggregates). Now
 -- statement triggers on orders and payments add what a statement changed to order_figures in the
 -- writer's own transaction, so the figures move in the same commit as the orders (never before,
 -- never lost to a rollback). As in 0013, each backend adds to its own rows (a backend runs one
 -- transaction at a time), so concurrent checkouts never wait on a shared counter row; readers sum
--- a few rows and fold those of finished writers into backend 0 (dashboard.repository.ts).
+-- a few rows and fold those of finished writers into backend 0 (admin-orders.repository.ts).
 --
 -- kind 0: every order, by status and payment status (the desk's tabs, pending and unpaid totals).
 -- kind 1: orders by the UTC hour they were placed, by status (today's figures). Every store zone
