@@ -211,6 +211,24 @@ describe('the server-rendered storefront', () => {
     releasePhoto();
     await page.waitForLoadState('load');
 
+    // A tap whose effect the page's first effects could undo (the menu closes on a new location) is
+    // given back after them: the menu opened before the app was there stays open.
+    let releaseAgain = () => {};
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute('**/uploads/products/**');
+    await page.route('**/uploads/products/**', async (route) => {
+      await heldAgain;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/product/${id}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Buka menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu seluler' });
+    await menu.waitFor();
+    await page.waitForTimeout(500);
+    expect(await menu.isVisible()).toBe(true);
+    releaseAgain();
+    await page.waitForLoadState('load');
+
     // A photo that never arrives keeps the app away for 2.5 s at most.
     await page.unroute('**/uploads/products/**');
     let giveUp = () => {};

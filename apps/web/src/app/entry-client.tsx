@@ -72,8 +72,10 @@ function start(container: HTMLElement): void | Promise<void> {
         onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
       });
       reportTextMismatch(serverText, container.textContent);
-      // Preact hydrates at once: the page's handlers are attached, so boot.ts gives back the taps it held.
-      document.dispatchEvent(new Event(APP_HYDRATED));
+      // boot.ts gives back the taps it held once the hydrated page's effects have run: Preact runs them
+      // after the next frame, and one of them (the storefront menu closing on a new location) would
+      // otherwise undo a tap given back at once.
+      afterHydrationEffects(() => document.dispatchEvent(new Event(APP_HYDRATED)));
     });
   };
   // The storefront's server-drawn screens are in this chunk (app/router.tsx): hydrated right after
@@ -119,6 +121,11 @@ function reportTextMismatch(server: string | null, hydrated: string | null): voi
  */
 function afterFirstPaint(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
+}
+
+/** After Preact's plain effects of the render just done (a frame, then a task), and a frame more. */
+function afterHydrationEffects(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(run, 0)), 0));
 }
 
 const container = document.getElementById('root');
