@@ -173,6 +173,7 @@ describe('issue 16 part 3: catalogue and cart on a 360 px phone', () => {
 
       await page.goto(`/product/${product.id}`);
       await page.getByRole('button', { name: 'Masuk Keranjang' }).click();
+      await page.getByText('Ditambahkan ke keranjang.').waitFor();
       await page.goto('/checkout');
       await expectUncovered(page.getByRole('button', { name: 'Pilih layanan pengiriman' }), `Pilih layanan pengiriman at ${width} px`);
     }
