@@ -20,6 +20,8 @@ export interface TestApp {
   db: Db;
   database: Database;
   config: Config;
+  /** PostgreSQL only: the throwaway database's URL (a second handle on it stands for another process). */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     database,
     config,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async close() {
       await app.close();
       await database.close();

@@ -258,7 +258,7 @@ export async function listPublicProducts(db: DbOrTx): Promise<Product[]> {
 }
 
 /** Products by id in the given order (ids of products no longer public are skipped). */
-async function publicProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+export async function publicProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   const byId = new Map(
     (await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${publicProductFilter}`)).map((p) => [p.id, p]),
@@ -266,49 +266,52 @@ async function publicProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
-/** Below this many products a category's shelf is drawn with ORDER BY random(): it is cheap there. */
-const SMALL_CATEGORY = 500;
+/** A category's active products, newest first (`limit` of them when given). */
+export async function listPublicProductsOfCategory(db: DbOrTx, categoryId: number, limit?: number): Promise<Product[]> {
+  return selectProducts(db, sql`p.category_id = ${categoryId} AND ${publicProductFilter}`, sql`ORDER BY p.id DESC ${limit ? sql`LIMIT ${limit}` : sql``}`);
+}
 
-export async function listPublicProductsOfCategory(
-  db: DbOrTx,
-  categoryId: number,
-  options: { limit?: number | undefined; random?: boolean },
-): Promise<Product[]> {
-  const limit = options.limit ? sql`LIMIT ${options.limit}` : sql``;
-  if (!options.random || !options.limit) {
-    return selectProducts(db, sql`p.category_id = ${categoryId} AND ${publicProductFilter}`, sql`ORDER BY p.id DESC ${limit}`);
-  }
-  const want = options.limit;
-  // Issue 15: ORDER BY random() read every product of the category for the landing's shelves.
-  // Above a few hundred products, each pick is the first product at or after a random id between
-  // the category's lowest and highest (one index seek each); a product after a gap in the ids is
-  // a little likelier, which a shelf can live with.
+/**
+ * What a random shelf of the category is drawn from: its public products' ids when there are at
+ * most `maxIds` of them, else the lowest and highest id to pick between (randomProductIds).
+ */
+export type ShelfPool = { ids: number[] } | { lo: number; hi: number };
+
+export async function shelfPool(db: DbOrTx, categoryId: number, maxIds: number): Promise<ShelfPool> {
   const [bounds] = await queryRows<{ n: number; lo: number | null; hi: number | null }>(
     db,
-    sql`SELECT (SELECT coalesce(sum(cc.products), 0)::int FROM catalog_counts cc WHERE cc.category_id = ${categoryId}) AS n,
+    sql`SELECT (SELECT coalesce(sum(cc.products), 0)::int FROM catalog_counts cc JOIN categories c ON c.id = cc.category_id
+                WHERE cc.category_id = ${categoryId} AND c.is_active) AS n,
           min(p.id) AS lo, max(p.id) AS hi
         FROM products p WHERE p.category_id = ${categoryId} AND p.is_active`,
   );
-  if (!bounds || bounds.lo === null || bounds.hi === null) return [];
-  if (bounds.n <= SMALL_CATEGORY) {
-    return selectProducts(db, sql`p.category_id = ${categoryId} AND ${publicProductFilter}`, sql`ORDER BY random() ${limit}`);
-  }
-  const picks = await queryRows<{ id: number }>(
+  if (!bounds || bounds.n === 0 || bounds.lo === null || bounds.hi === null) return { ids: [] };
+  if (bounds.n > maxIds) return { lo: bounds.lo, hi: bounds.hi };
+  const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT DISTINCT pick.id FROM generate_series(1, ${want * 3}) g
+    sql`SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id WHERE p.category_id = ${categoryId} AND ${publicProductFilter} ORDER BY p.id`,
+  );
+  return { ids: rows.map((r) => r.id) };
+}
+
+/**
+ * Issue 15: ORDER BY random() read every product of a big category for the landing's shelves. Each
+ * of `picks` is the first product at or after a random id between the category's lowest and highest
+ * (one index seek each), without repeats; a product after a gap in the ids is a little likelier,
+ * which a shelf can live with.
+ */
+export async function randomProductIds(db: DbOrTx, categoryId: number, pool: { lo: number; hi: number }, picks: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT pick.id FROM generate_series(1, ${picks}) g
         CROSS JOIN LATERAL (
           SELECT p.id FROM products p
           WHERE p.category_id = ${categoryId} AND p.is_active
-            AND p.id >= ${bounds.lo}::int + floor(random() * (${bounds.hi}::int - ${bounds.lo}::int + 1))::int + 0 * g
+            AND p.id >= ${pool.lo}::int + floor(random() * (${pool.hi}::int - ${pool.lo}::int + 1))::int + 0 * g
           ORDER BY p.id LIMIT 1
         ) pick`,
   );
-  const ids = picks.map((r) => r.id);
-  for (let i = ids.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [ids[i], ids[j]] = [ids[j] as number, ids[i] as number];
-  }
-  return publicProductsByIds(db, ids.slice(0, want));
+  return rows.map((r) => r.id);
 }
 
 export async function listPublicCategories(db: DbOrTx): Promise<Category[]> {

@@ -9,8 +9,8 @@ import {
 } from '@pasar/core/catalog';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
-import { listPublicCategories, listPublicProducts, listPublicProductsOfCategory } from './catalog.repository';
-import { getPublicProduct, searchCatalog } from './catalog.service';
+import { listPublicProducts } from './catalog.repository';
+import { getPublicProduct, productsOfCategory, publicCategories, searchCatalog } from './catalog.service';
 import { cachePublicly, conditionalAnswers } from './catalog.http';
 
 const positiveInt = (message: string) => z.coerce.number({ message }).int({ message }).positive({ message });
@@ -43,7 +43,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
       schema: { tags: ['catalog'], summary: 'Active categories', response: { 200: envelope(z.array(categorySchema)) } },
     },
     async (_request, reply) => {
-      const categories = await listPublicCategories(db);
+      const categories = await publicCategories(db);
       cachePublicly(reply);
       return ok(categories);
     },
@@ -91,7 +91,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
     },
     async (request, reply) => {
       const { category_id, limit, order } = request.query;
-      const list = await listPublicProductsOfCategory(db, category_id, { limit, random: order === 'random' });
+      const list = await productsOfCategory(db, category_id, { limit, random: order === 'random' });
       // A random shelf must differ on the next visit: not kept by browsers.
       if (order !== 'random') cachePublicly(reply);
       return ok(list);

@@ -9,7 +9,8 @@ import { primaryImage, type Product } from '@pasar/core/catalog';
 import { availableStock, basePrice, unitPrice } from '@pasar/core/pricing';
 import type { AppDeps } from '../../deps';
 import { getSetting } from '../settings/settings.repository';
-import { findPublicProduct, sitemapEntries } from './catalog.repository';
+import { sitemapEntries } from './catalog.repository';
+import { publicProduct } from './catalog.service';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -95,7 +96,7 @@ export async function headForPath(deps: AppDeps, request: FastifyRequest): Promi
   const path = request.url.split('?')[0] ?? '';
   const match = /^\/product\/(\d{1,9})\/?$/.exec(path);
   if (!match) return undefined;
-  const product = await findPublicProduct(deps.database.db, Number(match[1]));
+  const product = await publicProduct(deps.database.db, Number(match[1]));
   if (!product) return undefined;
   return productHead(product, publicOrigin(deps, request), await storeName(deps));
 }

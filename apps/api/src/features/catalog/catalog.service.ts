@@ -1,4 +1,8 @@
-/** Catalogue use cases: no SQL here (catalog.repository.ts), no HTTP (catalog.routes.ts). */
+/**
+ * Catalogue use cases: no SQL here (catalog.repository.ts), no HTTP (catalog.routes.ts). The public
+ * answers go through the process's catalogue cache (catalog.cache.ts): the routes and the
+ * server-rendered storefront read them here, never from the repository directly.
+ */
 import { AppError } from '@pasar/core/errors';
 import {
   isOneTypoAway,
@@ -10,13 +14,20 @@ import {
   TYPO_MIN_LENGTH,
   searchWords,
   spellingVariants,
+  type Category,
   type Product,
   type ProductPage,
 } from '@pasar/core/catalog';
 import type { Db, DbOrTx } from '../../db/client';
+import { catalogCache } from './catalog.cache';
 import {
   findPublicProduct,
   listingPage,
+  listPublicCategories,
+  listPublicProductsOfCategory,
+  publicProductsByIds,
+  randomProductIds,
+  shelfPool,
   listingStats,
   pruneSearchCache,
   searchPublicProducts,
@@ -28,10 +39,66 @@ import {
 
 export const productNotFoundMessage = 'Produk tidak ditemukan.';
 
+/** One product a shopper may see, or undefined (unknown, hidden, or of a hidden category). */
+export function publicProduct(db: Db, id: number): Promise<Product | undefined> {
+  return catalogCache(db).answer(`product:${id}`, () => findPublicProduct(db, id));
+}
+
 export async function getPublicProduct(db: Db, id: number): Promise<Product> {
-  const product = await findPublicProduct(db, id);
+  const product = await publicProduct(db, id);
   if (!product) throw new AppError('NOT_FOUND', productNotFoundMessage);
   return product;
+}
+
+export function publicCategories(db: Db): Promise<Category[]> {
+  return catalogCache(db).answer('categories', () => listPublicCategories(db));
+}
+
+/**
+ * A random shelf is drawn from a pool of ids kept per category: up to this many ids are kept and
+ * picked from here; a bigger category keeps its lowest and highest id and picks in the database.
+ */
+const SHELF_POOL_IDS = 5_000;
+
+/** Products by id from the cache, the missing ones in one query (ids not for sale are left out). */
+async function productsByIds(db: Db, ids: readonly number[]): Promise<Product[]> {
+  const products = await catalogCache(db).answerEach(
+    ids.map((id) => `product:${id}`),
+    async (missing) => {
+      const found = await publicProductsByIds(db, missing.map((key) => Number(key.slice('product:'.length))));
+      return new Map(found.map((p) => [`product:${p.id}`, p]));
+    },
+  );
+  return products.filter((p): p is Product => p !== undefined);
+}
+
+/** A category's products: the newest first, or a random few (a landing shelf: new on every visit). */
+export async function productsOfCategory(db: Db, categoryId: number, options: { limit?: number | undefined; random?: boolean }): Promise<Product[]> {
+  const cache = catalogCache(db);
+  const { limit } = options;
+  if (!options.random || !limit) {
+    return cache.answer(`category:${categoryId}:${limit ?? 'all'}`, () => listPublicProductsOfCategory(db, categoryId, limit));
+  }
+  const pool = await cache.answer(`shelf:${categoryId}`, () => shelfPool(db, categoryId, SHELF_POOL_IDS));
+  let ids: number[];
+  if ('ids' in pool) {
+    // A partial Fisher-Yates shuffle of a copy: the kept pool is shared by every request.
+    const copy = [...pool.ids];
+    const want = Math.min(limit, copy.length);
+    for (let i = 0; i < want; i++) {
+      const j = i + Math.floor(Math.random() * (copy.length - i));
+      [copy[i], copy[j]] = [copy[j] as number, copy[i] as number];
+    }
+    ids = copy.slice(0, want);
+  } else {
+    ids = await randomProductIds(db, categoryId, pool, limit * 3);
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [ids[i], ids[j]] = [ids[j] as number, ids[i] as number];
+    }
+    ids = ids.slice(0, limit);
+  }
+  return productsByIds(db, ids);
 }
 
 /**
@@ -71,7 +138,13 @@ export interface CatalogQuery {
 const PRUNE_EVERY = 50;
 let writesSincePrune = 0;
 
-export async function searchCatalog(db: DbOrTx, query: CatalogQuery): Promise<ProductPage> {
+/** One page of the catalogue, of a category or of a search, with its totals and stats tiles. */
+export function searchCatalog(db: Db, query: CatalogQuery): Promise<ProductPage> {
+  const key = `page:${query.categoryId ?? '*'}:${query.page}:${query.pageSize}:${normalizeSearch(query.q ?? '')}`;
+  return catalogCache(db).answer(key, () => computeCatalogPage(db, query));
+}
+
+async function computeCatalogPage(db: Db, query: CatalogQuery): Promise<ProductPage> {
   const phrase = normalizeSearch(query.q ?? '');
   const offset = (query.page - 1) * query.pageSize;
   let items: Product[];

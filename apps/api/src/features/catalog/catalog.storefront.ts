@@ -11,8 +11,7 @@ import { AppError } from '@pasar/core/errors';
 import { publicStoreSettingsSchema } from '@pasar/core/settings';
 import type { AppDeps } from '../../deps';
 import { publicStoreSettings } from '../settings/settings.service';
-import { findPublicProduct, listPublicCategories, listPublicProductsOfCategory } from './catalog.repository';
-import { searchCatalog } from './catalog.service';
+import { productsOfCategory, publicCategories, publicProduct, searchCatalog } from './catalog.service';
 
 const categoriesSchema = z.array(categorySchema);
 const productsSchema = z.array(productSchema);
@@ -20,7 +19,7 @@ const productsSchema = z.array(productSchema);
 export function storefrontSource(deps: AppDeps): StorefrontSource {
   const { db } = deps.database;
   return {
-    categories: async () => categoriesSchema.parse(await listPublicCategories(db)),
+    categories: async () => categoriesSchema.parse(await publicCategories(db)),
     productPage: async ({ q, categoryId, page, pageSize }) => {
       // The bounds of GET /catalog/products/ (catalog.routes.ts): past them the page is not drawn
       // here (the renderer falls back to the shell) and the browser gets the route's own refusal.
@@ -28,11 +27,11 @@ export function storefrontSource(deps: AppDeps): StorefrontSource {
       return productPageSchema.parse(await searchCatalog(db, { q, categoryId, page, pageSize: Math.min(pageSize, MAX_API_PAGE_SIZE) }));
     },
     product: async (id) => {
-      const product = await findPublicProduct(db, id);
+      const product = await publicProduct(db, id);
       return product ? productSchema.parse(product) : null;
     },
     shelf: async (categoryId, limit) =>
-      productsSchema.parse(await listPublicProductsOfCategory(db, categoryId, { limit: Math.min(limit, MAX_API_PAGE_SIZE), random: true })),
+      productsSchema.parse(await productsOfCategory(db, categoryId, { limit: Math.min(limit, MAX_API_PAGE_SIZE), random: true })),
     storeSettings: async () => publicStoreSettingsSchema.parse(await publicStoreSettings(db, deps.config)),
   };
 }

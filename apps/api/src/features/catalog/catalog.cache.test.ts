@@ -1,0 +1,176 @@
+/**
+ * The catalogue's answers kept in each process (catalog.cache.ts): kept only while the change
+ * counter stands still, never older than the request, and the same answers the database gives
+ * after any write, through the app, through plain SQL or through another process's connection.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { makeCategory, makeProduct } from '../../test/factories';
+import { CatalogCache, catalogCache } from './catalog.cache';
+
+/** A version read the test answers by hand. */
+function manualVersions() {
+  const reads: { resolve: (version: string) => void }[] = [];
+  const read = () =>
+    new Promise<string>((resolve) => {
+      reads.push({ resolve });
+    });
+  return { reads, read };
+}
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('CatalogCache', () => {
+  it('answers a request that came while a version read was under way from a read started after it', async () => {
+    const versions = manualVersions();
+    const cache = new CatalogCache(versions.read);
+    let data = 'before';
+    const first = cache.answer('k', async () => data);
+    expect(versions.reads).toHaveLength(1);
+    // The first read took its snapshot; then a write commits and a second request comes.
+    data = 'after';
+    const second = cache.answer('k', async () => data);
+    versions.reads[0]!.resolve('1');
+    await tick();
+    // The second request may not trust the first read: a new one was started for it.
+    expect(versions.reads).toHaveLength(2);
+    versions.reads[1]!.resolve('2');
+    expect(await first).toBe('after');
+    expect(await second).toBe('after');
+  });
+
+  it('shares one read among the requests that came during the previous one', async () => {
+    const versions = manualVersions();
+    const cache = new CatalogCache(versions.read);
+    const answers = [cache.answer('a', async () => 1)];
+    for (let i = 0; i < 5; i++) answers.push(cache.answer('a', async () => 1));
+    expect(versions.reads).toHaveLength(1);
+    versions.reads[0]!.resolve('1');
+    await tick();
+    expect(versions.reads).toHaveLength(2);
+    versions.reads[1]!.resolve('1');
+    expect(await Promise.all(answers)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(versions.reads).toHaveLength(2);
+  });
+
+  it('keeps an answer while the version stands, computes it again once it moves', async () => {
+    let version = '1';
+    let computed = 0;
+    const cache = new CatalogCache(async () => version);
+    const compute = async () => ++computed;
+    expect(await cache.answer('k', compute)).toBe(1);
+    expect(await cache.answer('k', compute)).toBe(1);
+    expect(cache.hits).toBe(1);
+    version = '2';
+    expect(await cache.answer('k', compute)).toBe(2);
+    expect(await cache.answer('k', compute)).toBe(2);
+  });
+
+  it('does not keep an answer computed while the version moved', async () => {
+    let version = '1';
+    let computed = 0;
+    const cache = new CatalogCache(async () => version);
+    const slow = cache.answer('k', async () => {
+      // Another request sees the version move while this one computes.
+      version = '2';
+      await cache.answer('other', async () => 0);
+      return ++computed;
+    });
+    expect(await slow).toBe(1);
+    expect(await cache.answer('k', async () => ++computed)).toBe(2);
+  });
+
+  it('computes a missing answer once for the requests that ask for it together', async () => {
+    let computed = 0;
+    const cache = new CatalogCache(async () => '1');
+    const compute = async () => {
+      await tick();
+      return ++computed;
+    };
+    expect(await Promise.all([cache.answer('k', compute), cache.answer('k', compute), cache.answer('k', compute)])).toEqual([1, 1, 1]);
+    expect(computed).toBe(1);
+  });
+
+  it('gives up the least recently used answers beyond its size', async () => {
+    let computed = 0;
+    // Each answer is 28 bytes of JSON and key: room for five.
+    const cache = new CatalogCache(async () => '1', 150);
+    const compute = async () => ({ n: ++computed, pad: 'x'.repeat(10) });
+    for (let i = 0; i < 5; i++) await cache.answer(`k${i}`, compute);
+    await cache.answer('k0', compute); // used again: k1 is now the oldest
+    await cache.answer('k5', compute);
+    const before = computed;
+    await cache.answer('k0', compute);
+    expect(computed).toBe(before);
+    await cache.answer('k1', compute);
+    expect(computed).toBe(before + 1);
+  });
+
+  it('answers several keys from what is kept and one computation of the rest', async () => {
+    const cache = new CatalogCache(async () => '1');
+    const asked: string[][] = [];
+    const computeMissing = async (missing: string[]) => {
+      asked.push(missing);
+      return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, k.toUpperCase()]));
+    };
+    expect(await cache.answerEach(['a', 'b', 'gone'], computeMissing)).toEqual(['A', 'B', undefined]);
+    expect(await cache.answerEach(['b', 'c', 'gone'], computeMissing)).toEqual(['B', 'C', undefined]);
+    expect(asked).toEqual([['a', 'b', 'gone'], ['c']]);
+  });
+});
+
+describe(`catalogue answers kept per process (${testEngine})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  };
+
+  it('serves a repeated answer from the process, and the new one right after any write', async () => {
+    const category = await makeCategory(t.db, { name: 'Simpan Jawaban' });
+    const product = await makeProduct(t.db, { name: 'Kopi Simpan', category_id: category.id, stock: 7 });
+    const cache = catalogCache(t.db);
+    expect((await get(`/api/v1/catalog/products/${product.id}`)).stock).toBe(7);
+    const hits = cache.hits;
+    expect((await get(`/api/v1/catalog/products/${product.id}`)).stock).toBe(7);
+    expect(cache.hits).toBe(hits + 1);
+
+    // A stock change that sells nothing out moves no catalogue count, yet the page shows it at once.
+    await t.db.execute(sql`UPDATE products SET stock = 6 WHERE id = ${product.id}`);
+    expect((await get(`/api/v1/catalog/products/${product.id}`)).stock).toBe(6);
+    const page = await get(`/api/v1/catalog/products/?category_id=${category.id}&page=1&page_size=12`);
+    expect(page.items.map((p: { stock: number }) => p.stock)).toEqual([6]);
+    await t.db.execute(sql`UPDATE categories SET name = 'Simpan Jawaban Baru' WHERE id = ${category.id}`);
+    expect((await get(`/api/v1/catalog/products/${product.id}`)).category.name).toBe('Simpan Jawaban Baru');
+    expect((await get('/api/v1/catalog/categories/')).map((c: { name: string }) => c.name)).toContain('Simpan Jawaban Baru');
+    const shelf = await get(`/api/v1/catalog/products/by-category?category_id=${category.id}&limit=4&order=random`);
+    expect(shelf.map((p: { name: string }) => p.name)).toEqual(['Kopi Simpan']);
+    await t.db.execute(sql`UPDATE products SET is_active = false WHERE id = ${product.id}`);
+    expect(await get(`/api/v1/catalog/products/by-category?category_id=${category.id}&limit=4&order=random`)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}` })).statusCode).toBe(404);
+  });
+
+  it.runIf(testEngine === 'postgres')('sees a write made through another process the very next request', async () => {
+    const category = await makeCategory(t.db, { name: 'Proses Lain' });
+    const product = await makeProduct(t.db, { name: 'Teh Proses', category_id: category.id, stock: 3 });
+    const other = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: undefined, poolSize: 1 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        await other.db.execute(sql`UPDATE products SET stock = ${10 + i} WHERE id = ${product.id}`);
+        // Several requests at once: the ones sharing a version read still see the write.
+        const answers = await Promise.all([0, 1, 2].map(() => get(`/api/v1/catalog/products/${product.id}`)));
+        expect(answers.map((a) => a.stock)).toEqual([10 + i, 10 + i, 10 + i]);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
