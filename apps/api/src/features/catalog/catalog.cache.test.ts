@@ -114,8 +114,8 @@ describe('CatalogCache', () => {
       asked.push(missing);
       return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, k.toUpperCase()]));
     };
-    expect(await cache.answerEach(['a', 'b', 'gone'], computeMissing)).toEqual(['A', 'B', undefined]);
-    expect(await cache.answerEach(['b', 'c', 'gone'], computeMissing)).toEqual(['B', 'C', undefined]);
+    expect(await (await cache.now()).answerEach(['a', 'b', 'gone'], computeMissing)).toEqual(['A', 'B', undefined]);
+    expect(await (await cache.now()).answerEach(['b', 'c', 'gone'], computeMissing)).toEqual(['B', 'C', undefined]);
     expect(asked).toEqual([['a', 'b', 'gone'], ['c']]);
   });
 });

@@ -25,6 +25,12 @@ import { corpusVersion } from '../assistant/assistant.repository';
 /** The most the kept answers may take, measured as their JSON's length. */
 export const CATALOG_CACHE_BYTES = 16 * 1024 * 1024;
 
+/** Lookups of one request, all against the same counter read. */
+export interface CatalogCacheView {
+  answer<T>(key: string, compute: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T>;
+  answerEach<T>(keys: readonly string[], computeMissing: (missing: string[]) => Promise<Map<string, T>>): Promise<(T | undefined)[]>;
+}
+
 interface Kept {
   value: unknown;
   bytes: number;
@@ -79,9 +85,27 @@ export class CatalogCache {
     return read;
   }
 
-  /** The kept answer for `key`, or `compute`'s, kept for the next request while nothing changes. */
-  async answer<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /**
+   * The cache as of now: one counter read (shared, started after this call) for all the lookups of
+   * one request, however many it makes.
+   */
+  async now(): Promise<CatalogCacheView> {
     const version = await this.fresh();
+    return {
+      answer: (key, compute, sizeOf) => this.answerAt(version, key, compute, sizeOf),
+      answerEach: (keys, computeMissing) => this.answerEachAt(version, keys, computeMissing),
+    };
+  }
+
+  /**
+   * The kept answer for `key`, or `compute`'s, kept for the next request while nothing changes.
+   * `sizeOf` tells what the value takes when its JSON would be a poor or costly measure.
+   */
+  async answer<T>(key: string, compute: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
+    return this.answerAt(await this.fresh(), key, compute, sizeOf);
+  }
+
+  private async answerAt<T>(version: string, key: string, compute: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T> {
     if (version === this.version) {
       const kept = this.kept.get(key);
       if (kept) {
@@ -99,13 +123,14 @@ export class CatalogCache {
     }
     this.misses += 1;
     const computed = compute();
-    this.computing.set(key, computed);
+    const shared = version === this.version;
+    if (shared) this.computing.set(key, computed);
     try {
       const value = await computed;
-      if (this.version === version) this.keep(key, value);
+      if (this.version === version) this.keep(key, value, sizeOf ? sizeOf(value) : undefined);
       return value;
     } finally {
-      if (this.computing.get(key) === computed) this.computing.delete(key);
+      if (shared && this.computing.get(key) === computed) this.computing.delete(key);
     }
   }
 
@@ -114,8 +139,11 @@ export class CatalogCache {
    * call of `computeMissing`, which returns a value for each key it was given that has one (a key
    * it leaves out is kept as having none: a product no longer for sale).
    */
-  async answerEach<T>(keys: readonly string[], computeMissing: (missing: string[]) => Promise<Map<string, T>>): Promise<(T | undefined)[]> {
-    const version = await this.fresh();
+  private async answerEachAt<T>(
+    version: string,
+    keys: readonly string[],
+    computeMissing: (missing: string[]) => Promise<Map<string, T>>,
+  ): Promise<(T | undefined)[]> {
     const values = new Map<string, T | undefined>();
     const missing: string[] = [];
     for (const key of keys) {
@@ -136,8 +164,8 @@ export class CatalogCache {
     return keys.map((key) => values.get(key));
   }
 
-  private keep(key: string, value: unknown): void {
-    const bytes = value === undefined ? 16 : JSON.stringify(value).length + key.length;
+  private keep(key: string, value: unknown, size?: number): void {
+    const bytes = (size ?? (value === undefined ? 16 : JSON.stringify(value).length)) + key.length;
     // One answer may not push out most of the others (the plain list of a huge catalogue).
     if (bytes > this.maxBytes / 4) return;
     const old = this.kept.get(key);

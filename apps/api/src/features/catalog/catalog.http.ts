@@ -9,11 +9,15 @@
  * processes on one database (WEB_CONCURRENCY) any of them answers the same tag for the same data,
  * and a change made through another process changes the body, hence the tag.
  */
+import { createHash } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
-import type { FastifyInstance, FastifyReply, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ok } from '../../lib/http';
+import { catalogCache } from './catalog.cache';
 
 /** Seconds a browser or proxy may reuse an answer before asking again (then usually a 304). */
 export const CATALOG_MAX_AGE = 15;
@@ -23,6 +27,31 @@ const COMPRESS_MIN_BYTES = 1024;
 /** Marks a successful catalogue answer as publicly cacheable for a short while. */
 export function cachePublicly(reply: FastifyReply, maxAge = CATALOG_MAX_AGE): void {
   reply.header('Cache-Control', `public, max-age=${maxAge}, stale-while-revalidate=${maxAge * 4}`);
+}
+
+/** The weak ETag @fastify/etag gives a body (sha1, base64): kept or not, an answer has one tag. */
+function weakEtag(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64')}"`;
+}
+
+/**
+ * Answers a catalogue read from the process's kept answers (catalog.cache.ts), as written bytes
+ * with their ETag: a repeated request costs neither the query nor the serialising and hashing of
+ * its answer. Keyed by the request's path and query as sent; the route's own serializer writes
+ * the body, so it is byte for byte what the route would send.
+ */
+export async function keptReply<Reply extends FastifyReply>(db: Db, request: FastifyRequest, reply: Reply, compute: () => Promise<unknown>): Promise<Reply> {
+  const kept = await catalogCache(db).answer(
+    `http:${request.url}`,
+    async () => {
+      const body = reply.serialize(ok(await compute())) as string;
+      return { body, etag: weakEtag(body) };
+    },
+    (kept) => kept.body.length + kept.etag.length,
+  );
+  cachePublicly(reply);
+  // A string with a JSON content type is sent as it is (not serialised again).
+  return reply.header('etag', kept.etag).type('application/json; charset=utf-8').send(kept.body) as Reply;
 }
 
 /**

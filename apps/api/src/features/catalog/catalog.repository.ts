@@ -175,6 +175,17 @@ function preparePublicProductById(db: Db) {
     .prepare('public_product_by_id');
 }
 
+/** Public products by id (a shelf's picks, a search page's ids): planned once per connection too. */
+function preparePublicProductsByIds(db: Db) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .leftJoin(businesses, eq(businesses.id, products.business_id))
+    .where(and(sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`, eq(products.is_active, true), eq(categories.is_active, true)))
+    .prepare('public_products_by_ids');
+}
+
 /**
  * A category page (or the whole catalogue's) newest first: the page's ids from the covering
  * partial index of 0005, then their products. Prepared like the product by id: planning this
@@ -228,6 +239,7 @@ function prepareListingStats(db: Db, inCategory: boolean) {
 function preparedStatements(db: Db) {
   return {
     byId: preparePublicProductById(db),
+    byIds: preparePublicProductsByIds(db),
     page: prepareListingPage(db, false),
     pageOfCategory: prepareListingPage(db, true),
     defaultPage: prepareListingPage(db, false, DEFAULT_CATALOG_PAGE_SIZE),
@@ -258,11 +270,10 @@ export async function listPublicProducts(db: DbOrTx): Promise<Product[]> {
 }
 
 /** Products by id in the given order (ids of products no longer public are skipped). */
-export async function publicProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+export async function publicProductsByIds(db: Db, ids: readonly number[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const byId = new Map(
-    (await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${publicProductFilter}`)).map((p) => [p.id, p]),
-  );
+  const rows = await statementsOf(db).byIds.execute({ ids: [...ids] });
+  const byId = new Map(rows.map((row) => [row.id, toProduct(row as ProductRow)]));
   return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 

@@ -11,7 +11,7 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { listPublicProducts } from './catalog.repository';
 import { getPublicProduct, productsOfCategory, publicCategories, searchCatalog } from './catalog.service';
-import { cachePublicly, conditionalAnswers } from './catalog.http';
+import { cachePublicly, conditionalAnswers, keptReply } from './catalog.http';
 
 const positiveInt = (message: string) => z.coerce.number({ message }).int({ message }).positive({ message });
 
@@ -42,11 +42,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
     {
       schema: { tags: ['catalog'], summary: 'Active categories', response: { 200: envelope(z.array(categorySchema)) } },
     },
-    async (_request, reply) => {
-      const categories = await publicCategories(db);
-      cachePublicly(reply);
-      return ok(categories);
-    },
+    async (request, reply) => keptReply(db, request, reply, () => publicCategories(db)),
   );
 
   app.get(
@@ -68,14 +64,14 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         cachePublicly(reply);
         return ok(all);
       }
-      const result = await searchCatalog(db, {
-        q,
-        categoryId: category_id,
-        page: page ?? 1,
-        pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
-      });
-      cachePublicly(reply);
-      return ok(result);
+      return keptReply(db, request, reply, () =>
+        searchCatalog(db, {
+          q,
+          categoryId: category_id,
+          page: page ?? 1,
+          pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
+        }),
+      );
     },
   );
 
@@ -91,10 +87,9 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
     },
     async (request, reply) => {
       const { category_id, limit, order } = request.query;
-      const list = await productsOfCategory(db, category_id, { limit, random: order === 'random' });
-      // A random shelf must differ on the next visit: not kept by browsers.
-      if (order !== 'random') cachePublicly(reply);
-      return ok(list);
+      // A random shelf must differ on the next visit: not kept by browsers, nor as a whole here.
+      if (order === 'random') return ok(await productsOfCategory(db, category_id, { limit, random: true }));
+      return keptReply(db, request, reply, () => productsOfCategory(db, category_id, { limit }));
     },
   );
 
@@ -108,11 +103,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(productSchema) },
       },
     },
-    async (request, reply) => {
-      const product = await getPublicProduct(db, request.params.id);
-      cachePublicly(reply);
-      return ok(product);
-    },
+    async (request, reply) => keptReply(db, request, reply, () => getPublicProduct(db, request.params.id)),
   );
 };
 

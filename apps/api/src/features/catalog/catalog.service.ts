@@ -19,7 +19,7 @@ import {
   type ProductPage,
 } from '@pasar/core/catalog';
 import type { Db, DbOrTx } from '../../db/client';
-import { catalogCache } from './catalog.cache';
+import { catalogCache, type CatalogCacheView } from './catalog.cache';
 import {
   findPublicProduct,
   listingPage,
@@ -61,8 +61,8 @@ export function publicCategories(db: Db): Promise<Category[]> {
 const SHELF_POOL_IDS = 5_000;
 
 /** Products by id from the cache, the missing ones in one query (ids not for sale are left out). */
-async function productsByIds(db: Db, ids: readonly number[]): Promise<Product[]> {
-  const products = await catalogCache(db).answerEach(
+async function productsByIds(db: Db, cache: CatalogCacheView, ids: readonly number[]): Promise<Product[]> {
+  const products = await cache.answerEach(
     ids.map((id) => `product:${id}`),
     async (missing) => {
       const found = await publicProductsByIds(db, missing.map((key) => Number(key.slice('product:'.length))));
@@ -74,7 +74,7 @@ async function productsByIds(db: Db, ids: readonly number[]): Promise<Product[]>
 
 /** A category's products: the newest first, or a random few (a landing shelf: new on every visit). */
 export async function productsOfCategory(db: Db, categoryId: number, options: { limit?: number | undefined; random?: boolean }): Promise<Product[]> {
-  const cache = catalogCache(db);
+  const cache = await catalogCache(db).now();
   const { limit } = options;
   if (!options.random || !limit) {
     return cache.answer(`category:${categoryId}:${limit ?? 'all'}`, () => listPublicProductsOfCategory(db, categoryId, limit));
@@ -98,7 +98,7 @@ export async function productsOfCategory(db: Db, categoryId: number, options: { 
     }
     ids = ids.slice(0, limit);
   }
-  return productsByIds(db, ids);
+  return productsByIds(db, cache, ids);
 }
 
 /**
