@@ -40,7 +40,7 @@ describe('CatalogCache', () => {
     expect(await second).toBe('after');
   });
 
-  it('shares one read among the requests that came during the previous one', async () => {
+  it('shares one read among the requests that came during the previous one, and among the lookups of one request', async () => {
     const versions = manualVersions();
     const cache = new CatalogCache(versions.read);
     const answers = [cache.answer('a', async () => 1)];
@@ -52,6 +52,11 @@ describe('CatalogCache', () => {
     versions.reads[1]!.resolve('1');
     expect(await Promise.all(answers)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(versions.reads).toHaveLength(2);
+    const view = cache.now();
+    versions.reads[2]!.resolve('1');
+    const lookups = await view;
+    expect(await Promise.all([lookups.answer('a', async () => 2), lookups.answer('b', async () => 3)])).toEqual([1, 3]);
+    expect(versions.reads).toHaveLength(3);
   });
 
   it('keeps an answer while the version stands, computes it again once it moves', async () => {
@@ -105,18 +110,6 @@ describe('CatalogCache', () => {
     expect(computed).toBe(before);
     await cache.answer('k1', compute);
     expect(computed).toBe(before + 1);
-  });
-
-  it('answers several keys from what is kept and one computation of the rest', async () => {
-    const cache = new CatalogCache(async () => '1');
-    const asked: string[][] = [];
-    const computeMissing = async (missing: string[]) => {
-      asked.push(missing);
-      return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, k.toUpperCase()]));
-    };
-    expect(await (await cache.now()).answerEach(['a', 'b', 'gone'], computeMissing)).toEqual(['A', 'B', undefined]);
-    expect(await (await cache.now()).answerEach(['b', 'c', 'gone'], computeMissing)).toEqual(['B', 'C', undefined]);
-    expect(asked).toEqual([['a', 'b', 'gone'], ['c']]);
   });
 });
 

@@ -28,7 +28,6 @@ export const CATALOG_CACHE_BYTES = 16 * 1024 * 1024;
 /** Lookups of one request, all against the same counter read. */
 export interface CatalogCacheView {
   answer<T>(key: string, compute: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T>;
-  answerEach<T>(keys: readonly string[], computeMissing: (missing: string[]) => Promise<Map<string, T>>): Promise<(T | undefined)[]>;
 }
 
 interface Kept {
@@ -93,7 +92,6 @@ export class CatalogCache {
     const version = await this.fresh();
     return {
       answer: (key, compute, sizeOf) => this.answerAt(version, key, compute, sizeOf),
-      answerEach: (keys, computeMissing) => this.answerEachAt(version, keys, computeMissing),
     };
   }
 
@@ -132,36 +130,6 @@ export class CatalogCache {
     } finally {
       if (shared && this.computing.get(key) === computed) this.computing.delete(key);
     }
-  }
-
-  /**
-   * Answers for several keys at once (a shelf's products): the kept ones, and the others from one
-   * call of `computeMissing`, which returns a value for each key it was given that has one (a key
-   * it leaves out is kept as having none: a product no longer for sale).
-   */
-  private async answerEachAt<T>(
-    version: string,
-    keys: readonly string[],
-    computeMissing: (missing: string[]) => Promise<Map<string, T>>,
-  ): Promise<(T | undefined)[]> {
-    const values = new Map<string, T | undefined>();
-    const missing: string[] = [];
-    for (const key of keys) {
-      const kept = version === this.version ? this.kept.get(key) : undefined;
-      if (kept) values.set(key, kept.value as T | undefined);
-      else missing.push(key);
-    }
-    this.hits += keys.length - missing.length;
-    if (missing.length > 0) {
-      this.misses += missing.length;
-      const computed = await computeMissing(missing);
-      for (const key of missing) {
-        const value = computed.get(key);
-        values.set(key, value);
-        if (this.version === version) this.keep(key, value);
-      }
-    }
-    return keys.map((key) => values.get(key));
   }
 
   private keep(key: string, value: unknown, size?: number): void {

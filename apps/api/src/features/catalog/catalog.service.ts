@@ -19,7 +19,7 @@ import {
   type ProductPage,
 } from '@pasar/core/catalog';
 import type { Db, DbOrTx } from '../../db/client';
-import { catalogCache, type CatalogCacheView } from './catalog.cache';
+import { catalogCache } from './catalog.cache';
 import {
   findPublicProduct,
   listingPage,
@@ -55,21 +55,26 @@ export function publicCategories(db: Db): Promise<Category[]> {
 }
 
 /**
- * A random shelf is drawn from a pool of ids kept per category: up to this many ids are kept and
- * picked from here; a bigger category keeps its lowest and highest id and picks in the database.
+ * Landing shelves (issue 15, decision 033 "Answers kept in each process"). A category's public ids
+ * are kept (up to SHELF_POOL_IDS; a bigger category keeps its lowest and highest id and picks in
+ * the database). From them a sample of SHELF_SAMPLE_PER_PICK × limit products is drawn and kept
+ * for SHELF_SAMPLE_MS (or until the catalogue changes), and each visit shows `limit` random
+ * products of that sample: a shelf differs on every visit and the whole category comes round
+ * within minutes, while a visit costs no query.
  */
 const SHELF_POOL_IDS = 5_000;
+const SHELF_SAMPLE_PER_PICK = 12;
+const SHELF_SAMPLE_MS = 60_000;
 
-/** Products by id from the cache, the missing ones in one query (ids not for sale are left out). */
-async function productsByIds(db: Db, cache: CatalogCacheView, ids: readonly number[]): Promise<Product[]> {
-  const products = await cache.answerEach(
-    ids.map((id) => `product:${id}`),
-    async (missing) => {
-      const found = await publicProductsByIds(db, missing.map((key) => Number(key.slice('product:'.length))));
-      return new Map(found.map((p) => [`product:${p.id}`, p]));
-    },
-  );
-  return products.filter((p): p is Product => p !== undefined);
+/** `count` distinct items of `list` in random order (a partial Fisher-Yates shuffle of a copy). */
+function pickRandom<T>(list: readonly T[], count: number): T[] {
+  const copy = [...list];
+  const want = Math.min(count, copy.length);
+  for (let i = 0; i < want; i++) {
+    const j = i + Math.floor(Math.random() * (copy.length - i));
+    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  }
+  return copy.slice(0, want);
 }
 
 /** A category's products: the newest first, or a random few (a landing shelf: new on every visit). */
@@ -79,26 +84,14 @@ export async function productsOfCategory(db: Db, categoryId: number, options: { 
   if (!options.random || !limit) {
     return cache.answer(`category:${categoryId}:${limit ?? 'all'}`, () => listPublicProductsOfCategory(db, categoryId, limit));
   }
-  const pool = await cache.answer(`shelf:${categoryId}`, () => shelfPool(db, categoryId, SHELF_POOL_IDS));
-  let ids: number[];
-  if ('ids' in pool) {
-    // A partial Fisher-Yates shuffle of a copy: the kept pool is shared by every request.
-    const copy = [...pool.ids];
-    const want = Math.min(limit, copy.length);
-    for (let i = 0; i < want; i++) {
-      const j = i + Math.floor(Math.random() * (copy.length - i));
-      [copy[i], copy[j]] = [copy[j] as number, copy[i] as number];
-    }
-    ids = copy.slice(0, want);
-  } else {
-    ids = await randomProductIds(db, categoryId, pool, limit * 3);
-    for (let i = ids.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [ids[i], ids[j]] = [ids[j] as number, ids[i] as number];
-    }
-    ids = ids.slice(0, limit);
-  }
-  return productsByIds(db, cache, ids);
+  const size = limit * SHELF_SAMPLE_PER_PICK;
+  const window = Math.floor(Date.now() / SHELF_SAMPLE_MS);
+  const sample = await cache.answer(`shelf-sample:${categoryId}:${size}:${window}`, async () => {
+    const pool = await cache.answer(`shelf-pool:${categoryId}`, () => shelfPool(db, categoryId, SHELF_POOL_IDS));
+    const ids = 'ids' in pool ? pickRandom(pool.ids, size) : pickRandom(await randomProductIds(db, categoryId, pool, size * 2), size);
+    return publicProductsByIds(db, ids);
+  });
+  return pickRandom(sample, limit);
 }
 
 /**

@@ -109,12 +109,17 @@ describe(`catalogue counts kept by the database (${testEngine})`, () => {
     expect(overall).toEqual([...ids].reverse().slice(0, DEFAULT_CATALOG_PAGE_SIZE * 2));
   });
 
-  it('draws a random shelf of distinct active products of the category, in a large category too', async () => {
-    const big = await makeCategory(t.db, { name: 'Rak Besar' });
-    const other = await makeCategory(t.db, { name: 'Rak Lain' });
-    // Above the small-category threshold (500), so the random-id picks are used.
-    await t.db.insert(products).values(
-      Array.from({ length: 620 }, (_, i) => ({ name: `Rak ${i}`, price: 1000, reseller_price: 900, stock: 1, category_id: i % 2 ? big.id : other.id, is_active: i % 10 !== 0 })),
+  it.each([
+    ['whose ids are kept', 620],
+    // Above SHELF_POOL_IDS (5,000 public products): picked by random ids in the database.
+    ['too big to keep its ids', 11_200],
+  ])('draws a random shelf of distinct active products of a category %s', async (_kind, count) => {
+    const big = await makeCategory(t.db, { name: `Rak Besar ${count}` });
+    const other = await makeCategory(t.db, { name: `Rak Lain ${count}` });
+    await t.db.execute(
+      sql`INSERT INTO products (name, price, reseller_price, stock, category_id, is_active)
+          SELECT 'Rak ' || i, 1000, 900, 1, CASE WHEN i % 2 = 1 THEN ${big.id}::int ELSE ${other.id}::int END, i % 10 <> 0
+          FROM generate_series(0, ${count - 1}) i`,
     );
     const seen = new Set<number>();
     for (let round = 0; round < 5; round++) {
@@ -129,6 +134,37 @@ describe(`catalogue counts kept by the database (${testEngine})`, () => {
     }
     // Random, not the same four every time.
     expect(seen.size).toBeGreaterThan(4);
+  });
+
+  it('brings every product of a category round on its shelf within a few sample windows', async () => {
+    const category = await makeCategory(t.db, { name: 'Rak Bergilir' });
+    const made = await t.db
+      .insert(products)
+      .values(Array.from({ length: 60 }, (_, i) => ({ name: `Bergilir ${i}`, price: 1000, reseller_price: 900, stock: 1, category_id: category.id })))
+      .returning({ id: products.id });
+    const seen = new Set<number>();
+    const realNow = Date.now;
+    try {
+      // Each minute draws a new sample of 48 of the 60: twenty minutes, thirty visits each.
+      for (let minute = 0; minute < 20; minute++) {
+        const at = realNow() + minute * 60_000;
+        Date.now = () => at;
+        const inWindow = new Set<number>();
+        for (let visit = 0; visit < 30; visit++) {
+          const shelf = (await get(`/api/v1/catalog/products/by-category?category_id=${category.id}&limit=4&order=random`)) as { id: number }[];
+          expect(new Set(shelf.map((p) => p.id)).size).toBe(4);
+          for (const p of shelf) {
+            seen.add(p.id);
+            inWindow.add(p.id);
+          }
+        }
+        // Within one window the visits are drawn from that window's sample.
+        expect(inWindow.size).toBeLessThanOrEqual(48);
+      }
+    } finally {
+      Date.now = realNow;
+    }
+    expect([...seen].sort()).toEqual(made.map((p) => p.id).sort());
   });
 });
 
