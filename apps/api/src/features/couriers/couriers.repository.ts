@@ -1,7 +1,7 @@
 /** The only SQL of couriers and their regional prices. */
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CourierInput, CourierPriceInput } from '@pasar/core/couriers';
-import type { DbOrTx } from '../../db/client';
+import { queryRows, type DbOrTx } from '../../db/client';
 import { courierPrices, couriers } from '../../db/schema';
 
 export type CourierRow = typeof couriers.$inferSelect;
@@ -59,32 +59,39 @@ export async function deletePriceRow(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(courierPrices).where(eq(courierPrices.id, id)).returning({ id: courierPrices.id })).length > 0;
 }
 
+/** A courier's active price for a district (or region-wide), with the city the courier works in (null: any). */
+export interface LocalPriceCandidate {
+  courier_id: number;
+  courier_name: string;
+  courier_notes: string | null;
+  courier_city_id: number | null;
+  price_id: number;
+  region: string;
+  district_id: number | null;
+  base_price: number;
+  min_price: number;
+  price_notes: string | null;
+}
+
 /**
- * Active prices of active couriers working in the store's city (or in no city), for the
- * destination district or region-wide: the candidates the checkout picks local options from.
+ * Active prices of active couriers for the destination district or region-wide, as one JSON array:
+ * the candidates the checkout picks local options from (local-options.ts keeps those of the store's
+ * city). One value, so checkout reads it inside its context statement (issue 15: one round trip less).
  */
-export async function localPriceCandidates(db: DbOrTx, where: { storeCityId: number; districtId: number }) {
-  return db
-    .select({
-      courier_id: couriers.id,
-      courier_name: couriers.courier_name,
-      courier_notes: couriers.notes,
-      price_id: courierPrices.id,
-      region: courierPrices.region,
-      district_id: courierPrices.district_id,
-      base_price: courierPrices.base_price,
-      min_price: courierPrices.min_price,
-      price_notes: courierPrices.notes,
-    })
-    .from(couriers)
-    .innerJoin(courierPrices, eq(courierPrices.courier_id, couriers.id))
-    .where(
-      and(
-        eq(couriers.is_active, true),
-        eq(couriers.status, 'active'),
-        or(eq(couriers.city_id, where.storeCityId), isNull(couriers.city_id)),
-        eq(courierPrices.is_active, true),
-        or(eq(courierPrices.district_id, where.districtId), isNull(courierPrices.district_id)),
-      ),
-    );
+export function localPriceCandidatesSql(districtId: number): SQL {
+  return sql`(SELECT COALESCE(json_agg(json_build_object(
+      'courier_id', c.id, 'courier_name', c.courier_name, 'courier_notes', c.notes, 'courier_city_id', c.city_id,
+      'price_id', p.id, 'region', p.region, 'district_id', p.district_id, 'base_price', p.base_price, 'min_price', p.min_price,
+      'price_notes', p.notes)), '[]'::json)
+    FROM couriers c JOIN courier_prices p ON p.courier_id = c.id
+    WHERE c.is_active AND c.status = 'active' AND p.is_active AND (p.district_id = ${districtId}::int OR p.district_id IS NULL))`;
+}
+
+export function readLocalPriceCandidates(value: unknown): LocalPriceCandidate[] {
+  return ((typeof value === 'string' ? JSON.parse(value) : value) ?? []) as LocalPriceCandidate[];
+}
+
+export async function localPriceCandidates(db: DbOrTx, districtId: number): Promise<LocalPriceCandidate[]> {
+  const [row] = await queryRows<{ candidates: unknown }>(db, sql`SELECT ${localPriceCandidatesSql(districtId)} AS candidates`);
+  return readLocalPriceCandidates(row?.candidates);
 }

@@ -11,7 +11,7 @@ import type { SettingValue } from '@pasar/core/settings';
 import type { DbOrTx } from '../../db/client';
 import type { CheckedDistrict } from '../locations/locations.service';
 import { getSetting } from '../settings/settings.repository';
-import { localPriceCandidates } from './couriers.repository';
+import { localPriceCandidates, type LocalPriceCandidate } from './couriers.repository';
 
 /**
  * `destination` comes from the locations check (checkCityDistrict / checkDestination), never from the
@@ -22,10 +22,14 @@ export async function localCourierOptions(
   destination: CheckedDistrict,
   /** The store's location when the caller has read it already (checkout, issue 15: one round trip less). */
   storeLocation?: SettingValue<'store_location'> | null,
+  /** `localPriceCandidates` of `destination.district` when the caller has read them already (checkout, issue 15). */
+  candidates?: LocalPriceCandidate[],
 ): Promise<LocalCourierOption[]> {
   const store = storeLocation === undefined ? await getSetting(db, 'store_location') : (storeLocation ?? undefined);
   if (!store || !isLocalDestination(destination.cityId, store.city_id)) return [];
-  const rows = await localPriceCandidates(db, { storeCityId: store.city_id, districtId: destination.district.id });
+  const read = candidates ?? (await localPriceCandidates(db, destination.district.id));
+  // Couriers working in the store's city, or in no city.
+  const rows = read.filter((r) => r.courier_city_id === null || r.courier_city_id === store.city_id);
   const best = new Map<number, (typeof rows)[number]>();
   for (const row of rows) {
     const current = best.get(row.courier_id);

@@ -65,17 +65,19 @@ export interface CheckoutContext {
   unpaid: unknown;
   /** The order already placed with this Idempotency-Key, if any. */
   existing: IdempotentOrder | null;
+  /** Raw local courier prices of the destination (couriers' `readLocalPriceCandidates`), null when not asked for. */
+  localPrices: unknown;
 }
 
 export async function loadCheckoutContext(
   db: DbOrTx,
-  input: { productIds: number[]; itemCount: number; settings: SQL; unpaid: SQL | null; idempotencyKey: string | undefined },
+  input: { productIds: number[]; itemCount: number; settings: SQL; unpaid: SQL | null; idempotencyKey: string | undefined; localPrices: SQL | null },
 ): Promise<CheckoutContext> {
   const existing = input.idempotencyKey
     ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
            FROM orders o WHERE o.idempotency_key = ${input.idempotencyKey} LIMIT 1)`
     : sql`NULL::json`;
-  const [row] = await queryRows<{ order_id: number; item_ids: number[] | string; now_ms: number; products: unknown; settings: unknown; unpaid: unknown; existing: unknown }>(
+  const [row] = await queryRows<{ order_id: number; item_ids: number[] | string; now_ms: number; products: unknown; settings: unknown; unpaid: unknown; existing: unknown; local_prices: unknown }>(
     db,
     sql`SELECT nextval('orders_id_seq')::int AS order_id,
                ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${input.itemCount}::int)) AS item_ids,
@@ -83,7 +85,8 @@ export async function loadCheckoutContext(
                ${productsForOrderSql(input.productIds)} AS products,
                ${input.settings} AS settings,
                ${input.unpaid ?? sql`NULL::json`} AS unpaid,
-               ${existing} AS existing`,
+               ${existing} AS existing,
+               ${input.localPrices ?? sql`NULL::json`} AS local_prices`,
   );
   if (!row) throw new Error('checkout context returned nothing');
   return {
@@ -94,6 +97,7 @@ export async function loadCheckoutContext(
     settings: parseJson<Record<string, unknown> | null>(row.settings) ?? {},
     unpaid: row.unpaid,
     existing: parseJson<IdempotentOrder | null>(row.existing),
+    localPrices: row.local_prices,
   };
 }
 

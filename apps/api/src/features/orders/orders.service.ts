@@ -22,6 +22,7 @@ import { ProviderFailure } from '../../integrations/http';
 import type { PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
 import type { SessionUser } from '../../auth/session-user';
+import { localPriceCandidatesSql, readLocalPriceCandidates } from '../couriers/couriers.repository';
 import { localCourierOptions } from '../couriers/local-options';
 import { checkDestination, type CheckedDestination } from '../locations/locations.service';
 import { orderPlacedMails, queueOrderPlacedMails, storeMailContext } from '../mail/mail.service';
@@ -146,11 +147,14 @@ async function quoteShipping(
   products: Map<number, ProductForOrder>,
   ctx: OrderContext,
   store: SettingValue<'store_location'> | undefined,
+  /** The local courier prices read with the checkout's context, and the district they were read for. */
+  localPrices: { districtId: number | undefined; raw: unknown },
 ): Promise<Shipping> {
   const breakdown = payload.shipping_cost_breakdown;
   const destination = area.district.id;
   if (breakdown?.type === 'local_courier') {
-    const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district }, store ?? null);
+    const candidates = localPrices.districtId === destination && localPrices.raw != null ? readLocalPriceCandidates(localPrices.raw) : undefined;
+    const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district }, store ?? null, candidates);
     const chosen = options.find((o) => o.courier_id === breakdown.courier_id && o.price_id === breakdown.price_id);
     if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
     return {
@@ -200,19 +204,23 @@ const checkoutSettingKeys = ['payments', 'store_location', 'bank_account', 'stor
 
 /**
  * Issue 15: a checkout costs at most 8 database round trips, counted by a test. One statement reads
- * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key and
- * the new order's ids; the checks then run in memory; one transaction writes the order with its
- * items, payment and e-mails in one statement and takes the stock in another. The answer is built
- * from what was written, not read back (docs/decisions/036-checkout-and-back-office-at-scale.md).
+ * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key, the
+ * local courier prices and the new order's ids; the checks then run in memory; one transaction writes
+ * the order with its items, payment and e-mails in one statement and takes the stock in another. The
+ * answer is built from what was written, not read back (docs/decisions/036-checkout-and-back-office-at-scale.md).
  */
 export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
   const fingerprint = idempotencyFingerprint(payload, ctx.user);
+  const localPricesDistrict =
+    payload.shipping_cost_breakdown?.type === 'local_courier' && Number.isInteger(payload.shipping_district_id) ? (payload.shipping_district_id as number) : undefined;
   const context = await loadCheckoutContext(db, {
     productIds: [...new Set(payload.order_items.map((i) => i.product_id))],
     itemCount: payload.order_items.length,
     settings: settingsJsonSql([...checkoutSettingKeys]),
     unpaid: ctx.user ? null : openUnpaidCountsSql({ email: payload.guest_email, address: payload.shipping_address, districtId: payload.shipping_district_id }),
     idempotencyKey: ctx.idempotencyKey,
+    // Read only for a local courier to a district sent as a number; quoteShipping uses them only if the checked district is that one.
+    localPrices: localPricesDistrict === undefined ? null : localPriceCandidatesSql(localPricesDistrict),
   });
   if (ctx.idempotencyKey) {
     const existing = await existingForKey(db, ctx.idempotencyKey, ctx, fingerprint, context.existing);
@@ -257,7 +265,7 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   if (shortage) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(shortage.name, shortage.available));
   checkUnpaidCaps(context.unpaid, ctx, settings);
 
-  const shipping = await quoteShipping(db, payload, area, lines, products, ctx, stored('store_location'));
+  const shipping = await quoteShipping(db, payload, area, lines, products, ctx, stored('store_location'), { districtId: localPricesDistrict, raw: context.localPrices });
   const beforeFee = subtotalOf(lines) + shipping.cost;
   const channel = chosen.channel;
   if (channel && (beforeFee < channel.minimum_amount || beforeFee > channel.maximum_amount)) {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client';
 import { products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
-import { makeBusiness, makeProduct, type MadeProduct } from '../../test/factories';
+import { makeBusiness, makeCourier, makeProduct, type MadeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
@@ -65,6 +65,27 @@ describe(`placing orders (${testEngine})`, () => {
     expect(outside.json().data.options).toEqual([]);
     const all = (await t.app.inject({ method: 'GET', url: '/api/v1/couriers/local-options?district_id=327319&city_id=3273' })).json().data.options;
     expect(all.map((o: { effective_price: number }) => o.effective_price)).toEqual([...all.map((o: { effective_price: number }) => o.effective_price)].sort((a, b) => a - b));
+  });
+
+  it("charges a local courier of the store's city or of no city, at the district's price over its region-wide one, and refuses another city's", async () => {
+    // Checkout reads the couriers' prices with its context (issue 15); the store's city is applied after.
+    const district = { district_id: 327319 };
+    const anyCity = await makeCourier(t.db, { city_id: null, prices: [{ ...district, base_price: 61000 }] });
+    const twoPrices = await makeCourier(t.db, { prices: [{ district_id: null, region: 'Kota Bandung', base_price: 40000 }, { ...district, base_price: 52000, min_price: 53000 }] });
+    // Kabupaten Bandung's courier, with a price for the store's district all the same.
+    const otherCity = await makeCourier(t.db, { city_id: 3204, prices: [{ ...district, base_price: 30000 }] });
+    const viaCourier = (courier: { id: number }, priceId: number) =>
+      order(payload({ shipping_cost_breakdown: { type: 'local_courier', courier_id: courier.id, price_id: priceId, cost: 1 } }));
+    const any = await viaCourier(anyCity, anyCity.priceIds[0]!);
+    expect(any.statusCode, any.body).toBe(201);
+    expect(any.json().data.shipping_cost).toBe(61000);
+    const exact = await viaCourier(twoPrices, twoPrices.priceIds[1]!);
+    expect(exact.statusCode, exact.body).toBe(201);
+    expect(exact.json().data.shipping_cost).toBe(53000);
+    expect((await viaCourier(twoPrices, twoPrices.priceIds[0]!)).json().error).toBe('Layanan pengiriman yang dipilih tidak tersedia. Pilih ulang layanan pengiriman.');
+    const refused = await viaCourier(otherCity, otherCity.priceIds[0]!);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe('Layanan pengiriman yang dipilih tidak tersedia. Pilih ulang layanan pengiriman.');
   });
 
   it('places a guest order with the server figures, ignoring client prices and totals', async () => {

@@ -46,14 +46,18 @@ export async function takeStock(tx: DbOrTx, lines: StockLine[]): Promise<void> {
     sql`, `,
   );
   const ids = sql.join([...new Set(ordered.map((l) => l.productId))].map((id) => sql`${id}::int`), sql`, `);
+  // Lines without a size leave the variants alone: no variants update to plan, and none for its triggers to see.
+  const variantUpdate = ordered.some((l) => l.variantLabel != null)
+    ? sql`v AS (UPDATE product_variants pv SET stock = pv.stock - w.quantity FROM want w
+                 WHERE w.label IS NOT NULL AND pv.product_id = w.product_id AND pv.label = w.label AND pv.stock >= w.quantity
+                   AND pv.product_id IN (SELECT id FROM locked)
+                 RETURNING pv.product_id, pv.label),`
+    : sql`v(product_id, label) AS (SELECT NULL::int, NULL::text WHERE false),`;
   const moved = await queryRows<{ kind: 'variant' | 'product'; product_id: number; label: string | null }>(
     tx,
     sql`WITH want(product_id, label, quantity) AS (VALUES ${want}),
           locked AS (SELECT p.id FROM products p WHERE p.id IN (${ids}) ORDER BY p.id FOR NO KEY UPDATE),
-          v AS (UPDATE product_variants pv SET stock = pv.stock - w.quantity FROM want w
-                 WHERE w.label IS NOT NULL AND pv.product_id = w.product_id AND pv.label = w.label AND pv.stock >= w.quantity
-                   AND pv.product_id IN (SELECT id FROM locked)
-                 RETURNING pv.product_id, pv.label),
+          ${variantUpdate}
           p AS (UPDATE products p SET stock = p.stock - t.quantity
                  FROM (SELECT product_id, sum(quantity)::int AS quantity FROM want GROUP BY product_id) t
                  WHERE p.id = t.product_id AND p.stock >= t.quantity AND p.id IN (SELECT id FROM locked)
