@@ -7,6 +7,14 @@ import { sortQueryFields } from '../common/index';
 
 export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
 
+/**
+ * A desk search counts its matches up to this many; above it the counts and sums are lower bounds,
+ * taken from the first matches found, and the desk says so (issue 15, decision 036: counting a
+ * common name's thousands of orders on every request was most of a searched page's cost). The
+ * page itself is exact: the newest (or otherwise sorted) matches among all of them.
+ */
+export const ORDER_SEARCH_COUNT_CAP = 1_000;
+
 /** Columns the order desk sorts by (issue 17); status follows the order's path, pending first. */
 export const ADMIN_ORDER_SORTS = ['created_at', 'id', 'total', 'status'] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
@@ -80,6 +88,11 @@ export const adminOrderListSchema = z.object({
     cancelled_amount: z.number().int(),
     by_status: statusCountsSchema,
   }),
+  /**
+   * True when a search stopped counting at ORDER_SEARCH_COUNT_CAP: `total`, the counts and the
+   * summary are lower bounds (from the first matches found), shown as such.
+   */
+  approximate: z.boolean().optional(),
 });
 export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 
@@ -89,4 +102,9 @@ export function customerLabel(order: { guest_email: string | null; user_id: numb
   if (order.user_id !== null) return `Pengguna #${order.user_id}`;
   if (order.order_type === 'pos' && order.customer_name) return order.customer_name;
   return 'Tamu';
+}
+
+/** Said under the desk's summary when its figures are lower bounds (written as the catalogue's tiles write them, catalogTileValue). */
+export function approximateOrderFiguresNote(cap: number): string {
+  return `Angka perkiraan: lebih dari ${cap.toLocaleString('id-ID')} pesanan cocok, dihitung dari ${cap.toLocaleString('id-ID')} hasil pertama. Persempit pencarian untuk angka pasti.`;
 }

@@ -1,6 +1,6 @@
 /**
- * Issue 15: the dashboard's product figures kept by migration 0014 (every product, active ones,
- * low stock by core's LOW_STOCK_THRESHOLD) equal a fresh count after every kind of change, stay
+ * Issue 15: the product figures kept by migrations 0014/0015 (every product, active ones, low stock
+ * by core's LOW_STOCK_THRESHOLD, sold out), read by the dashboard and the product list, equal a fresh count after every kind of change, stay
  * when folded, and on PostgreSQL two sales in flight at once never wait for each other on them.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD } from '@pasar/core/products';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { catalogueFigures, foldCatalogueFigures } from './dashboard.repository';
+import { catalogueFigures, foldCatalogueFigures, keptProductFigures } from './dashboard.repository';
 
 let t: TestApp;
 
@@ -20,12 +20,14 @@ afterAll(async () => {
 });
 
 async function expectKeptEqualsFresh(label: string) {
-  const [fresh] = await queryRows<{ total: number; active: number; low_stock: number }>(
+  const [fresh] = await queryRows<{ total: number; active: number; low_stock: number; out_of_stock: number }>(
     t.db,
-    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active, count(*) FILTER (WHERE stock <= ${LOW_STOCK_THRESHOLD})::int AS low_stock FROM products`,
+    sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active, count(*) FILTER (WHERE stock <= ${LOW_STOCK_THRESHOLD})::int AS low_stock,
+               count(*) FILTER (WHERE stock = 0)::int AS out_of_stock FROM products`,
   );
-  const kept = await catalogueFigures(t.db);
-  expect({ total: kept.total, active: kept.active, low_stock: kept.low_stock }, label).toEqual(fresh);
+  expect(await keptProductFigures(t.db), label).toEqual(fresh);
+  const dashboard = await catalogueFigures(t.db);
+  expect({ total: dashboard.total, active: dashboard.active, low_stock: dashboard.low_stock }, label).toEqual({ total: fresh!.total, active: fresh!.active, low_stock: fresh!.low_stock });
 }
 
 const product = (name: string, stock: number, active = true): SQL =>
@@ -45,7 +47,10 @@ describe(`kept catalogue figures (migration 0014, ${testEngine})`, () => {
       ],
       ['sold down to the threshold', sql`UPDATE products SET stock = ${LOW_STOCK_THRESHOLD} WHERE name = 'Opak Bakar'`],
       ['sold within low stock', sql`UPDATE products SET stock = stock - 1 WHERE name = 'Opak Bakar'`],
-      ['restocked', sql`UPDATE products SET stock = stock + 10 WHERE name LIKE 'Impor %'`],
+      ['sold out', sql`UPDATE products SET stock = 0 WHERE name = 'Opak Bakar'`],
+      ['sold out again (nothing moves)', sql`UPDATE products SET stock = 0 WHERE name = 'Opak Bakar'`],
+      ['restocked, some from sold out', sql`UPDATE products SET stock = stock + 10 WHERE name LIKE 'Impor %'`],
+      ['a sold-out product restocked', sql`UPDATE products SET stock = 3 WHERE name = 'Opak Bakar'`],
       ['hidden', sql`UPDATE products SET is_active = false WHERE name LIKE 'Impor 1%'`],
       ['shown', sql`UPDATE products SET is_active = true WHERE name = 'Rengginang'`],
       ['renamed only', sql`UPDATE products SET name = name || ' ' WHERE name LIKE 'Impor 2%'`],
@@ -64,8 +69,8 @@ describe(`kept catalogue figures (migration 0014, ${testEngine})`, () => {
     ).rejects.toThrow('rolled back');
     await expectKeptEqualsFresh('a rolled back transaction');
     // Rows of connections long gone (no live backend has a negative id), then folded.
-    await t.db.execute(sql`INSERT INTO catalogue_figures (backend, products, active, low_stock) SELECT -g, 1, 1, 1 FROM generate_series(1, 70) g`);
-    await t.db.execute(sql`UPDATE catalogue_figures SET products = products - 70, active = active - 70, low_stock = low_stock - 70 WHERE backend = 0`);
+    await t.db.execute(sql`INSERT INTO catalogue_figures (backend, products, active, low_stock, out_of_stock) SELECT -g, 1, 1, 1, 1 FROM generate_series(1, 70) g`);
+    await t.db.execute(sql`UPDATE catalogue_figures SET products = products - 70, active = active - 70, low_stock = low_stock - 70, out_of_stock = out_of_stock - 70 WHERE backend = 0`);
     await expectKeptEqualsFresh('rows to fold');
     await foldCatalogueFigures(t.db);
     const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM catalogue_figures WHERE backend <> 0`);

@@ -7,20 +7,31 @@ import { keptOrderFigures } from '../orders/admin-orders.repository';
 const FOLD_ABOVE = 64;
 
 /**
- * The product figures kept by migration 0014's triggers (a pass over 100,000 products was most of
- * the summary's cost); its low-stock rule is core's LOW_STOCK_THRESHOLD, which the test checks
- * against a fresh count. The businesses are few and counted live.
+ * The product figures kept by migrations 0014 and 0015's triggers (a pass over 100,000 products was
+ * most of the dashboard's and the product list's cost); their low-stock and sold-out rules are
+ * core's LOW_STOCK_THRESHOLD and stock 0, which the tests check against a fresh count.
  */
-export async function catalogueFigures(db: DbOrTx) {
-  const [row] = await queryRows<{ total: string; active: string; low_stock: string; rows: number; businesses: number; active_businesses: number }>(
+export async function keptProductFigures(db: DbOrTx): Promise<{ total: number; active: number; low_stock: number; out_of_stock: number }> {
+  const [row] = await queryRows<{ total: string; active: string; low_stock: string; out_of_stock: string; rows: number }>(
     db,
-    sql`SELECT p.total, p.active, p.low_stock, p.rows, b.businesses, b.active_businesses
-        FROM (SELECT coalesce(sum(products), 0)::bigint AS total, coalesce(sum(active), 0)::bigint AS active, coalesce(sum(low_stock), 0)::bigint AS low_stock,
-                     count(*)::int AS rows FROM catalogue_figures) p,
-             (SELECT count(*)::int AS businesses, count(*) FILTER (WHERE is_active)::int AS active_businesses FROM businesses) b`,
+    sql`SELECT coalesce(sum(products), 0)::bigint AS total, coalesce(sum(active), 0)::bigint AS active, coalesce(sum(low_stock), 0)::bigint AS low_stock,
+               coalesce(sum(out_of_stock), 0)::bigint AS out_of_stock, count(*)::int AS rows
+        FROM catalogue_figures`,
   );
   if (row!.rows > FOLD_ABOVE) await foldCatalogueFigures(db);
-  return { total: Number(row!.total), active: Number(row!.active), low_stock: Number(row!.low_stock), businesses: row!.businesses, active_businesses: row!.active_businesses };
+  return { total: Number(row!.total), active: Number(row!.active), low_stock: Number(row!.low_stock), out_of_stock: Number(row!.out_of_stock) };
+}
+
+/** The dashboard's catalogue figures: the kept product figures beside the businesses, which are few and counted live. */
+export async function catalogueFigures(db: DbOrTx) {
+  const [products, [businesses]] = await Promise.all([
+    keptProductFigures(db),
+    queryRows<{ businesses: number; active_businesses: number }>(
+      db,
+      sql`SELECT count(*)::int AS businesses, count(*) FILTER (WHERE is_active)::int AS active_businesses FROM businesses`,
+    ),
+  ]);
+  return { total: products.total, active: products.active, low_stock: products.low_stock, businesses: businesses!.businesses, active_businesses: businesses!.active_businesses };
 }
 
 /** As foldOrderFigures: rows of connections not in a transaction move into backend 0, sums unchanged, no writer waited for. */
@@ -29,10 +40,11 @@ export async function foldCatalogueFigures(db: DbOrTx): Promise<void> {
     WITH gone AS (
       DELETE FROM catalogue_figures WHERE backend IN (
         SELECT backend FROM catalogue_figures WHERE backend <> 0 ORDER BY backend FOR UPDATE SKIP LOCKED)
-      RETURNING products, active, low_stock)
-    INSERT INTO catalogue_figures AS c (backend, products, active, low_stock)
-      SELECT 0, coalesce(sum(products), 0), coalesce(sum(active), 0), coalesce(sum(low_stock), 0) FROM gone
-    ON CONFLICT (backend) DO UPDATE SET products = c.products + EXCLUDED.products, active = c.active + EXCLUDED.active, low_stock = c.low_stock + EXCLUDED.low_stock`);
+      RETURNING products, active, low_stock, out_of_stock)
+    INSERT INTO catalogue_figures AS c (backend, products, active, low_stock, out_of_stock)
+      SELECT 0, coalesce(sum(products), 0), coalesce(sum(active), 0), coalesce(sum(low_stock), 0), coalesce(sum(out_of_stock), 0) FROM gone
+    ON CONFLICT (backend) DO UPDATE SET products = c.products + EXCLUDED.products, active = c.active + EXCLUDED.active,
+      low_stock = c.low_stock + EXCLUDED.low_stock, out_of_stock = c.out_of_stock + EXCLUDED.out_of_stock`);
 }
 
 /**

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
-import { countByStatus, eventsOf, insertOrderEvent, lockOrder, nextOrderIds, pageOfOrderIds, setOrderStatus, type OrderCursor } from './admin-orders.repository';
+import { countByStatus, eventsOf, insertOrderEvent, lockOrder, nextOrderIds, pageOfOrderIds, searchedFiguresAndPage, setOrderStatus, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
@@ -41,17 +41,18 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
 }
 
 /**
- * The desk's list. Counts per status are over the search (and the payment filter); the summary is
- * over the tab too: revenue is money received (paid orders, never cancelled ones), unpaid money of
+ * The desk's list. Counts per status are over the search (and the payment filter; a search counts up
+ * to ORDER_SEARCH_COUNT_CAP matches, `approximate` above it); the summary is over the tab too: revenue is money received (paid orders, never cancelled ones), unpaid money of
  * open orders is shown apart ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
-  const timeZone = await storeTimeZone(db);
-  // The figures and the page's ids side by side on the pool: the desk waits for the slower one.
-  const [byStatus, ids] = await Promise.all([
-    countByStatus(db, query.q, query.payment, timeZone),
-    pageOfOrderIds(db, { ...query, timeZone }, query.page_size, (query.page - 1) * query.page_size),
-  ]);
+  const offset = (query.page - 1) * query.page_size;
+  // Unsearched, the kept figures and the page's ids side by side on the pool (the desk waits for the
+  // slower one); searched, both from one gathering of the matched orders. Only a search reads dates
+  // in the store's zone: an unsearched page makes one round trip fewer.
+  const { figures: byStatus, ids, approximate } = query.q
+    ? await searchedFiguresAndPage(db, { ...query, q: query.q, timeZone: await storeTimeZone(db) }, query.page_size, offset)
+    : await Promise.all([countByStatus(db, query.payment), pageOfOrderIds(db, query, query.page_size, offset)]).then(([figures, page]) => ({ figures, ids: page, approximate: false }));
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {
     const figures = byStatus.get(status);
@@ -76,6 +77,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
     page_size: query.page_size,
     counts,
     summary: { count: total, revenue, unpaid_amount: unpaidAmount, cancelled_amount: cancelledAmount, by_status: byStatusFiltered },
+    approximate,
   };
 }
 

@@ -87,7 +87,7 @@ async function expectDeskEqualsFresh(where: string) {
                  count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaits})::int AS verification
           FROM orders o WHERE ${payment === 'verification' ? sql`o.payment_status = 'unpaid' AND ${awaits}` : sql`TRUE`} GROUP BY 1 ORDER BY 1`,
     );
-    const kept = await countByStatus(t.db, undefined, payment);
+    const kept = await countByStatus(t.db, payment);
     expect(
       [...kept].sort(([a], [b]) => a.localeCompare(b)).map(([status, f]) => ({ status, ...f })),
       `${where}, desk ${payment}`,

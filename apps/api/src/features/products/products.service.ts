@@ -35,14 +35,11 @@ export { productOptions };
 export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
 
 export async function listProductsForAdmin(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
-  // Unfiltered, the stats' total is the grid's (one count of the catalogue, not two); filtered, the two
-  // run side by side on the pool and the grid waits for the slower, not for both.
-  let stats: AdminProductStats;
-  let page: { items: Product[]; total: number };
-  if (adminProductsFiltered(query)) [page, stats] = await Promise.all([listAdminProducts(db, query), productStats(db)]);
-  else page = await listAdminProducts(db, query, (stats = await productStats(db)).total);
-  const { items, total } = page;
-  return { items, page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats };
+  // The stats are the kept figures (issue 15); unfiltered, their total is the grid's. The stats and
+  // the page run side by side on the pool.
+  const stats = productStats(db);
+  const [{ items, total }, cards] = await Promise.all([listAdminProducts(db, query, adminProductsFiltered(query) ? undefined : stats.then((s) => s.total)), stats]);
+  return { items, page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats: cards };
 }
 
 export async function getProductForAdmin(db: Db, id: number): Promise<Product> {

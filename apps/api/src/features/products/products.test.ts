@@ -269,4 +269,28 @@ describe(`admin products (${testEngine})`, () => {
     const newest = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products ORDER BY id DESC LIMIT 12`);
     expect((await call('GET', '/products/?page_size=12')).json().data.items.map((p: { id: number }) => p.id)).toEqual(newest.map((r) => r.id));
   });
+
+  it('shows stats cards and an unfiltered total equal to a fresh count after products are added, sold out, hidden and deleted (kept figures, issue 15)', async () => {
+    const expectFresh = async (label: string) => {
+      const [fresh] = await queryRows<{ total: number; active: number; inactive: number; low_stock: number; out_of_stock: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE is_active)::int AS active, count(*) FILTER (WHERE NOT is_active)::int AS inactive,
+                   count(*) FILTER (WHERE stock <= 5)::int AS low_stock, count(*) FILTER (WHERE stock = 0)::int AS out_of_stock FROM products`,
+      );
+      for (const url of ['/products/', '/products/?q=dodol', '/products/?sort=name&dir=asc']) {
+        const page = (await call('GET', url)).json().data;
+        expect(page.stats, `${label}: ${url}`).toEqual(fresh);
+        if (url === '/products/') expect(page.total, label).toBe(fresh!.total);
+      }
+    };
+    await expectFresh('as seeded');
+    const created = (await call('POST', '/products/', { ...base(), name: 'Dodol Habis', stock: 0 })).json().data;
+    await expectFresh('a sold-out product added');
+    expect((await call('PUT', `/products/${created.id}`, { ...base(), name: 'Dodol Habis', stock: 3, is_active: false, version: created.version })).statusCode).toBe(200);
+    await expectFresh('restocked to low stock and hidden');
+    await t.db.execute(sql`UPDATE products SET stock = 0 WHERE id IN (SELECT id FROM products ORDER BY id LIMIT 3)`);
+    await expectFresh('three sold out by one statement');
+    expect((await call('DELETE', `/products/${created.id}`)).statusCode).toBeLessThan(300);
+    await expectFresh('deleted');
+  });
 });

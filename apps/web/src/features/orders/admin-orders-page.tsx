@@ -8,7 +8,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ADMIN_ORDER_SORTS, ORDER_STATUSES, adminOrderMessages, orderStatusLabels, type AdminOrder, type OrderStatus } from '@pasar/core/orders';
+import { catalogTileValue } from '@pasar/core/catalog';
+import { ADMIN_ORDER_SORTS, ORDER_SEARCH_COUNT_CAP, ORDER_STATUSES, adminOrderMessages, approximateOrderFiguresNote, orderStatusLabels, type AdminOrder, type OrderStatus } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
 import { detectProofType, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
 import { posPaymentLabels, type PosPaymentMethod } from '@pasar/core/pos';
@@ -19,7 +20,7 @@ import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { buyerWhatsappLink } from './buyer-whatsapp';
 import { PaymentStateBadge } from '../../components/orders/order-badges';
-import { moneyCard, unpaidCard } from './revenue-card';
+import { deskPages, moneyCard, unpaidCard } from './revenue-card';
 import { downloadOrdersCsv, fetchProof, useAdminOrder, useAdminOrders, useChangeOrderStatus, usePaymentAction, useStoreName, type OrderFilter } from './api/admin-orders-api';
 import { Field, failureMessage } from '../../components/form';
 
@@ -553,7 +554,10 @@ export default function AdminOrdersPage() {
     }
   };
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  const pages = data ? deskPages(data, filter.page) : { count: '1', more: false };
+  // A search that counted only up to its cap (issue 15): every figure is a lower bound, written '1.000+'.
+  const approximate = data?.approximate;
+  const figure = (n: number) => catalogTileValue(n, approximate);
   // While another tab loads, the old figures would be labelled for the new tab: wait for them.
   const summary = data && !orders.isPlaceholderData ? data.summary : undefined;
   const verifying = filter.payment === 'verification';
@@ -607,7 +611,7 @@ export default function AdminOrdersPage() {
               onClick={() => update({ status: t })}
               className={`rounded-full px-3 py-1.5 text-sm font-semibold ${filter.status === t ? 'bg-green-700 text-white' : 'bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50'}`}
             >
-              {tabLabel(t)} <span className="opacity-80">({data?.counts[t] ?? '…'})</span>
+              {tabLabel(t)} <span className="opacity-80">({data ? figure(data.counts[t]) : '…'})</span>
             </button>
           ))}
         </div>
@@ -618,23 +622,24 @@ export default function AdminOrdersPage() {
           onClick={() => update({ payment: verifying ? 'all' : 'verification' })}
           className={`rounded-full px-3 py-1.5 text-sm font-semibold ${verifying ? 'bg-amber-600 text-white' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100'}`}
         >
-          {paymentMessages.awaitingVerification} <span className="opacity-80">({data?.counts.verification ?? '…'})</span>
+          {paymentMessages.awaitingVerification} <span className="opacity-80">({data ? figure(data.counts.verification) : '…'})</span>
         </button>
       </div>
       {/* Beside the open panel the list is about half as wide: the cards keep two to a row there. */}
       <section aria-label="Ringkasan pesanan" className={`mb-4 grid grid-cols-2 gap-3 md:grid-cols-3 ${panelOpen ? 'xl:grid-cols-2' : 'xl:grid-cols-4'}`}>
-        <StatCard label="Jumlah pesanan" value={data ? data.summary.count : '…'} />
-        <StatCard {...moneyCard(summary, filter.status)} />
-        <StatCard {...unpaidCard(summary, filter.status)} />
-        <StatCard label="Menunggu konfirmasi" value={data ? data.summary.by_status.pending : '…'} tone="amber" />
+        <StatCard label="Jumlah pesanan" value={data ? figure(data.summary.count) : '…'} />
+        <StatCard {...moneyCard(summary, filter.status, approximate)} />
+        <StatCard {...unpaidCard(summary, filter.status, approximate)} />
+        <StatCard label="Menunggu konfirmasi" value={data ? figure(data.summary.by_status.pending) : '…'} tone="amber" />
         {/* The longest card takes the rest of its row, so it never stretches the money cards to five lines. */}
         <div className={`col-span-2 ${panelOpen ? 'xl:col-span-2' : 'xl:col-span-4'} [&>*]:h-full`}>
           <StatCard
             label="Per status"
-            value={<span className="text-sm font-semibold">{data ? ORDER_STATUSES.filter((s) => s !== 'pending').map((s) => `${orderStatusLabels[s]} ${data.summary.by_status[s]}`).join(' · ') : '…'}</span>}
+            value={<span className="text-sm font-semibold">{data ? ORDER_STATUSES.filter((s) => s !== 'pending').map((s) => `${orderStatusLabels[s]} ${figure(data.summary.by_status[s])}`).join(' · ') : '…'}</span>}
           />
         </div>
       </section>
+      {approximate && <p className="-mt-2 mb-4 text-xs text-stone-600">{approximateOrderFiguresNote(ORDER_SEARCH_COUNT_CAP)}</p>}
       {data &&
         data.items.length === 0 &&
         (verifying && !filter.q && filter.status === 'all' ? (
@@ -726,9 +731,9 @@ export default function AdminOrdersPage() {
               Sebelumnya
             </button>
             <span>
-              Halaman {filter.page} dari {pages}
+              Halaman {filter.page} dari {pages.count}
             </span>
-            <button type="button" className={buttonStyles.small} disabled={filter.page >= pages} onClick={() => update({ page: filter.page + 1 })}>
+            <button type="button" className={buttonStyles.small} disabled={!pages.more} onClick={() => update({ page: filter.page + 1 })}>
               Berikutnya
             </button>
           </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupiah } from '@pasar/core/money';
-import { moneyCard, unpaidCard } from './revenue-card';
+import { deskPages, moneyCard, unpaidCard } from './revenue-card';
 
 const summary = (over: { revenue: number; cancelled_amount: number; cancelled: number; unpaid_amount?: number }) => ({
   count: 4,
@@ -44,5 +44,22 @@ describe('the order desk money cards', () => {
     expect(moneyCard(undefined, 'cancelled')).toMatchObject({ label: 'Nilai pesanan dibatalkan', value: '…' });
     expect(moneyCard(undefined, 'all')).toMatchObject({ label: 'Pendapatan', value: '…' });
     expect(unpaidCard(undefined, 'all')).toMatchObject({ label: 'Menunggu pembayaran', value: '…' });
+  });
+
+  it('writes every sum as a lower bound when the search counted only up to its cap', () => {
+    const s = summary({ revenue: 150_000, cancelled_amount: 40_000, cancelled: 1, unpaid_amount: 72_345 });
+    expect(moneyCard(s, 'all', true)).toMatchObject({ value: `${formatRupiah(150_000)}+`, hint: `Hanya pesanan yang sudah dibayar; tanpa 1+ pesanan dibatalkan (${formatRupiah(40_000)}+)` });
+    expect(moneyCard(s, 'cancelled', true).value).toBe(`${formatRupiah(40_000)}+`);
+    expect(unpaidCard(s, 'all', true).value).toBe(`${formatRupiah(72_345)}+`);
+    expect(moneyCard(s, 'all', false).value).toBe(formatRupiah(150_000));
+  });
+
+  it('counts the pages exactly, or as a lower bound that goes on while pages come back full when the search counted up to its cap', () => {
+    const full = Array.from({ length: 20 });
+    expect(deskPages({ total: 45, page_size: 20, items: full }, 2)).toEqual({ count: '3', more: true });
+    expect(deskPages({ total: 45, page_size: 20, items: full.slice(0, 5), approximate: false }, 3)).toEqual({ count: '3', more: false });
+    expect(deskPages({ total: 1000, page_size: 20, items: full, approximate: true }, 50)).toEqual({ count: '50+', more: true });
+    expect(deskPages({ total: 1000, page_size: 20, items: full, approximate: true }, 64)).toEqual({ count: '64+', more: true });
+    expect(deskPages({ total: 1000, page_size: 20, items: full.slice(0, 7), approximate: true }, 80)).toEqual({ count: '80+', more: false });
   });
 });

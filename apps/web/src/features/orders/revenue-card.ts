@@ -20,28 +20,45 @@ type Summary = AdminOrderList['summary'];
 
 const paidOnly = 'Hanya pesanan yang sudah dibayar';
 
+/** A sum that is a lower bound (a search counted up to its cap, AdminOrderList.approximate) says so: 'Rp 1.500.000+'. */
+const atLeast = (text: string, approximate: boolean | undefined) => (approximate ? `${text}+` : text);
+
 /** `summary` undefined while the tab's figures load: the card keeps its label and shows '…'. */
-export function moneyCard(summary: Summary | undefined, status: OrderStatus | 'all'): MoneyCard {
+export function moneyCard(summary: Summary | undefined, status: OrderStatus | 'all', approximate?: boolean): MoneyCard {
   if (status === 'cancelled') {
-    return { label: 'Nilai pesanan dibatalkan', value: summary ? formatRupiah(summary.cancelled_amount) : '…', hint: 'Tidak dihitung sebagai pendapatan', tone: 'red' };
+    return { label: 'Nilai pesanan dibatalkan', value: summary ? atLeast(formatRupiah(summary.cancelled_amount), approximate) : '…', hint: 'Tidak dihitung sebagai pendapatan', tone: 'red' };
   }
   if (!summary) return { label: 'Pendapatan', value: '…', hint: paidOnly, tone: 'green' };
   const cancelled = summary.by_status.cancelled;
   return {
     label: 'Pendapatan',
-    value: formatRupiah(summary.revenue),
-    hint: cancelled > 0 ? `${paidOnly}; tanpa ${cancelled} pesanan dibatalkan (${formatRupiah(summary.cancelled_amount)})` : paidOnly,
+    value: atLeast(formatRupiah(summary.revenue), approximate),
+    hint:
+      cancelled > 0
+        ? `${paidOnly}; tanpa ${atLeast(String(cancelled), approximate)} pesanan dibatalkan (${atLeast(formatRupiah(summary.cancelled_amount), approximate)})`
+        : paidOnly,
     tone: 'green',
   };
 }
 
 /** Open orders of the filter still waiting for their money: apart from the revenue, never in it. */
-export function unpaidCard(summary: Summary | undefined, status: OrderStatus | 'all'): MoneyCard {
+export function unpaidCard(summary: Summary | undefined, status: OrderStatus | 'all', approximate?: boolean): MoneyCard {
   return {
     label: paymentMessages.waitingPayment,
-    value: summary ? formatRupiah(summary.unpaid_amount) : '…',
+    value: summary ? atLeast(formatRupiah(summary.unpaid_amount), approximate) : '…',
     // A cancelled order waits for nothing: the figure is zero there, and the hint says why.
     hint: status === 'cancelled' ? 'Pesanan dibatalkan tidak ditagih' : 'Belum dibayar; belum termasuk pendapatan',
     tone: 'amber',
   };
+}
+
+/**
+ * The desk's page count and whether a next page exists. Exact figures give both; a search that
+ * counted only up to its cap (issue 15) knows at least `total`, so its count is a lower bound
+ * ('50+') and the next page is offered while pages come back full.
+ */
+export function deskPages(list: Pick<AdminOrderList, 'total' | 'page_size' | 'approximate'> & { items: readonly unknown[] }, page: number): { count: string; more: boolean } {
+  const pages = Math.max(1, Math.ceil(list.total / list.page_size));
+  if (!list.approximate) return { count: String(pages), more: page < pages };
+  return { count: `${Math.max(pages, page)}+`, more: list.items.length === list.page_size };
 }
