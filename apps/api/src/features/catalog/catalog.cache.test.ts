@@ -27,36 +27,62 @@ describe('CatalogCache', () => {
     const cache = new CatalogCache(versions.read);
     let data = 'before';
     const first = cache.answer('k', async () => data);
-    expect(versions.reads).toHaveLength(1);
-    // The first read took its snapshot; then a write commits and a second request comes.
-    data = 'after';
-    const second = cache.answer('k', async () => data);
-    versions.reads[0]!.resolve('1');
     await tick();
-    // The second request may not trust the first read: a new one was started for it.
+    versions.reads[0]!.resolve('1');
+    expect(await first).toBe('before');
+    // A second read is under way (its snapshot taken) when a write commits and a request comes.
+    const during = cache.answer('k', async () => data);
+    await tick();
     expect(versions.reads).toHaveLength(2);
-    versions.reads[1]!.resolve('2');
-    expect(await first).toBe('after');
-    expect(await second).toBe('after');
+    data = 'after';
+    const after = cache.answer('k', async () => data);
+    versions.reads[1]!.resolve('1');
+    // The request that came before the write may have the kept answer...
+    expect(await during).toBe('before');
+    // ...the one that came after it waits for a read of its own, which sees the write.
+    await tick();
+    expect(versions.reads).toHaveLength(3);
+    versions.reads[2]!.resolve('2');
+    expect(await after).toBe('after');
   });
 
-  it('shares one read among the requests that came during the previous one, and among the lookups of one request', async () => {
+  it('shares one read among the requests of one turn, and among the lookups of one request', async () => {
     const versions = manualVersions();
     const cache = new CatalogCache(versions.read);
-    const answers = [cache.answer('a', async () => 1)];
-    for (let i = 0; i < 5; i++) answers.push(cache.answer('a', async () => 1));
+    const answers = [0, 1, 2, 3, 4, 5].map(() => cache.answer('a', async () => 1));
+    await tick();
     expect(versions.reads).toHaveLength(1);
     versions.reads[0]!.resolve('1');
-    await tick();
-    expect(versions.reads).toHaveLength(2);
-    versions.reads[1]!.resolve('1');
     expect(await Promise.all(answers)).toEqual([1, 1, 1, 1, 1, 1]);
-    expect(versions.reads).toHaveLength(2);
     const view = cache.now();
-    versions.reads[2]!.resolve('1');
+    await tick();
+    versions.reads[1]!.resolve('1');
     const lookups = await view;
     expect(await Promise.all([lookups.answer('a', async () => 2), lookups.answer('b', async () => 3)])).toEqual([1, 3]);
+    expect(versions.reads).toHaveLength(2);
+  });
+
+  it('overlaps at most two reads, and never goes back to an older counter when a read is overtaken', async () => {
+    const versions = manualVersions();
+    const cache = new CatalogCache(versions.read);
+    let computed = 0;
+    const compute = async () => ++computed;
+    const waiting = [];
+    for (let turn = 0; turn < 3; turn++) {
+      waiting.push(cache.answer('k', compute));
+      await tick();
+    }
+    expect(versions.reads).toHaveLength(2);
+    // The second read comes back first, with the newer counter; the third starts.
+    versions.reads[1]!.resolve('6');
+    expect(await waiting[1]).toBe(1);
+    await tick();
     expect(versions.reads).toHaveLength(3);
+    versions.reads[0]!.resolve('5');
+    // Computed for the request of the older read, not kept over the newer answer.
+    expect(await waiting[0]).toBe(2);
+    versions.reads[2]!.resolve('6');
+    expect(await waiting[2]).toBe(1);
   });
 
   it('keeps an answer while the version stands, computes it again once it moves', async () => {

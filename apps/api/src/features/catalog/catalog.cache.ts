@@ -11,9 +11,9 @@
  *
  * Freshness: a request may only trust a counter read that started after it arrived (a read already
  * under way may have taken its snapshot before a write that committed before the request came). So
- * requests arriving while a read is under way share the next read, started as soon as that one ends:
- * under load one small query serves many requests, and a write committed before a request arrives is
- * always seen by it, in this process or another one sharing the database (WEB_CONCURRENCY).
+ * the requests that came since the last read started share the next one: under load one small query
+ * serves many requests, and a write committed before a request arrives is always seen by it, in this
+ * process or another one sharing the database (WEB_CONCURRENCY).
  *
  * An answer computed under one counter value is kept only if the counter has not moved meanwhile;
  * its data were read after the counter, so it is never older than the value it is filed under.
@@ -21,6 +21,9 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { corpusVersion } from '../assistant/assistant.repository';
+
+/** Counter reads under way at once (each shared by the requests that came before it started). */
+const READS_IN_FLIGHT = 2;
 
 /** The most the kept answers may take, measured as their JSON's length. */
 export const CATALOG_CACHE_BYTES = 16 * 1024 * 1024;
@@ -43,45 +46,60 @@ export class CatalogCache {
   private readonly kept = new Map<string, Kept>();
   private readonly computing = new Map<string, Promise<unknown>>();
   private bytes = 0;
-  private reading: Promise<string> | undefined;
-  private queued: Promise<string> | undefined;
+  /** Requests that came since the last read started: they share the next one. */
+  private batch: { promise: Promise<string>; resolve: (version: string) => void; reject: (error: unknown) => void } | undefined;
+  private readsInFlight = 0;
 
   constructor(
     private readonly readVersion: () => Promise<string>,
     private readonly maxBytes = CATALOG_CACHE_BYTES,
   ) {}
 
-  /** The counter as read by a query that started after this call. */
+  /**
+   * The counter as read by a query that started after this call. The requests of one turn of the
+   * event loop share one read, started once they have all come (setImmediate); up to
+   * READS_IN_FLIGHT reads overlap, so a request waits about one round trip, not two.
+   */
   private fresh(): Promise<string> {
-    if (!this.reading) return this.startRead();
-    this.queued ??= this.reading.then(
-      () => this.afterQueue(),
-      () => this.afterQueue(),
-    );
-    return this.queued;
+    if (!this.batch) {
+      let resolve!: (version: string) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<string>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      this.batch = { promise, resolve, reject };
+      setImmediate(() => this.startRead());
+    }
+    return this.batch.promise;
   }
 
-  private afterQueue(): Promise<string> {
-    this.queued = undefined;
-    return this.startRead();
+  private startRead(): void {
+    const batch = this.batch;
+    if (!batch || this.readsInFlight >= READS_IN_FLIGHT) return;
+    this.batch = undefined;
+    this.readsInFlight += 1;
+    this.readVersion()
+      .then((version) => {
+        this.observe(version);
+        batch.resolve(version);
+      }, batch.reject)
+      .finally(() => {
+        this.readsInFlight -= 1;
+        this.startRead();
+      });
   }
 
-  private startRead(): Promise<string> {
-    const read = this.readVersion().then((version) => {
-      if (version !== this.version) {
-        this.version = version;
-        this.kept.clear();
-        this.computing.clear();
-        this.bytes = 0;
-      }
-      return version;
-    });
-    this.reading = read;
-    const done = () => {
-      if (this.reading === read) this.reading = undefined;
-    };
-    read.then(done, done);
-    return read;
+  /**
+   * The counter only grows (triggers add to it; folding rows keeps the sum), so a read that
+   * overtook an older one never makes the cache go back to an older value.
+   */
+  private observe(version: string): void {
+    if (this.version !== undefined && BigInt(version) <= BigInt(this.version)) return;
+    this.version = version;
+    this.kept.clear();
+    this.computing.clear();
+    this.bytes = 0;
   }
 
   /**
