@@ -164,12 +164,17 @@ const productColumns = {
   ), '[]'::json)`,
 };
 
-function preparePublicProductById(db: Db) {
+/** productColumns with the category and business they name, for the prepared reads below. */
+function selectProductRows(db: Db) {
   return db
     .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.category_id))
-    .leftJoin(businesses, eq(businesses.id, products.business_id))
+    .leftJoin(businesses, eq(businesses.id, products.business_id));
+}
+
+function preparePublicProductById(db: Db) {
+  return selectProductRows(db)
     .where(and(eq(products.id, sql.placeholder('id')), eq(products.is_active, true), eq(categories.is_active, true)))
     .limit(1)
     .prepare('public_product_by_id');
@@ -177,11 +182,7 @@ function preparePublicProductById(db: Db) {
 
 /** Public products by id (a shelf's picks, a search page's ids): planned once per connection too. */
 function preparePublicProductsByIds(db: Db) {
-  return db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.category_id))
-    .leftJoin(businesses, eq(businesses.id, products.business_id))
+  return selectProductRows(db)
     .where(and(sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`, eq(products.is_active, true), eq(categories.is_active, true)))
     .prepare('public_products_by_ids');
 }
@@ -211,11 +212,7 @@ function prepareListingPage(db: Db, inCategory: boolean, pageSize?: number) {
     // (its types allow only number | Placeholder).
     .limit(pageSize === undefined ? sql.placeholder('limit') : (sql.raw(String(Math.trunc(pageSize))) as unknown as number))
     .offset(sql.placeholder('offset'));
-  return db
-    .select(productColumns)
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.category_id))
-    .leftJoin(businesses, eq(businesses.id, products.business_id))
+  return selectProductRows(db)
     .where(inArray(products.id, pageIds))
     .orderBy(desc(products.id))
     .prepare(`${inCategory ? 'public_listing_page_of_category' : 'public_listing_page'}${pageSize === undefined ? '' : `_${pageSize}`}`);
