@@ -21,23 +21,22 @@ import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
-import { countByStatus, eventsOf, insertOrderEvent, lockOrder, nextOrderIds, pageOfOrderIds, searchedFiguresAndPage, setOrderStatus, type OrderCursor } from './admin-orders.repository';
+import { countByStatus, deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
 
 const emptyCounts = (): Counts => ({ all: 0, pending: 0, confirmed: 0, shipped: 0, delivered: 0, cancelled: 0, verification: 0 });
 
+const toAdminOrder = ({ order, events }: DeskOrder): AdminOrder => ({
+  ...order,
+  customer_label: customerLabel(order),
+  proof_url: order.payment?.proof_uploaded_at ? `/api/v1/orders/${order.id}/payment/proof` : null,
+  events,
+});
+
 export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> {
-  const [list, events] = await Promise.all([loadOrders(db, ids), eventsOf(db, ids)]);
-  return list.map((order) => ({
-    ...order,
-    customer_label: customerLabel(order),
-    proof_url: order.payment?.proof_uploaded_at ? `/api/v1/orders/${order.id}/payment/proof` : null,
-    events: events
-      .filter((e) => e.order_id === order.id)
-      .map((e) => ({ id: e.id, kind: e.kind, from_status: e.from_status, to_status: e.to_status, note: e.note, actor_name: e.actor_name, created_at: e.created_at.toISOString() })),
-  }));
+  return (await deskOrdersById(db, ids)).map(toAdminOrder);
 }
 
 /**
@@ -50,9 +49,10 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   // Unsearched, the kept figures and the page's ids side by side on the pool (the desk waits for the
   // slower one); searched, both from one gathering of the matched orders. Only a search reads dates
   // in the store's zone: an unsearched page makes one round trip fewer.
-  const { figures: byStatus, ids, approximate } = query.q
+  // The page's orders, with their items, payment and events, come in the statement that finds the page.
+  const { figures: byStatus, orders: page, approximate } = query.q
     ? await searchedFiguresAndPage(db, { ...query, q: query.q, timeZone: await storeTimeZone(db) }, query.page_size, offset)
-    : await Promise.all([countByStatus(db, query.payment), pageOfOrderIds(db, query, query.page_size, offset)]).then(([figures, page]) => ({ figures, ids: page, approximate: false }));
+    : await Promise.all([countByStatus(db, query.payment), deskPageOfOrders(db, query, query.page_size, offset)]).then(([figures, orders]) => ({ figures, orders, approximate: false }));
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {
     const figures = byStatus.get(status);
@@ -71,7 +71,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.value ?? 0) : 0;
   const total = byStatusFiltered.all;
   return {
-    items: await adminOrders(db, ids),
+    items: page.map(toAdminOrder),
     total,
     page: query.page,
     page_size: query.page_size,
