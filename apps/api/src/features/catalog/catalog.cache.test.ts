@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
 import { makeCategory, makeProduct } from '../../test/factories';
+import { countRoundTrips } from '../../test/round-trips';
 import { CatalogCache, catalogCache } from './catalog.cache';
 
 /** A version read the test answers by hand. */
@@ -175,6 +176,26 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
     await t.db.execute(sql`UPDATE products SET is_active = false WHERE id = ${product.id}`);
     expect(await get(`/api/v1/catalog/products/by-category?category_id=${category.id}&limit=4&order=random`)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${product.id}` })).statusCode).toBe(404);
+  });
+
+  it('reads a missed product page in two statements, and the pages asked for together in two in all', async () => {
+    const category = await makeCategory(t.db, { name: 'Baca Bersama' });
+    const made: Awaited<ReturnType<typeof makeProduct>>[] = [];
+    for (let i = 0; i < 6; i++) made.push(await makeProduct(t.db, { name: `Keripik Bersama ${i}`, category_id: category.id, stock: 10 + i }));
+    const hidden = await makeProduct(t.db, { name: 'Keripik Tersembunyi', category_id: category.id, is_active: false });
+
+    // The counter, then the product: the request's lookups share its one counter read.
+    const one = await countRoundTrips(() => get(`/api/v1/catalog/products/${made[0]!.id}`));
+    expect(one.result.stock).toBe(10);
+    expect(one.trips).toBe(2);
+
+    const rest = made.slice(1);
+    const together = await countRoundTrips(() =>
+      Promise.all([...rest.map((p) => t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${p.id}` })), t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${hidden.id}` })]),
+    );
+    expect(together.result.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 404]);
+    expect(together.result.slice(0, 5).map((res) => res.json().data.stock)).toEqual([11, 12, 13, 14, 15]);
+    expect(together.trips).toBe(2);
   });
 
   it.runIf(testEngine === 'postgres')('sees a write made through another process the very next request', async () => {

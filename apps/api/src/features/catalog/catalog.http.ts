@@ -17,7 +17,7 @@ import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/http';
-import { catalogCache } from './catalog.cache';
+import { catalogCache, type CatalogCacheView } from './catalog.cache';
 
 /** Seconds a browser or proxy may reuse an answer before asking again (then usually a 304). */
 export const CATALOG_MAX_AGE = 15;
@@ -40,11 +40,18 @@ function weakEtag(body: string): string {
  * its answer. Keyed by the request's path and query as sent; the route's own serializer writes
  * the body, so it is byte for byte what the route would send.
  */
-export async function keptReply<Reply extends FastifyReply>(db: Db, request: FastifyRequest, reply: Reply, compute: () => Promise<unknown>): Promise<Reply> {
-  const kept = await catalogCache(db).answer(
+export async function keptReply<Reply extends FastifyReply>(
+  db: Db,
+  request: FastifyRequest,
+  reply: Reply,
+  compute: (cache: CatalogCacheView) => Promise<unknown>,
+): Promise<Reply> {
+  // One counter read for the whole request: `compute` looks its answers up in the same view.
+  const cache = await catalogCache(db).now();
+  const kept = await cache.answer(
     `http:${request.url}`,
     async () => {
-      const body = reply.serialize(ok(await compute())) as string;
+      const body = reply.serialize(ok(await compute(cache))) as string;
       return { body, etag: weakEtag(body) };
     },
     (kept) => kept.body.length + kept.etag.length,

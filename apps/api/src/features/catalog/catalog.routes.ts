@@ -42,7 +42,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
     {
       schema: { tags: ['catalog'], summary: 'Active categories', response: { 200: envelope(z.array(categorySchema)) } },
     },
-    async (request, reply) => keptReply(db, request, reply, () => publicCategories(db)),
+    async (request, reply) => keptReply(db, request, reply, (cache) => publicCategories(db, cache)),
   );
 
   app.get(
@@ -64,13 +64,17 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         cachePublicly(reply);
         return ok(all);
       }
-      return keptReply(db, request, reply, () =>
-        searchCatalog(db, {
-          q,
-          categoryId: category_id,
-          page: page ?? 1,
-          pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
-        }),
+      return keptReply(db, request, reply, (cache) =>
+        searchCatalog(
+          db,
+          {
+            q,
+            categoryId: category_id,
+            page: page ?? 1,
+            pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
+          },
+          cache,
+        ),
       );
     },
   );
@@ -89,7 +93,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
       const { category_id, limit, order } = request.query;
       // A random shelf must differ on the next visit: not kept by browsers, nor as a whole here.
       if (order === 'random') return ok(await productsOfCategory(db, category_id, { limit, random: true }));
-      return keptReply(db, request, reply, () => productsOfCategory(db, category_id, { limit }));
+      return keptReply(db, request, reply, (cache) => productsOfCategory(db, category_id, { limit }, cache));
     },
   );
 

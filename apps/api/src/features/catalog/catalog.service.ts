@@ -19,12 +19,13 @@ import {
   type ProductPage,
 } from '@pasar/core/catalog';
 import type { Db, DbOrTx } from '../../db/client';
-import { catalogCache } from './catalog.cache';
+import { ReadBatch } from '../../lib/batch';
+import { catalogCache, type CatalogCacheView } from './catalog.cache';
 import {
-  findPublicProduct,
   listingPage,
   listPublicCategories,
   listPublicProductsOfCategory,
+  publicProductsById,
   publicProductsByIds,
   randomProductIds,
   shelfPool,
@@ -39,19 +40,46 @@ import {
 
 export const productNotFoundMessage = 'Produk tidak ditemukan.';
 
-/** One product a shopper may see, or undefined (unknown, hidden, or of a hidden category). */
-export function publicProduct(db: Db, id: number): Promise<Product | undefined> {
-  return catalogCache(db).answer(`product:${id}`, () => findPublicProduct(db, id));
+/*
+ * Each use case reads through `cache`: by default the process's catalogue cache (one fresh counter
+ * read); a caller that already holds a request's view (keptReply, catalog.http.ts) passes it, so a
+ * request reads the counter once however many answers it looks up.
+ */
+
+const productBatches = new WeakMap<object, ReadBatch<number, Product>>();
+
+/**
+ * Product pages missing from the kept answers in one turn of the event loop are read by one
+ * statement (decision 033, "Products by id read together"): under load, the requests one counter
+ * read answers all miss at once, and a statement each was most of the database's work.
+ */
+function productBatch(db: Db): ReadBatch<number, Product> {
+  let batch = productBatches.get(db);
+  if (!batch) {
+    batch = new ReadBatch((ids) => publicProductsById(db, ids));
+    productBatches.set(db, batch);
+  }
+  return batch;
 }
 
+/** One product a shopper may see, or undefined (unknown, hidden, or of a hidden category). */
+export function publicProduct(db: Db, id: number, cache: CatalogCacheView = catalogCache(db)): Promise<Product | undefined> {
+  return cache.answer(`product:${id}`, () => productBatch(db).load(id));
+}
+
+/**
+ * The product of GET /catalog/products/:id, read without keeping the object: keptReply keeps the
+ * answer's bytes, and keeping the object beside them would halve what the cache holds (and cost a
+ * JSON.stringify to size it).
+ */
 export async function getPublicProduct(db: Db, id: number): Promise<Product> {
-  const product = await publicProduct(db, id);
+  const product = await productBatch(db).load(id);
   if (!product) throw new AppError('NOT_FOUND', productNotFoundMessage);
   return product;
 }
 
-export function publicCategories(db: Db): Promise<Category[]> {
-  return catalogCache(db).answer('categories', () => listPublicCategories(db));
+export function publicCategories(db: Db, cache: CatalogCacheView = catalogCache(db)): Promise<Category[]> {
+  return cache.answer('categories', () => listPublicCategories(db));
 }
 
 /**
@@ -78,8 +106,14 @@ function pickRandom<T>(list: readonly T[], count: number): T[] {
 }
 
 /** A category's products: the newest first, or a random few (a landing shelf: new on every visit). */
-export async function productsOfCategory(db: Db, categoryId: number, options: { limit?: number | undefined; random?: boolean }): Promise<Product[]> {
-  const cache = await catalogCache(db).now();
+export async function productsOfCategory(
+  db: Db,
+  categoryId: number,
+  options: { limit?: number | undefined; random?: boolean },
+  view?: CatalogCacheView,
+): Promise<Product[]> {
+  // The sample and the pool below must be read under one counter value: a view, not the cache.
+  const cache = view ?? (await catalogCache(db).now());
   const { limit } = options;
   if (!options.random || !limit) {
     return cache.answer(`category:${categoryId}:${limit ?? 'all'}`, () => listPublicProductsOfCategory(db, categoryId, limit));
@@ -132,9 +166,9 @@ const PRUNE_EVERY = 50;
 let writesSincePrune = 0;
 
 /** One page of the catalogue, of a category or of a search, with its totals and stats tiles. */
-export function searchCatalog(db: Db, query: CatalogQuery): Promise<ProductPage> {
+export function searchCatalog(db: Db, query: CatalogQuery, cache: CatalogCacheView = catalogCache(db)): Promise<ProductPage> {
   const key = `page:${query.categoryId ?? '*'}:${query.page}:${query.pageSize}:${normalizeSearch(query.q ?? '')}`;
-  return catalogCache(db).answer(key, () => computeCatalogPage(db, query));
+  return cache.answer(key, () => computeCatalogPage(db, query));
 }
 
 async function computeCatalogPage(db: Db, query: CatalogQuery): Promise<ProductPage> {
