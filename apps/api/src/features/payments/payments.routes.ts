@@ -84,7 +84,7 @@ async function sandboxPayPage(app: FeatureApp, deps: AppDeps, now: () => Date): 
   app.get(
     '/payments/sandbox/pay/:reference',
     // Its one <style> carries a nonce fresh for each answer (docs/decisions/023-security-headers.md).
-    { helmet: { enableCSPNonces: true }, schema: { tags: ['payments'], summary: 'The sandbox gateway pay page', params: referenceParams } },
+    { config: { cspNonces: true }, schema: { tags: ['payments'], summary: 'The sandbox gateway pay page', params: referenceParams } },
     async (request, reply) => {
       const payment = await findPaymentByReference(deps.database.db, request.params.reference);
       if (!payment) throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
