@@ -102,25 +102,28 @@ export async function recentActivity(db: DbOrTx, limit: number): Promise<Activit
   );
 }
 
-/** Pending orders for the bell; "new" ones have an id above the newest one the admin has seen. */
+/**
+ * Pending orders for the bell; "new" ones have an id above the newest one the admin has seen. The
+ * totals are kept (migration 0014): the pending orders, and the orders with a transfer proof to verify
+ * (the desk's "Menunggu verifikasi" count, over every status but cancelled). The rest is one statement
+ * beside them. Issue 15: counting the proofs joined every submitted proof to its order on every ring
+ * (~3 ms of the database's CPU at 100,000 orders), and the newest orders were read after the counts.
+ */
 export async function pendingOrders(db: DbOrTx, afterId: number | undefined) {
-  // The pending total is kept (migration 0014); so are the new ones when the admin has seen none.
-  const [[counts], kept] = await Promise.all([
-    queryRows<{ new_pending: number | null; latest_order_id: number; awaiting_verification: number }>(
-    db,
-    sql`SELECT (SELECT count(*)::int FROM orders o JOIN payments p ON p.order_id = o.id
-                 WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled' AND p.status = 'unpaid' AND p.proof_status = 'submitted') AS awaiting_verification,
-               ${afterId !== undefined ? sql`(SELECT count(*)::int FROM orders WHERE status = 'pending' AND id > ${afterId})` : sql`NULL::int`} AS new_pending,
-               (SELECT COALESCE(max(id), 0)::int FROM orders) AS latest_order_id`,
+  const [[row], kept] = await Promise.all([
+    queryRows<{ new_pending: number | null; latest_order_id: number; latest: unknown }>(
+      db,
+      sql`SELECT ${afterId !== undefined ? sql`(SELECT count(*)::int FROM orders WHERE status = 'pending' AND id > ${afterId})` : sql`NULL::int`} AS new_pending,
+                 (SELECT COALESCE(max(id), 0)::int FROM orders) AS latest_order_id,
+                 (SELECT COALESCE(json_agg(l ORDER BY l.id DESC), '[]') FROM (
+                    SELECT id, created_at, total_amount, order_type, COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer
+                    FROM orders WHERE status = 'pending' ORDER BY id DESC LIMIT 5) l) AS latest`,
     ),
     keptOrderFigures(db),
   ]);
   const pendingTotal = kept.byStatus.get('pending')?.count ?? 0;
-  const latest = await queryRows<{ id: number; created_at: Date | string; total_amount: number; customer: string | null; order_type: string }>(
-    db,
-    sql`SELECT id, created_at, total_amount, order_type,
-               COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer
-        FROM orders WHERE status = 'pending' ORDER BY id DESC LIMIT 5`,
-  );
-  return { ...counts!, pending_total: pendingTotal, new_pending: counts!.new_pending ?? pendingTotal, latest };
+  let awaitingVerification = 0;
+  for (const [status, f] of kept.awaitingProof) if (status !== 'cancelled') awaitingVerification += f.count;
+  const latest = (typeof row!.latest === 'string' ? JSON.parse(row!.latest) : row!.latest) as { id: number; created_at: string; total_amount: number; customer: string | null; order_type: string }[];
+  return { latest_order_id: row!.latest_order_id, awaiting_verification: awaitingVerification, pending_total: pendingTotal, new_pending: row!.new_pending ?? pendingTotal, latest };
 }

@@ -1,4 +1,5 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments, products } from '../../db/schema';
 import { allowManyUnpaidOrders } from '../../test/orders';
@@ -101,5 +102,39 @@ describe(`dashboard (${testEngine})`, () => {
     expect((await get(`/dashboard/notifications?after_id=${next.latest_order_id}`)).json().data.new_pending).toBe(0);
     expect((await get('/dashboard/notifications?after_id=kemarin')).statusCode).toBe(400);
     expect((await get('/dashboard/notifications?after_id=-1')).statusCode).toBe(400);
+  });
+
+  it("rings for the proofs to verify of every order but cancelled ones, and lists the five newest pending orders", async () => {
+    // Unpaid orders of every status with a proof waiting, a proof rejected, one already paid and one with no proof.
+    const placed = await t.db
+      .insert(orders)
+      .values(['pending', 'confirmed', 'shipped', 'cancelled', 'pending', 'pending', 'pending'].map((status, i) => ({ total_amount: 10000 + i, guest_email: `bel${i}@b.id`, status, shipping_name: i === 2 ? '' : `Bel ${i}`, customer_name: `Pelanggan ${i}` })))
+      .returning({ id: orders.id });
+    const proof = ['submitted', 'submitted', 'submitted', 'submitted', 'rejected', 'submitted', 'none'];
+    await t.db.insert(payments).values(placed.map((o, i) => ({ order_id: o.id, provider: 'manual', reference: `MAN-BEL-${o.id}`, merchant_ref: `ORD-${o.id}`, payment_name: 'Transfer bank', amount: 10000 + i, status: i === 5 ? 'paid' : 'unpaid', proof_status: proof[i]! })));
+    const fresh = async () => {
+      const [row] = await queryRows<{ awaiting: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS awaiting FROM orders o WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled'
+              AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')`,
+      );
+      const latest = await queryRows<{ id: number; total_amount: number; customer: string | null }>(
+        t.db,
+        sql`SELECT id, total_amount, COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer FROM orders WHERE status = 'pending' ORDER BY id DESC LIMIT 5`,
+      );
+      return { awaiting: row!.awaiting, latest };
+    };
+    const bell = (await get('/dashboard/notifications')).json().data;
+    const expected = await fresh();
+    expect(expected.awaiting).toBeGreaterThanOrEqual(3);
+    expect(bell.awaiting_verification).toBe(expected.awaiting);
+    expect(bell.latest.map((o: { id: number; total_amount: number; customer: string }) => ({ id: o.id, total_amount: o.total_amount, customer: o.customer }))).toEqual(expected.latest.map((o) => ({ ...o, customer: o.customer ?? 'Tamu' })));
+    // Confirming one and cancelling another move the bell at once.
+    await t.db.update(payments).set({ status: 'paid' }).where(eq(payments.order_id, placed[0]!.id));
+    await t.db.update(orders).set({ payment_status: 'paid' }).where(eq(orders.id, placed[0]!.id));
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, placed[1]!.id));
+    const after = (await get('/dashboard/notifications')).json().data;
+    expect(after.awaiting_verification).toBe((await fresh()).awaiting);
+    expect(after.awaiting_verification).toBe(bell.awaiting_verification - 2);
   });
 });
