@@ -12,7 +12,7 @@ import { orderEvents } from '../../db/schema';
 import { envelope, ok } from '../../lib/http';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption } from '../../test/orders';
-import { deskOrdersById, deskPageOfOrders, pageOfOrderIds, searchedFiguresAndPage } from './admin-orders.repository';
+import { countByStatus, deskOrdersById, deskPageOfOrders, pageOfOrderIds, searchedFiguresAndPage } from './admin-orders.repository';
 import { listAdminOrders } from './admin-orders.service';
 import { loadOrders } from './orders.repository';
 
@@ -99,7 +99,7 @@ describe(`the desk's page of orders in one statement (${testEngine})`, () => {
     expect(await deskOrdersById(t.db, [])).toEqual([]);
   });
 
-  it('finds an unsearched page as pageOfOrderIds does, for every sort, direction, tab and payment filter', async () => {
+  it('finds an unsearched page as pageOfOrderIds does, with the kept figures, for every sort, direction, tab and payment filter', async () => {
     for (const sort of ADMIN_ORDER_SORTS) {
       for (const dir of ['asc', 'desc'] as const) {
         for (const status of ['all', 'pending', 'cancelled'] as const) {
@@ -107,9 +107,11 @@ describe(`the desk's page of orders in one statement (${testEngine})`, () => {
             for (const offset of [0, 2]) {
               const filter = { q: undefined, status, payment, sort, dir };
               const expected = await pageOfOrderIds(t.db, filter, 3, offset);
-              const page = asAdminOrders(await deskPageOfOrders(t.db, filter, 3, offset));
+              const found = await deskPageOfOrders(t.db, filter, 3, offset);
+              const page = asAdminOrders(found.orders);
               expect(page.map((o) => o.id), JSON.stringify(filter)).toEqual(expected);
               expect(page).toEqual(await reference(expected));
+              expect(found.figures).toEqual(await countByStatus(t.db, payment));
             }
           }
         }

@@ -96,7 +96,10 @@ export interface StatusFigures {
  * the kept proofs' rows (count and total per status) are the whole answer.
  */
 export async function countByStatus(db: DbOrTx, payment: 'all' | 'verification'): Promise<Map<string, StatusFigures>> {
-  const kept = await keptOrderFigures(db);
+  return figuresOfFilter(await keptOrderFigures(db), payment);
+}
+
+function figuresOfFilter(kept: KeptOrderFigures, payment: 'all' | 'verification'): Map<string, StatusFigures> {
   const figures = new Map<string, StatusFigures>();
   if (payment === 'verification') {
     for (const [status, f] of kept.awaitingProof) {
@@ -203,19 +206,34 @@ const HOUR_MS = 3_600_000;
  * that did not would be a wrong figure, so it is refused.
  */
 export async function keptOrderFigures(db: DbOrTx, windows?: { dayStart: Date; monthStart: Date }): Promise<KeptOrderFigures> {
+  return readKeptOrderFigures(db, await queryRows<KeptFigureRow>(db, keptOrderFiguresSql(windows)));
+}
+
+interface KeptFigureRow {
+  kind: number;
+  status: string;
+  payment_status: string;
+  orders: string | number;
+  amount: string | number;
+  unfolded: number;
+}
+
+/** The kept figures' rows (`KeptFigureRow`), as a statement of its own or a subquery of another. */
+function keptOrderFiguresSql(windows?: { dayStart: Date; monthStart: Date }): SQL {
   if (windows && (windows.dayStart.getTime() % HOUR_MS !== 0 || windows.monthStart.getTime() % HOUR_MS !== 0)) {
     throw new Error('order figures are kept by the hour: a window must start on a whole hour');
   }
   const hourly = windows
     ? sql` OR (f.kind = 1 AND f.hour >= ${windows.dayStart.toISOString()}) OR (f.kind = 2 AND f.hour >= ${windows.monthStart.toISOString()})`
     : sql``;
-  const rows = await queryRows<{ kind: number; status: string; payment_status: string; orders: string | number; amount: string | number; unfolded: number }>(
-    db,
-    sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount,
+  return sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount,
                (SELECT count(*)::int FROM order_figures u WHERE u.backend <> 0) AS unfolded
         FROM order_figures f WHERE f.kind IN (0, 3)${hourly}
-        GROUP BY 1, 2, 3`,
-  );
+        GROUP BY 1, 2, 3`;
+}
+
+/** Sums the kept rows, and folds the connections' rows into backend 0 when there are many. */
+async function readKeptOrderFigures(db: DbOrTx, rows: KeptFigureRow[]): Promise<KeptOrderFigures> {
   const figures: KeptOrderFigures = { byStatus: new Map(), sinceDay: new Map(), revenue: 0, awaitingProof: new Map() };
   for (const r of rows) {
     const orders = Number(r.orders);
@@ -392,16 +410,21 @@ export async function deskOrdersById(db: DbOrTx, ids: number[]): Promise<DeskOrd
 }
 
 /**
- * An unsearched desk page (a tab, the payment filter, any sort): the page's ids and their orders in one
- * statement, the same ids `pageOfOrderIds` gives.
+ * An unsearched desk page (a tab, the payment filter, any sort) in one statement: the kept figures
+ * (`countByStatus`), the page's ids (those `pageOfOrderIds` gives) and their orders.
  */
-export async function deskPageOfOrders(db: DbOrTx, filter: Omit<DeskFilter, 'q'>, limit: number, offset: number): Promise<DeskOrder[]> {
+export async function deskPageOfOrders(db: DbOrTx, filter: Omit<DeskFilter, 'q'>, limit: number, offset: number): Promise<{ figures: Map<string, StatusFigures>; orders: DeskOrder[] }> {
   const dir = filter.dir === 'asc' ? sql`ASC` : sql`DESC`;
   const page = sql`(SELECT o.id, ${sortColumns[filter.sort ?? 'created_at']} AS k FROM orders o
                     WHERE ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
                     ORDER BY ${sortColumns[filter.sort ?? 'created_at']} ${dir}, o.id ${dir} LIMIT ${limit} OFFSET ${offset})`;
-  const [row] = await queryRows<{ orders: unknown }>(db, sql`SELECT ${deskOrdersJson(page, sql`x.k ${dir}, x.id ${dir}`)} AS orders`);
-  return fromDeskJson(row!.orders);
+  const [row] = await queryRows<{ orders: unknown; kept: unknown }>(
+    db,
+    sql`SELECT ${deskOrdersJson(page, sql`x.k ${dir}, x.id ${dir}`)} AS orders,
+               (SELECT COALESCE(json_agg(f), '[]') FROM (${keptOrderFiguresSql()}) f) AS kept`,
+  );
+  const kept = await readKeptOrderFigures(db, parseJson<KeptFigureRow[]>(row!.kept));
+  return { figures: figuresOfFilter(kept, filter.payment ?? 'all'), orders: fromDeskJson(row!.orders) };
 }
 
 export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; status: string; version: number; stock_held: boolean } | undefined> {

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
-import { countByStatus, deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
+import { deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
@@ -46,13 +46,12 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
   const offset = (query.page - 1) * query.page_size;
-  // Unsearched, the kept figures and the page's ids side by side on the pool (the desk waits for the
-  // slower one); searched, both from one gathering of the matched orders. Only a search reads dates
-  // in the store's zone: an unsearched page makes one round trip fewer.
-  // The page's orders, with their items, payment and events, come in the statement that finds the page.
+  // One statement a page (issue 15): unsearched, the kept figures, the page and its orders with their
+  // items, payment and events; searched, the figures and the page from one gathering of the matched
+  // orders, and the page's orders. Only a search reads dates in the store's zone (a round trip more).
   const { figures: byStatus, orders: page, approximate } = query.q
     ? await searchedFiguresAndPage(db, { ...query, q: query.q, timeZone: await storeTimeZone(db) }, query.page_size, offset)
-    : await Promise.all([countByStatus(db, query.payment), deskPageOfOrders(db, query, query.page_size, offset)]).then(([figures, orders]) => ({ figures, orders, approximate: false }));
+    : { ...(await deskPageOfOrders(db, query, query.page_size, offset)), approximate: false };
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {
     const figures = byStatus.get(status);
