@@ -3,8 +3,7 @@ import { startOfStoreDay, startOfStoreMonth, storeMonth, type Activity, type Das
 import { formatRupiah } from '@pasar/core/money';
 import { orderStatusLabel } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
-import { storeTimeZone } from '../settings/settings.service';
-import { catalogueFigures, orderFigures, pendingOrders, recentActivity, type ActivityRow } from './dashboard.repository';
+import { dashboardReads, orderFigures, pendingOrders, type ActivityRow } from './dashboard.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -32,8 +31,7 @@ function describe(row: ActivityRow): Activity {
 }
 
 export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSummary> {
-  // Independent reads side by side on the pool: the page waits for the slowest, not for their sum.
-  const [catalogue, zone, activity] = await Promise.all([catalogueFigures(db), storeTimeZone(db), recentActivity(db, 10)]);
+  const { catalogue, timeZone: zone, activity } = await dashboardReads(db, 10);
   const orders = await orderFigures(db, startOfStoreDay(now, zone), startOfStoreMonth(now, zone));
   return {
     products: { total: catalogue.total, active: catalogue.active, low_stock: catalogue.low_stock },

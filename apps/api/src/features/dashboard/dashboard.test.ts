@@ -104,6 +104,28 @@ describe(`dashboard (${testEngine})`, () => {
     expect((await get('/dashboard/notifications?after_id=-1')).statusCode).toBe(400);
   });
 
+  it("counts today in the store's zone, read in the summary's one statement", async () => {
+    // 23:00 WIB on 21 November is already 01:00 on the 22nd in WIT (Asia/Jayapura): today there only.
+    const before = (await get('/dashboard/summary')).json().data;
+    await t.db.insert(orders).values({ total_amount: 21000, guest_email: 'zona@b.id', status: 'pending', created_at: new Date('2026-11-21T16:00:00Z') });
+    expect((await get('/dashboard/summary')).json().data.orders.today).toBe(before.orders.today);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/settings/time-zone', headers: admin, payload: { time_zone: 'Asia/Jayapura' } })).statusCode).toBe(200);
+    try {
+      const wit = (await get('/dashboard/summary')).json().data;
+      // Every order placed between the two zones' midnights (this one among them) is today in WIT only.
+      const [between] = await queryRows<{ all: number; pending: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'pending')::int AS pending FROM orders
+            WHERE created_at >= timestamptz '2026-11-21T15:00:00Z' AND created_at < timestamptz '2026-11-21T17:00:00Z'`,
+      );
+      expect(between!.all).toBeGreaterThanOrEqual(1);
+      expect(wit.orders.today).toBe(before.orders.today + between!.all);
+      expect(wit.orders.pending_today).toBe(before.orders.pending_today + between!.pending);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/v1/settings/time-zone', headers: admin, payload: { time_zone: 'Asia/Jakarta' } });
+    }
+  });
+
   it("rings for the proofs to verify of every order but cancelled ones, and lists the five newest pending orders", async () => {
     // Unpaid orders of every status with a proof waiting, a proof rejected, one already paid and one with no proof.
     const placed = await t.db
