@@ -4,9 +4,12 @@
  * orders per second, p99 and the oversold units (sold beyond the initial stock; must be 0), beside
  * Fastify's hello world from the same run. Targets (issues 4 and 15 (docs/issues.md)): >= 1,000
  * orders/s spread, >= 500/s on one product; at most 8 database round trips an order
- * (apps/api/src/features/orders/checkout-round-trips.test.ts).
+ * (apps/api/src/features/orders/checkout-round-trips.test.ts). Also prints the CPU an order costs in
+ * Node and in PostgreSQL (Linux /proc), the figure a shared machine moves least, and how many of the
+ * products updates were HOT (migration 0017).
  */
 import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, queryRows } from '../apps/api/src/db/client';
@@ -16,6 +19,63 @@ import { generateCatalog } from './generate-catalog';
 import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
 
 const ONE_PRODUCT_STOCK = 5000;
+
+/** utime + stime of a process in ms, from /proc (Linux; clock ticks of 10 ms), or undefined once it is gone. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's processes: its group (the primary and the workers it forks). */
+function groupPids(leader: number): number[] {
+  if (!fs.existsSync('/proc/self/stat')) return [];
+  return fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === leader;
+      } catch {
+        return false;
+      }
+    });
+}
+
+interface CpuSnapshot {
+  node: Map<number, number>;
+  postgres: Map<number, number>;
+  orders: number;
+}
+
+/**
+ * What the server's processes and this database's backends have spent so far, and the orders placed:
+ * two snapshots around a load give the CPU an order costs on each side, the figure a busy machine
+ * hardly moves (it moves the rate). A process that ends during the load loses its share.
+ */
+async function cpuSnapshot(check: pg.Client, serverPid: number): Promise<CpuSnapshot> {
+  const { rows } = await check.query<{ pid: number; orders: number }>(
+    `SELECT a.pid, (SELECT count(*)::int FROM orders) AS orders FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()`,
+  );
+  const read = (pids: number[]) => new Map(pids.flatMap((pid) => { const ms = cpuMsOf(pid); return ms === undefined ? [] : [[pid, ms] as [number, number]]; }));
+  const orders = rows[0]?.orders ?? (await check.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n;
+  return { node: read(groupPids(serverPid)), postgres: read(rows.map((r) => r.pid)), orders };
+}
+
+function cpuPerOrder(before: CpuSnapshot, after: CpuSnapshot): string {
+  const spent = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
+  const orders = after.orders - before.orders;
+  if (orders <= 0 || after.node.size === 0) return 'CPU per order: not measured';
+  const node = spent(before.node, after.node) / orders;
+  const postgres = spent(before.postgres, after.postgres) / orders;
+  return `${orders} orders; CPU per order: Node ${node.toFixed(2)} ms + PostgreSQL ${postgres.toFixed(2)} ms = ${(node + postgres).toFixed(2)} ms`;
+}
 
 export async function runCheckoutBench(): Promise<void> {
   if (!(await postgresAvailable())) {
@@ -64,30 +124,44 @@ export async function runCheckoutBench(): Promise<void> {
       });
     };
     const rows: LoadResult[] = [baseline];
+    const cpu: string[] = [];
+    const check = new pg.Client({ connectionString: pgDb.url });
+    await check.connect();
     try {
       const headers = { 'content-type': 'application/json' };
+      const measured = async (run: () => Promise<LoadResult>) => {
+        const before = await cpuSnapshot(check, server.pid);
+        const result = await run();
+        cpu.push(`${result.name}: ${cpuPerOrder(before, await cpuSnapshot(check, server.pid))}`);
+        return result;
+      };
       rows.push(
-        await load('orders spread over 2,000 products', server.baseUrl, {
-          method: 'POST',
-          headers,
-          path: () => '/api/v1/orders',
-          body: () => body(productIds[2 + Math.floor(Math.random() * (productIds.length - 2))] as number),
-        }),
+        await measured(() =>
+          load('orders spread over 2,000 products', server.baseUrl, {
+            method: 'POST',
+            headers,
+            path: () => '/api/v1/orders',
+            body: () => body(productIds[2 + Math.floor(Math.random() * (productIds.length - 2))] as number),
+          }),
+        ),
       );
-      rows.push(await load(`orders all on one product (stock ${ONE_PRODUCT_STOCK})`, server.baseUrl, { method: 'POST', headers, path: () => '/api/v1/orders', body: () => body(hot) }));
+      rows.push(await measured(() => load(`orders all on one product (stock ${ONE_PRODUCT_STOCK})`, server.baseUrl, { method: 'POST', headers, path: () => '/api/v1/orders', body: () => body(hot) })));
     } finally {
       await server.stop();
     }
-    const check = new pg.Client({ connectionString: pgDb.url });
-    await check.connect();
     const sold = await check.query<{ sold: number; stock: number }>(
       'SELECT (SELECT coalesce(sum(quantity), 0)::int FROM order_items WHERE product_id = $1) AS sold, (SELECT stock FROM products WHERE id = $1) AS stock',
       [hot],
     );
+    // Whether sales were HOT updates (migration 0017): the server has stopped, so its backends report as they end.
+    await new Promise((r) => setTimeout(r, 1000));
+    const updates = await check.query<{ upd: number; hot: number }>("SELECT n_tup_upd::int AS upd, n_tup_hot_upd::int AS hot FROM pg_stat_user_tables WHERE relname = 'products'");
     await check.end();
     printTable('Checkout on PostgreSQL, 50 connections (201 = order placed; 409 = sold out)', rows);
     const { sold: soldUnits, stock } = sold.rows[0] ?? { sold: 0, stock: 0 };
     for (const r of rows.slice(1)) console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of hello world`);
+    for (const line of cpu) console.log(line);
+    console.log(`products updates: ${updates.rows[0]?.upd ?? 0}, of them HOT: ${updates.rows[0]?.hot ?? 0}`);
     console.log(`one product: sold ${soldUnits} of ${ONE_PRODUCT_STOCK}, stock left ${stock}, oversold ${Math.max(0, soldUnits - ONE_PRODUCT_STOCK)}`);
   } finally {
     await pgDb.drop();

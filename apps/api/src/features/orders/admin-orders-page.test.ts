@@ -127,6 +127,26 @@ describe(`the desk's page of orders in one statement (${testEngine})`, () => {
     }
   });
 
+  it("reads the store's zone for a search that could be a date, and finds dates in it", async () => {
+    // 23:30 WIB on 1 February 2026 is 01:30 on the 2nd in WIT (Asia/Jayapura).
+    const [late] = await queryRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO orders (status, total_amount, guest_email, created_at) VALUES ('pending', 1000, 'zona-tanggal@contoh.id', timestamptz '2026-02-01T16:30:00Z') RETURNING id`,
+    );
+    const found = async (q: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/orders?q=${encodeURIComponent(q)}&page_size=100`, headers: admin })).json().data.items.map((o: { id: number }) => o.id);
+    expect(await found('01/02/2026')).toContain(late!.id);
+    expect(await found('02/02/2026')).not.toContain(late!.id);
+    await t.app.inject({ method: 'PUT', url: '/api/v1/settings/time-zone', headers: admin, payload: { time_zone: 'Asia/Jayapura' } });
+    try {
+      expect(await found('2026-02-02')).toContain(late!.id);
+      expect(await found('01/02/2026')).not.toContain(late!.id);
+      // A name is no date: found whatever the zone.
+      expect(await found('zona-tanggal')).toEqual([late!.id]);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/v1/settings/time-zone', headers: admin, payload: { time_zone: 'Asia/Jakarta' } });
+    }
+  });
+
   it('writes the same bytes as zod and JSON.stringify did: a page, an order and a status change', async () => {
     for (const url of ['/orders?page=1&page_size=10', '/orders?q=halaman&sort=total&dir=asc', '/orders?status=cancelled', '/orders?payment=verification']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: admin });

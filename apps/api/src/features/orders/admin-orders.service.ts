@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
-import { deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
+import { couldBeDatePart, deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
 
 type Counts = AdminOrderList['counts'];
@@ -48,9 +48,10 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   const offset = (query.page - 1) * query.page_size;
   // One statement a page (issue 15): unsearched, the kept figures, the page and its orders with their
   // items, payment and events; searched, the figures and the page from one gathering of the matched
-  // orders, and the page's orders. Only a search reads dates in the store's zone (a round trip more).
+  // orders, and the page's orders. Only a search that could be part of a printed date reads the
+  // store's zone (a round trip more).
   const { figures: byStatus, orders: page, approximate } = query.q
-    ? await searchedFiguresAndPage(db, { ...query, q: query.q, timeZone: await storeTimeZone(db) }, query.page_size, offset)
+    ? await searchedFiguresAndPage(db, { ...query, q: query.q, ...(couldBeDatePart(query.q) ? { timeZone: await storeTimeZone(db) } : {}) }, query.page_size, offset)
     : { ...(await deskPageOfOrders(db, query, query.page_size, offset)), approximate: false };
   const counts = emptyCounts();
   for (const status of ORDER_STATUSES) {

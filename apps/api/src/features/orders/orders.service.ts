@@ -32,16 +32,16 @@ import { createOrderPayment, newOrderPayment } from '../payments/payments.servic
 import { readSetting, settingsJsonSql } from '../settings/settings.repository';
 import { bankAccountsFrom } from '../settings/settings.service';
 import { quoteNationalShipping } from '../shipping/shipping.service';
-import { InsufficientStock, takeStock } from '../stock/stock.repository';
+import { InsufficientStock } from '../stock/stock.repository';
 import {
   findOrderIdByAccessToken,
   findOrderIdByIdempotencyKey,
   findOrderOwner,
-  insertPlacedOrder,
   listOrderIdsOfUser,
   loadCheckoutContext,
   loadOrders,
   toOrder,
+  writePlacedOrder,
   type IdempotentOrder,
   type OrderItemRow,
   type OrderRow,
@@ -205,8 +205,8 @@ const checkoutSettingKeys = ['payments', 'store_location', 'bank_account', 'stor
 /**
  * Issue 15: a checkout costs at most 8 database round trips, counted by a test. One statement reads
  * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key, the
- * local courier prices and the new order's ids; the checks then run in memory; one transaction writes
- * the order with its items, payment and e-mails in one statement and takes the stock in another. The
+ * local courier prices and the new order's ids; the checks then run in memory; one statement, its own
+ * transaction, writes the order with its items, payment and e-mails and takes the stock. The
  * answer is built from what was written, not read back (docs/decisions/036-checkout-and-back-office-at-scale.md).
  */
 export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
@@ -365,11 +365,11 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   });
 
   try {
-    await db.transaction(async (tx) => {
-      // The order first and the stock last: the product rows stay locked only until the commit.
-      await insertPlacedOrder(tx, { order: orderRow, items: itemRows, payment, mails: payment ? orderPlacedMails(placed, store, queue) : [] });
-      await takeStock(tx, lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })));
-    });
+    await writePlacedOrder(
+      db,
+      { order: orderRow, items: itemRows, payment, mails: payment ? orderPlacedMails(placed, store, queue) : [] },
+      lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })),
+    );
   } catch (error) {
     if (error instanceof InsufficientStock) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(error.line.name, 0));
     // Two submits with one key raced: the other one won; answer with its order.

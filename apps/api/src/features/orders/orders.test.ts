@@ -7,6 +7,8 @@ import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payme
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeCourier, makeProduct, type MadeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { InsufficientStock } from '../stock/stock.repository';
+import { writePlacedOrder } from './orders.repository';
 
 let t: TestApp;
 /** Products made for this file (test/factories.ts), each with the trait its tests are about. */
@@ -294,5 +296,72 @@ describe(`online payment through the sandbox gateway (${testEngine})`, () => {
     expect(after.body).toContain(`href="${o.order_url}">Lihat halaman pesanan</a>`);
     expect(after.body).toContain('href="/">Kembali ke toko</a>');
     expect(after.body).not.toMatch(/Status: |sandbox/i);
+  });
+});
+
+describe(`writing a placed order with its stock in one statement (${testEngine})`, () => {
+  /** An order of plain × 1 and the 500 g size × `sized`, its payment and its e-mail, as checkout hands them over. */
+  async function placed(sized: number) {
+    const [ids] = await queryRows<{ order_id: number; item_ids: number[] | string }>(
+      t.db,
+      sql`SELECT nextval('orders_id_seq')::int AS order_id, ARRAY[nextval('order_items_id_seq')::int, nextval('order_items_id_seq')::int] AS item_ids`,
+    );
+    const orderId = ids!.order_id;
+    const itemIds = (typeof ids!.item_ids === 'string' ? ids!.item_ids.replace(/[{}]/g, '').split(',') : ids!.item_ids).map(Number);
+    const now = new Date();
+    return {
+      orderId,
+      placed: {
+        order: { id: orderId, guest_email: 'satu@contoh.id', total_amount: 14000 + 42000 * sized, shipping_cost_breakdown: { type: 'local_courier', cost: 0 }, created_at: now, updated_at: now },
+        items: [
+          { id: itemIds[0]!, order_id: orderId, product_id: p.plain.id, product_name: p.plain.name, variant_label: null, selected_options: [], quantity: 1, price: 14000, line_total: 14000 },
+          { id: itemIds[1]!, order_id: orderId, product_id: p.variants.id, product_name: p.variants.name, variant_label: '500 g', selected_options: [{ group: 'Level pedas', value: 'Pedas' }], quantity: sized, price: 42000, line_total: 42000 * sized },
+        ],
+        payment: { order_id: orderId, provider: 'manual', reference: `SATU-${orderId}`, merchant_ref: `ORD-${orderId}`, payment_name: 'Transfer bank', amount: 14000 + 42000 * sized, expires_at: now, bank_accounts: [{ bank_name: 'BCA', account_number: '1', account_name: 'Toko' }] },
+        mails: [{ kind: 'order_created', order_id: orderId, to_address: 'satu@contoh.id', subject: 'Pesanan', text_body: 'teks', html_body: '<p>teks</p>', status: 'kept' }],
+      },
+      lines: [
+        { productId: p.plain.id, variantLabel: null, quantity: 1, name: p.plain.name },
+        { productId: p.variants.id, variantLabel: '500 g', quantity: sized, name: `${p.variants.name} 500 g` },
+      ],
+    };
+  }
+  const written = async (orderId: number) => {
+    const [row] = await queryRows<{ orders: number; items: number; payments: number; mails: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM orders WHERE id = ${orderId}) AS orders, (SELECT count(*)::int FROM order_items WHERE order_id = ${orderId}) AS items,
+                 (SELECT count(*)::int FROM payments WHERE order_id = ${orderId}) AS payments, (SELECT count(*)::int FROM mail_outbox WHERE order_id = ${orderId}) AS mails`,
+    );
+    return row;
+  };
+  const sizeStock = async () => (await queryRows<{ stock: number }>(t.db, sql`SELECT stock FROM product_variants WHERE product_id = ${p.variants.id} AND label = '500 g'`))[0]!.stock;
+
+  it('writes nothing and takes no stock when a line is short, and names that line', async () => {
+    const plainBefore = await stockOf(p.plain.id);
+    const variantsBefore = await stockOf(p.variants.id);
+    const sizeBefore = await sizeStock();
+    const { orderId, placed: order, lines } = await placed(sizeBefore + 1);
+    const attempt = writePlacedOrder(t.db, order, lines);
+    await expect(attempt).rejects.toBeInstanceOf(InsufficientStock);
+    await expect(attempt).rejects.toMatchObject({ line: { productId: p.variants.id, variantLabel: '500 g' } });
+    expect(await written(orderId)).toEqual({ orders: 0, items: 0, payments: 0, mails: 0 });
+    expect([await stockOf(p.plain.id), await stockOf(p.variants.id), await sizeStock()]).toEqual([plainBefore, variantsBefore, sizeBefore]);
+  });
+
+  it('writes the order, its items, payment and e-mail as given and takes the stock of every line', async () => {
+    const plainBefore = await stockOf(p.plain.id);
+    const sizeBefore = await sizeStock();
+    const { orderId, placed: order, lines } = await placed(1);
+    await writePlacedOrder(t.db, order, lines);
+    expect(await written(orderId)).toEqual({ orders: 1, items: 2, payments: 1, mails: 1 });
+    expect([await stockOf(p.plain.id), await sizeStock()]).toEqual([plainBefore - 1, sizeBefore - 1]);
+    const [row] = await queryRows<{ breakdown: unknown; options: unknown; accounts: unknown; status: string; created: string }>(
+      t.db,
+      sql`SELECT o.shipping_cost_breakdown AS breakdown, i.selected_options AS options, pay.bank_accounts AS accounts, o.status, o.created_at::text AS created
+          FROM orders o JOIN order_items i ON i.order_id = o.id AND i.variant_label = '500 g' JOIN payments pay ON pay.order_id = o.id WHERE o.id = ${orderId}`,
+    );
+    // JSON as JSON, not as a quoted string; the defaults the row left out filled in.
+    expect(row).toMatchObject({ breakdown: { type: 'local_courier', cost: 0 }, options: [{ group: 'Level pedas', value: 'Pedas' }], accounts: [{ bank_name: 'BCA', account_number: '1', account_name: 'Toko' }], status: 'pending' });
+    expect(new Date(row!.created.replace(' ', 'T').replace(/\+00$/, 'Z')).getTime()).toBe(order.order.created_at.getTime());
   });
 });

@@ -51,6 +51,11 @@ export function adminProductsFiltered(query: AdminProductQuery): boolean {
   return Boolean(query.q || query.category_id || query.business_id || query.active !== 'all' || query.low_stock);
 }
 
+/** Whether the low-stock filter is the grid's only one: its total is then the kept low-stock figure (stock <= LOW_STOCK_THRESHOLD, every product). */
+export function onlyLowStock(query: AdminProductQuery): boolean {
+  return Boolean(query.low_stock) && !query.q && !query.category_id && !query.business_id && query.active === 'all';
+}
+
 /**
  * One page of the grid and its total; `total` is passed in when the caller has it coming already
  * (the unfiltered grid's, from `productStats`).

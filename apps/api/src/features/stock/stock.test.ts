@@ -2,8 +2,9 @@
  * The stock taken for a sale in one statement (issue 15): every line or none, variants and their
  * product together, and the line that was short named.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
 import { makeProduct, type MadeProduct } from '../../test/factories';
@@ -61,5 +62,26 @@ describe(`takeStock (${testEngine})`, () => {
     expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientStock)).toBe(true);
     expect(await productStock(a.id)).toBe(0);
     expect(await productStock(b.id)).toBe(0);
+  });
+
+  it('sells with a HOT update: no index of products names stock (migration 0017)', async () => {
+    // PostgreSQL updates a row in place, with no new entry in any index, only when no index names a
+    // changed column (key, INCLUDE, expression or predicate); a sale changes stock alone.
+    const naming = await queryRows<{ index: string }>(
+      t.db,
+      sql`SELECT indexrelid::regclass::text AS index FROM pg_index WHERE indrelid = 'products'::regclass AND pg_get_indexdef(indexrelid) ~ '\\mstock\\M'`,
+    );
+    expect(naming.map((r) => r.index)).toEqual([]);
+    const p = await makeProduct(t.db, { price: 1000, stock: 6 });
+    const hot = await t.db.transaction(async (tx) => {
+      // The transaction's own counts (PGlite's single session keeps adding to them: the difference counts).
+      const counts = async () =>
+        (await queryRows<{ updates: number; hot: number }>(tx, sql`SELECT n_tup_upd::int AS updates, n_tup_hot_upd::int AS hot FROM pg_stat_xact_user_tables WHERE relname = 'products'`))[0] ?? { updates: 0, hot: 0 };
+      const before = await counts();
+      await takeStock(tx, [line(p.id, 1)]);
+      const after = await counts();
+      return { updates: after.updates - before.updates, hot: after.hot - before.hot };
+    });
+    expect(hot).toEqual({ updates: 1, hot: 1 });
   });
 });
