@@ -1,8 +1,4 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-
-/** At least two test files at a time for the API and end-to-end projects, however few the cores. */
-const workers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -18,10 +14,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Vitest's default is one worker less than the cores: one worker on CI's two. A file mostly waits on its own
-          // database (PGlite in the worker, or a PostgreSQL backend), so two files at a time fill both cores
-          // (docs/decisions/042-test-run-time.md). Each file still has its own database.
-          maxWorkers: workers,
         },
       },
       {
@@ -46,9 +38,7 @@ export default defineConfig({
           globalSetup: ['./support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Each file has its own server, database and browser (support/suite.ts): two files at a time keep both
-          // cores busy while the other one waits on a page (docs/decisions/042-test-run-time.md).
-          maxWorkers: workers,
+          fileParallelism: false,
           // The browser settles asynchronously (effects, lazy routes): every read of the page is
           // polled, and a loaded CI machine gets a generous while before a check fails.
           expect: { poll: { timeout: 10_000 } },
