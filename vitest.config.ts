@@ -1,4 +1,8 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/** At least two test files at a time for the API project, however few the cores. */
+const workers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -14,6 +18,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Vitest's default is one worker less than the cores: one worker on CI's two. A file mostly waits on its own
+          // database (PGlite in the worker, or a PostgreSQL backend), so two files at a time fill both cores
+          // (docs/decisions/042-test-run-time.md). Each file still has its own database.
+          maxWorkers: workers,
         },
       },
       {
@@ -38,6 +46,8 @@ export default defineConfig({
           globalSetup: ['./support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // One file at a time: two browsers and two servers at once on two cores made a sign-in time out
+          // (docs/decisions/042-test-run-time.md).
           fileParallelism: false,
           // The browser settles asynchronously (effects, lazy routes): every read of the page is
           // polled, and a loaded CI machine gets a generous while before a check fails.

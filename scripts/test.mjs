@@ -3,6 +3,10 @@
  * `npm test`: dead links (scripts/check-links.mjs), typecheck, lint, unit tests, API tests (PGlite, then PostgreSQL when one
  * answers on 127.0.0.1:5432), then the end-to-end tests against the built app in Chromium.
  * Every step runs; the exit code is non-zero when any failed.
+ *
+ * CI must stay under 20 minutes on two cores (docs/decisions/042-test-run-time.md): the checks that each keep one core
+ * busy (links, typecheck, lint, unit tests, the web build) run two at a time, each printing its output as one block
+ * when it ends; the test projects then run one after another, the API tests with two workers (vitest.config.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,24 +26,54 @@ function vitest(...args) {
  * Runs one step with its output passed through as it comes, keeping the last lines: CI shows only the tail of
  * a long run, so the summary repeats the end of every failed step (the failing test or the unhandled error).
  */
-async function step(name, command, args, env = {}) {
-  console.info(`\n━━ ${name} ━━`);
+async function step(name, command, args, env = {}, { buffered = false } = {}) {
+  const header = `\n━━ ${name} ━━\n`;
+  if (!buffered) process.stdout.write(header);
   const started = Date.now();
   const tail = [];
+  /** A step run beside another keeps its whole output and prints it at once when it ends, so two never interleave. */
+  const held = [];
   const keep = (chunk) => {
     tail.push(...chunk.toString('utf8').split('\n'));
     if (tail.length > 400) tail.splice(0, tail.length - 400);
   };
   const status = await new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    child.stdout.on('data', (chunk) => { process.stdout.write(chunk); keep(chunk); });
-    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); keep(chunk); });
+    const child = spawn(command, args, { stdio: [buffered ? 'ignore' : 'inherit', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout.on('data', (chunk) => { if (buffered) held.push(chunk); else process.stdout.write(chunk); keep(chunk); });
+    child.stderr.on('data', (chunk) => { if (buffered) held.push(chunk); else process.stderr.write(chunk); keep(chunk); });
     child.once('error', (error) => { keep(Buffer.from(String(error))); resolve(1); });
     child.once('close', (code) => resolve(code ?? 1));
   });
   const ok = status === 0;
-  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1), tail: ok ? [] : failureLines(tail) });
-  return ok;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (buffered) process.stdout.write(Buffer.concat([Buffer.from(header), ...held, Buffer.from(`(${name}: ${ok ? 'passed' : 'FAILED'} in ${seconds}s)\n`)]));
+  return { name, ok, seconds, tail: ok ? [] : failureLines(tail) };
+}
+
+/** Runs one step on its own, its output passed through as it comes. */
+async function run(name, command, args, env = {}) {
+  const result = await step(name, command, args, env);
+  results.push(result);
+  return result.ok;
+}
+
+/**
+ * Runs steps at most `slots` at a time (longest first, as listed), each buffered; their results keep the listed order.
+ * Returns whether each passed, by name.
+ */
+async function runTogether(slots, steps) {
+  const done = new Array(steps.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < steps.length) {
+      const i = next++;
+      const [name, command, args, env] = steps[i];
+      done[i] = await step(name, command, args, env ?? {}, { buffered: true });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(slots, steps.length) }, lane));
+  results.push(...done);
+  return Object.fromEntries(done.map((r) => [r.name, r.ok]));
 }
 
 /** The lines of a failed step worth repeating: vitest's failures and errors, else the step's last lines. */
@@ -65,26 +99,29 @@ function portOpen(host, port) {
 }
 
 const npx = 'npx';
-await step('links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']);
-await step('typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']);
-await step('lint', npx, ['eslint', '--max-warnings', '0', '.']);
-await step('unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web'));
-await step('API tests on embedded PGlite', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
+const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const e2eRuns = fs.existsSync(chromium);
+// Each of these keeps about one core busy: two at a time fill the machine. Lint, the longest, starts first.
+const checks = await runTogether(2, [
+  ['lint', npx, ['eslint', '--max-warnings', '0', '.']],
+  ['typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']],
+  ['unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web')],
+  ...(e2eRuns ? [['build web app', 'npm', ['run', 'build']]] : []),
+  ['links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']],
+]);
+await run('API tests on embedded PGlite', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
 
 const pgUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (process.env.SKIP_POSTGRES === '1') {
   skip('API tests on PostgreSQL', 'SKIP_POSTGRES=1');
 } else if (await portOpen('127.0.0.1', 5432)) {
-  await step('API tests on PostgreSQL', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
+  await run('API tests on PostgreSQL', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
 } else {
   skip('API tests on PostgreSQL', 'no PostgreSQL server answers on 127.0.0.1:5432 (the embedded PGlite pass above still ran every API test)');
 }
 
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-if (fs.existsSync(chromium)) {
-  if (await step('build web app', 'npm', ['run', 'build'])) {
-    await step('end-to-end tests in Chromium', npx, vitest('--project', 'e2e'));
-  }
+if (e2eRuns) {
+  if (checks['build web app']) await run('end-to-end tests in Chromium', npx, vitest('--project', 'e2e'));
 } else if (process.env.CI) {
   console.error(`\nChromium not found at ${chromium}; .ci/run installs it with apt-get install -y chromium.`);
   results.push({ name: 'end-to-end tests in Chromium', ok: false, seconds: '0.0' });
