@@ -17,6 +17,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres, type ShopEmbeddedPostgres } from './db/embedded-engine';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
+import { rememberListeningPort } from './lib/public-origin';
 
 function banner(port: number, database: string): string {
   return `Pasar UMKM berjalan di http://localhost:${port} (database: ${database})`;
@@ -138,6 +139,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   stopJobs = startJobs({ db: database.db, config, log: app.log, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  rememberListeningPort(port);
   if (cluster.isWorker) reportListening(port);
   else console.info(banner(port, database.engine === 'pglite' ? `PGlite di ${config.dataDir}` : engineLabel));
 }

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { getSetting } from '../settings/settings.repository';
 import { sitemapEntries } from './catalog.repository';
 import { publicProduct } from './catalog.service';
+import { publicOrigin } from '../../lib/public-origin';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -19,11 +20,6 @@ export function escapeHtml(text: string): string {
 /** JSON inside <script> must not be able to close the tag. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
-export function publicOrigin(deps: AppDeps, request: FastifyRequest): string {
-  if (deps.config.PUBLIC_URL) return deps.config.PUBLIC_URL.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
 }
 
 function absolute(origin: string, path: string | null): string | undefined {
@@ -98,18 +94,18 @@ export async function headForPath(deps: AppDeps, request: FastifyRequest): Promi
   if (!match) return undefined;
   const product = await publicProduct(deps.database.db, Number(match[1]));
   if (!product) return undefined;
-  return productHead(product, publicOrigin(deps, request), await storeName(deps));
+  return productHead(product, publicOrigin(deps.config), await storeName(deps));
 }
 
 export function registerSeoRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    const origin = publicOrigin(deps, request);
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    const origin = publicOrigin(deps.config);
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600');
     return ['User-agent: *', 'Allow: /', 'Disallow: /admin/', 'Disallow: /operator/', 'Disallow: /api/', 'Disallow: /cart', 'Disallow: /checkout', 'Disallow: /profile', 'Disallow: /pesanan', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const origin = publicOrigin(deps, request);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const origin = publicOrigin(deps.config);
     const { products, categories } = await sitemapEntries(deps.database.db);
     const url = (loc: string, lastmod?: string) =>
       `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;

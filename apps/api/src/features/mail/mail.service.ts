@@ -15,7 +15,7 @@ import { claimNextMail, insertMail, listMail, markMailRetry, markMailSent, relea
 import { orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail, type MailContent, type MailContext, type MailKind } from './mail.templates';
 
 export interface QueueContext {
-  /** The shop's public address (PUBLIC_URL or the request's origin), for the links in the message. */
+  /** The shop's public address (lib/public-origin.ts: from configuration, never the request), for the links in the message. */
   origin: string;
   /** SMTP is configured: the message waits for the job (`pending`); otherwise it is `kept` for the admin. */
   smtp: boolean;

@@ -7,7 +7,7 @@ import { accessTokenParams, paymentMessages, PROOF_MAX_BYTES } from '@pasar/core
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { requireUser, signedIn } from '../../plugins/auth';
-import { publicOrigin } from '../catalog/catalog.seo';
+import { publicOrigin } from '../../lib/public-origin';
 import { providersFor } from '../../integrations/providers';
 import { readForm } from '../../lib/form';
 import { queueProofUploadedMail } from '../mail/mail.service';
@@ -39,7 +39,7 @@ const ordersRoutes: FeatureRoutes = async (app, deps) => {
       const order = await placeOrder(db, request.body, {
         user: request.auth?.user ?? null,
         idempotencyKey: typeof key === 'string' ? key.trim() : undefined,
-        origin: publicOrigin(deps, request),
+        origin: publicOrigin(deps.config),
         now: now(),
         config: deps.config,
         rajaongkir: providersFor(deps.config).rajaongkir,
@@ -103,7 +103,7 @@ const ordersRoutes: FeatureRoutes = async (app, deps) => {
     });
     await uploadPaymentProof(db, deps.config, orderId, form.files[0]?.buffer, now());
     const order = await orderById(db, orderId);
-    await queueProofUploadedMail(db, order, { origin: publicOrigin(deps, request), smtp: Boolean(deps.config.SMTP_URL) });
+    await queueProofUploadedMail(db, order, { origin: publicOrigin(deps.config), smtp: Boolean(deps.config.SMTP_URL) });
     return ok(order, paymentMessages.proofUploaded);
   };
 

@@ -37,7 +37,7 @@ export function sandboxPayPageHtml({ payment, order, styleNonce }: PayPageInput)
   const actions = done
     ? ''
     : '<form method="post"><button class="pay" name="action" value="pay">Bayar sekarang</button><button class="fail" name="action" value="fail">Batalkan pembayaran</button><button class="fail" name="action" value="expire">Biarkan kedaluwarsa</button></form>';
-  // Same origin as the shop: the pay link is built from the request's own origin.
+  // The shop serves this page itself, so a path reaches the order's page (no absolute link to forge).
   const orderLink = order?.access_token ? `<a class="link primary" href="${escapeHtml(orderPath(order.access_token))}">Lihat halaman pesanan</a>` : '';
   return `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Pembayaran pesanan #${payment.order_id}</title>
 <style${nonce}>${css}</style></head>
