@@ -424,6 +424,8 @@ export const payments = pgTable(
     proof_file: text('proof_file'),
     proof_content_type: text('proof_content_type'),
     proof_uploaded_at: timestamp('proof_uploaded_at', { withTimezone: true }),
+    /** Until when a waiting proof keeps the order from expiring: set once, at the first proof (decision 044, migration 0018). */
+    verification_due_at: timestamp('verification_due_at', { withTimezone: true }),
     rejection_reason: text('rejection_reason'),
     verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
     verified_at: timestamp('verified_at', { withTimezone: true }),
@@ -493,6 +495,23 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
     index('mail_outbox_created_idx').on(t.created_at),
   ],
+);
+
+/**
+ * The shop's repeated notices about one order, at most one per order and kind an hour (decision 044,
+ * migration 0018): when the last went out, the events since then not yet told, and how many events
+ * the last notice covered.
+ */
+export const mailThrottle = pgTable(
+  'mail_throttle',
+  {
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    noticed_at: timestamp('noticed_at', { withTimezone: true }).notNull(),
+    unnoticed: integer('unnoticed').notNull().default(0),
+    covered: integer('covered').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.order_id, t.kind] })],
 );
 
 /**

@@ -48,6 +48,10 @@ export const paymentMessages = {
   lineQuantityTooLarge: (name: string, max: number) => `Jumlah ${name} melebihi batas ${max} per pesanan.`,
   sandboxNotice: 'Mode demo — tidak ada uang yang berpindah.',
   expiredNote: 'Batas waktu pembayaran terlewati; pesanan dibatalkan dan stok dikembalikan.',
+  /** The expiry of an order whose proof still waited (decision 044): money may have arrived, so the admin is told what to do. */
+  verificationLateNote: 'Verifikasi terlambat: bukti transfer tidak diverifikasi sebelum batas verifikasi; pesanan dibatalkan dan stok dikembalikan. Jika dana sudah masuk, kembalikan kepada pembeli.',
+  verificationLate: 'Verifikasi terlambat',
+  proofTooLate: 'Batas waktu pembayaran pesanan ini sudah lewat; bukti transfer tidak dapat dikirim lagi.',
   proofNoFile: 'Bukti transfer tidak ditemukan.',
   waLink: 'Hubungi via WhatsApp',
   confirmButton: 'Konfirmasi pembayaran',
@@ -66,6 +70,8 @@ export function uniqueCodeFor(orderId: number): number {
 export function paymentStateLabel(paymentStatus: string, proofStatus: string | null | undefined): string {
   if (paymentStatus === 'unpaid' && proofStatus === 'submitted') return paymentMessages.awaitingVerification;
   if (paymentStatus === 'unpaid' && proofStatus === 'rejected') return 'Bukti ditolak';
+  // Only the expiry job leaves a proof `submitted` on an expired order: the verification window ran out (decision 044).
+  if (paymentStatus === 'expired' && proofStatus === 'submitted') return paymentMessages.verificationLate;
   const labels: Record<string, string> = { unpaid: 'Belum dibayar', paid: 'Sudah dibayar', expired: 'Kedaluwarsa', failed: 'Gagal', refunded: 'Dikembalikan' };
   return labels[paymentStatus] ?? paymentStatus;
 }

@@ -36,6 +36,12 @@ describe('payment settings', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe('Batas waktu minimal 1 jam.');
   });
+  it('gives a proof 48 h of verification by default, 1 to 168 whole hours (decision 044)', () => {
+    expect(paymentSettingsSchema.parse({}).verification_window_hours).toBe(48);
+    expect(paymentSettingsSchema.safeParse({ verification_window_hours: 0 }).error?.issues[0]?.message).toBe('Batas verifikasi minimal 1 jam.');
+    expect(paymentSettingsSchema.safeParse({ verification_window_hours: 169 }).error?.issues[0]?.message).toBe('Batas verifikasi maksimal 168 jam (7 hari).');
+    expect(paymentSettingsSchema.safeParse({ verification_window_hours: 1.5 }).error?.issues[0]?.message).toBe('Batas verifikasi harus bilangan bulat jam.');
+  });
 });
 
 describe('labels and WhatsApp', () => {
@@ -43,6 +49,11 @@ describe('labels and WhatsApp', () => {
     expect(paymentStateLabel('unpaid', 'submitted')).toBe('Menunggu verifikasi');
     expect(paymentStateLabel('unpaid', 'none')).toBe('Belum dibayar');
     expect(paymentStateLabel('paid', 'submitted')).toBe('Sudah dibayar');
+  });
+  it('an order that expired with its proof still waiting reads Verifikasi terlambat, any other expiry Kedaluwarsa', () => {
+    expect(paymentStateLabel('expired', 'submitted')).toBe('Verifikasi terlambat');
+    expect(paymentStateLabel('expired', 'rejected')).toBe('Kedaluwarsa');
+    expect(paymentStateLabel('expired', 'none')).toBe('Kedaluwarsa');
   });
   it('turns Indonesian numbers into 62…', () => {
     expect(whatsappNumber('0812-3456-7890')).toBe('6281234567890');

@@ -61,6 +61,12 @@ export const paymentSettingsSchema = z.object({
   /** Off by default so totals follow the spec. */
   unique_code_enabled: z.boolean().default(false),
   manual_deadline_hours: z.number({ error: 'Batas waktu harus berupa angka.' }).int({ error: 'Batas waktu harus bilangan bulat jam.' }).min(1, { error: 'Batas waktu minimal 1 jam.' }).max(168, { error: 'Batas waktu maksimal 168 jam (7 hari).' }).default(24),
+  /**
+   * How long a proof of transfer may wait for an admin before the order expires anyway, counted
+   * once from the first proof (docs/decisions/044-proof-window-and-notices.md): a junk proof
+   * cannot hold stock longer than this.
+   */
+  verification_window_hours: z.number({ error: 'Batas verifikasi harus berupa angka.' }).int({ error: 'Batas verifikasi harus bilangan bulat jam.' }).min(1, { error: 'Batas verifikasi minimal 1 jam.' }).max(168, { error: 'Batas verifikasi maksimal 168 jam (7 hari).' }).default(48),
   max_unpaid_per_email: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
   max_unpaid_per_address: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
   max_line_quantity: z.number().int().min(1, { error: 'Minimal 1.' }).max(1000, { error: 'Maksimal 1000.' }).default(50),

@@ -48,6 +48,7 @@ export const demoSettings: { [K in SettingKey]: SettingValue<K> } = {
     ],
     unique_code_enabled: false,
     manual_deadline_hours: 24,
+    verification_window_hours: 48,
     max_unpaid_per_email: 3,
     max_unpaid_per_address: 3,
     max_line_quantity: 50,

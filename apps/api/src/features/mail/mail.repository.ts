@@ -8,7 +8,7 @@
  */
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, mailThrottle } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'order_id' | 'to_address' | 'subject' | 'text_body' | 'html_body'> & {
@@ -28,6 +28,35 @@ const RETRY_MAX_MS = 6 * 3600_000;
  */
 export function mailRetryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 3 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
+}
+
+/** At most one notice of a kind about one order in this long (issue 26: one order's uploads made 45 notices in seconds). */
+export const NOTICE_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Counts one event (an uploaded proof) towards the shop's notice about an order, and answers
+ * whether a notice goes out now and how many events it covers: the first event, or the first one
+ * an hour or more after the last notice, sends one covering every event since that notice; the
+ * others are only counted. One statement on the order's row, so of parallel events exactly one is
+ * told.
+ */
+export async function countNotice(db: DbOrTx, input: { orderId: number; kind: string; at: Date }): Promise<{ notice: boolean; covered: number }> {
+  const due = sql`${mailThrottle.noticed_at} <= ${new Date(input.at.getTime() - NOTICE_INTERVAL_MS).toISOString()}::timestamptz`;
+  const rows = await db
+    .insert(mailThrottle)
+    .values({ order_id: input.orderId, kind: input.kind, noticed_at: input.at, unnoticed: 0, covered: 1 })
+    .onConflictDoUpdate({
+      target: [mailThrottle.order_id, mailThrottle.kind],
+      set: {
+        noticed_at: sql`CASE WHEN ${due} THEN ${input.at.toISOString()}::timestamptz ELSE ${mailThrottle.noticed_at} END`,
+        covered: sql`CASE WHEN ${due} THEN ${mailThrottle.unnoticed} + 1 ELSE ${mailThrottle.covered} END`,
+        unnoticed: sql`CASE WHEN ${due} THEN 0 ELSE ${mailThrottle.unnoticed} + 1 END`,
+      },
+    })
+    .returning({ unnoticed: mailThrottle.unnoticed, covered: mailThrottle.covered });
+  const row = rows[0];
+  // Only a notice leaves nothing untold: an event that is merely counted leaves at least itself.
+  return { notice: row?.unnoticed === 0, covered: row?.covered ?? 1 };
 }
 
 export async function insertMail(db: DbOrTx, rows: NewMailRow[]): Promise<void> {

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { getSetting } from '../settings/settings.repository';
 import { storeTimeZone } from '../settings/settings.service';
-import { claimNextMail, insertMail, listMail, markMailRetry, markMailSent, releaseStaleMail, type NewMailRow } from './mail.repository';
+import { claimNextMail, countNotice, insertMail, listMail, markMailRetry, markMailSent, releaseStaleMail, type NewMailRow } from './mail.repository';
 import { orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail, type MailContent, type MailContext, type MailKind } from './mail.templates';
 
 export interface QueueContext {
@@ -69,11 +69,18 @@ export function orderPlacedMails(order: Order, store: StoreMailContext, ctx: Que
   return rows;
 }
 
-/** Tells the shop that a proof of transfer waits for a check. */
+/**
+ * Tells the shop that a proof of transfer waits for a check: at most one notice per order an hour,
+ * the next one saying how many uploads it covers (decision 044). The upload's own time (the order
+ * was read just after it) is the clock, so the hour runs on the same clock as the upload.
+ */
 export async function queueProofUploadedMail(db: DbOrTx, order: Order, ctx: QueueContext): Promise<void> {
   const store = await storeContext(db, ctx.origin);
   if (!store.notifyAddress) return;
-  await insertMail(db, [row('payment_proof_store', order, store.notifyAddress, proofUploadedStoreMail(order, store), ctx)]);
+  const at = order.payment?.proof_uploaded_at ? new Date(order.payment.proof_uploaded_at) : new Date();
+  const { notice, covered } = await countNotice(db, { orderId: order.id, kind: 'payment_proof_store', at });
+  if (!notice) return;
+  await insertMail(db, [row('payment_proof_store', order, store.notifyAddress, proofUploadedStoreMail(order, store, covered), ctx)]);
 }
 
 /**

@@ -224,7 +224,11 @@ export function orderPlacedStoreMail(order: Order, ctx: MailContext): MailConten
 }
 
 /** The shop's notice that a buyer uploaded a proof of transfer that waits for a check. */
-export function proofUploadedStoreMail(order: Order, ctx: MailContext): MailContent {
+/**
+ * `uploads`: how many uploads this notice covers, this one included; at most one notice goes out
+ * per order an hour (decision 044), so a later one says how many came since the last.
+ */
+export function proofUploadedStoreMail(order: Order, ctx: MailContext, uploads = 1): MailContent {
   const subject = `Bukti transfer pesanan #${order.id} perlu diperiksa`;
   const rows: { label: string; value: string; strong?: boolean }[] = [
     { label: 'Pesanan', value: `#${order.id}` },
@@ -234,8 +238,12 @@ export function proofUploadedStoreMail(order: Order, ctx: MailContext): MailCont
   if (order.unique_code > 0) rows.push({ label: 'Kode unik', value: formatRupiah(order.unique_code) });
   if (order.payment?.transfer_note) rows.push({ label: 'Berita transfer', value: order.payment.transfer_note });
   if (order.payment?.proof_uploaded_at) rows.push({ label: 'Diunggah', value: formatDateTime(order.payment.proof_uploaded_at, { timeZone: ctx.timeZone }) });
+  const lead =
+    uploads > 1
+      ? `Pembeli mengunggah ${uploads} bukti transfer untuk pesanan #${order.id} sejak pemberitahuan terakhir; yang terbaru menunggu diperiksa.`
+      : `Pembeli mengunggah bukti transfer untuk pesanan #${order.id}.`;
   const blocks: Block[] = [
-    { type: 'paragraph', text: `Pembeli mengunggah bukti transfer untuk pesanan #${order.id}.`, strong: true },
+    { type: 'paragraph', text: lead, strong: true },
     { type: 'rows', rows },
     { type: 'paragraph', text: 'Cocokkan jumlahnya dengan mutasi rekening, lalu konfirmasi atau tolak pembayaran dengan alasannya.' },
     { type: 'link', label: 'Periksa bukti transfer', url: adminOrderUrl(order, ctx) },

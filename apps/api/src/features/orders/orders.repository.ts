@@ -106,8 +106,8 @@ export async function loadCheckoutContext(
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-/** What an order answer shows of its payment. */
-export type PaymentView = Omit<PaymentRow, 'id' | 'order_id' | 'channel_code' | 'merchant_ref' | 'last_callback' | 'proof_file' | 'proof_content_type' | 'verified_by' | 'created_at' | 'updated_at'>;
+/** What an order answer shows of its payment (the verification window is the expiry job's, decision 044). */
+export type PaymentView = Omit<PaymentRow, 'id' | 'order_id' | 'channel_code' | 'merchant_ref' | 'last_callback' | 'proof_file' | 'proof_content_type' | 'verified_by' | 'verification_due_at' | 'created_at' | 'updated_at'>;
 
 type Row = Record<string, unknown>;
 interface InsertTarget {

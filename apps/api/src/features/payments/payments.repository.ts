@@ -72,7 +72,7 @@ export async function latestPayment(db: DbOrTx, orderId: number): Promise<Paymen
 /** Locks the order row: a confirm, a reject, an upload and the expiry job take it in this order. */
 export async function lockOrderForPayment(tx: DbOrTx, orderId: number) {
   const rows = await tx
-    .select({ id: orders.id, status: orders.status, payment_status: orders.payment_status, version: orders.version, user_id: orders.user_id, access_token: orders.access_token })
+    .select({ id: orders.id, status: orders.status, payment_status: orders.payment_status, payment_due_at: orders.payment_due_at, version: orders.version, user_id: orders.user_id, access_token: orders.access_token })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update')
@@ -84,10 +84,19 @@ export async function setOrderDueAt(db: DbOrTx, orderId: number, dueAt: Date): P
   await db.update(orders).set({ payment_due_at: dueAt }).where(eq(orders.id, orderId));
 }
 
-export async function saveProof(tx: DbOrTx, paymentId: number, proof: { file: string; contentType: string; at: Date }): Promise<void> {
+/** `verificationDueAt` counts only for the payment's first proof: a later one keeps the first window (decision 044). */
+export async function saveProof(tx: DbOrTx, paymentId: number, proof: { file: string; contentType: string; at: Date; verificationDueAt: Date }): Promise<void> {
   await tx
     .update(payments)
-    .set({ proof_status: 'submitted', proof_file: proof.file, proof_content_type: proof.contentType, proof_uploaded_at: proof.at, rejection_reason: null, updated_at: sql`now()` })
+    .set({
+      proof_status: 'submitted',
+      proof_file: proof.file,
+      proof_content_type: proof.contentType,
+      proof_uploaded_at: proof.at,
+      verification_due_at: sql`coalesce(${payments.verification_due_at}, ${proof.verificationDueAt.toISOString()}::timestamptz)`,
+      rejection_reason: null,
+      updated_at: sql`now()`,
+    })
     .where(eq(payments.id, paymentId));
 }
 
@@ -112,30 +121,36 @@ export async function insertPaymentEvent(tx: DbOrTx, event: { order_id: number; 
   await tx.insert(orderEvents).values({ kind: 'payment', ...event });
 }
 
+/** A proof waiting for an admin: the order's effective deadline is the later of its own and the proof's window. */
+const waitingProof = sql`p.status = 'unpaid' AND p.proof_status = 'submitted'`;
+
 /**
- * Claims unpaid orders past their deadline (no proof waiting for an admin) and cancels them as
- * expired, in the caller's transaction. SKIP LOCKED lets any number of processes run this at once:
- * a row another run (or a confirm) holds is left to it, so each order expires once.
+ * Claims unpaid orders past their deadline and cancels them as expired, in the caller's
+ * transaction. A proof waiting for an admin holds its order only until the proof's verification
+ * window ends (decision 044); `late` marks those, the admin's "Verifikasi terlambat". SKIP LOCKED
+ * lets any number of processes run this at once: a row another run (or a confirm) holds is left
+ * to it, so each order expires once.
  */
-export async function expireDueOrders(tx: DbOrTx, now: Date, limit: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+export async function expireDueOrders(tx: DbOrTx, now: Date, limit: number): Promise<{ id: number; late: boolean }[]> {
+  const at = now.toISOString();
+  const rows = await queryRows<{ id: number; late: boolean }>(
     tx,
     sql`WITH due AS (
           SELECT o.id FROM orders o
-          WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled' AND o.payment_due_at <= ${now.toISOString()}
-            AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')
+          WHERE o.payment_status = 'unpaid' AND o.status <> 'cancelled' AND o.payment_due_at <= ${at}
+            AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND ${waitingProof} AND p.verification_due_at > ${at})
           ORDER BY o.payment_due_at, o.id
           LIMIT ${limit}
           FOR UPDATE OF o SKIP LOCKED)
         UPDATE orders o SET status = 'cancelled', payment_status = 'expired', version = o.version + 1, updated_at = now()
         FROM due WHERE o.id = due.id
-        RETURNING o.id`,
+        RETURNING o.id, EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND ${waitingProof}) AS late`,
   );
   const ids = rows.map((r) => Number(r.id));
   if (ids.length > 0) {
     await tx.update(payments).set({ status: 'expired', updated_at: sql`now()` }).where(and(inArray(payments.order_id, ids), eq(payments.status, 'unpaid')));
   }
-  return ids;
+  return rows.map((r) => ({ id: Number(r.id), late: r.late === true }));
 }
 
 /** Open unpaid online orders of a guest e-mail, and to one address (normalised), for the abuse caps. */

@@ -11,11 +11,12 @@ import path from 'node:path';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { adminOrderMessages } from '@pasar/core/orders';
-import { detectProofType, paymentMessages, PROOF_MAX_BYTES, type ProofType } from '@pasar/core/payments';
+import { defaultPaymentSettings, detectProofType, paymentMessages, PROOF_MAX_BYTES, type ProofType } from '@pasar/core/payments';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { NewPayment, PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
+import { getSetting } from '../settings/settings.repository';
 import { returnOrderStock } from '../stock/stock.repository';
 import {
   bumpOrderVersion,
@@ -108,8 +109,20 @@ const proofExtension: Record<ProofType, string> = { 'image/jpeg': 'jpg', 'image/
 export const proofsDir = (config: Config) => path.join(config.dataDir, 'payment-proofs');
 
 /**
+ * Until when an open order may still take a proof (decision 044): a waiting proof's window when it
+ * ends after the payment deadline, else the payment deadline. A rejected proof gives back the
+ * payment deadline, never a new wait; null: the order has no deadline.
+ */
+export function proofDeadline(order: { payment_due_at: Date | null }, payment: { proof_status: string; verification_due_at: Date | null }): Date | null {
+  if (!order.payment_due_at) return null;
+  const window = payment.proof_status === 'submitted' ? payment.verification_due_at : null;
+  return window && window > order.payment_due_at ? window : order.payment_due_at;
+}
+
+/**
  * The buyer's proof of transfer: JPG, PNG, WEBP or PDF by content, at most 5 MB, for an unpaid
- * manual transfer of an open order. A new proof replaces a rejected (or earlier) one.
+ * manual transfer of an open order before its deadline (`proofDeadline`). A new proof replaces a
+ * rejected (or earlier) one; the first proof starts the verification window, later ones keep it.
  */
 export async function uploadPaymentProof(db: Db, config: Config, orderId: number, file: Buffer | undefined, now: Date): Promise<void> {
   if (!file || file.length === 0) throw new AppError('VALIDATION_ERROR', paymentMessages.proofMissing, { fields: { file: paymentMessages.proofMissing } });
@@ -129,8 +142,12 @@ export async function uploadPaymentProof(db: Db, config: Config, orderId: number
       if (payment.provider !== 'manual' || payment.status !== 'unpaid' || order.payment_status !== 'unpaid' || order.status === 'cancelled') {
         throw new AppError('CONFLICT', paymentMessages.proofNotExpected);
       }
+      // Past the deadline the order is the expiry job's, even before its next run: no upload revives it.
+      const deadline = proofDeadline(order, payment);
+      if (deadline && now >= deadline) throw new AppError('CONFLICT', paymentMessages.proofTooLate);
+      const windowHours = (await getSetting(tx, 'payments'))?.verification_window_hours ?? defaultPaymentSettings.verification_window_hours;
       replaced = payment.proof_file;
-      await saveProof(tx, payment.id, { file: name, contentType: type, at: now });
+      await saveProof(tx, payment.id, { file: name, contentType: type, at: now, verificationDueAt: new Date(now.getTime() + windowHours * 3600_000) });
       await bumpOrderVersion(tx, orderId);
       await insertPaymentEvent(tx, { order_id: orderId, note: replaced ? 'Pembeli mengunggah bukti transfer baru.' : 'Pembeli mengunggah bukti transfer.' });
     });
@@ -210,11 +227,12 @@ export async function expireUnpaidOrders(db: Db, now: Date, batch = 100): Promis
   for (;;) {
     const ids = await db.transaction(async (tx) => {
       const claimed = await expireDueOrders(tx, now, batch);
-      for (const id of claimed) {
+      for (const { id, late } of claimed) {
         await returnOrderStock(tx, id);
-        await insertPaymentEvent(tx, { order_id: id, note: paymentMessages.expiredNote, to_status: 'cancelled' });
+        // A proof still waiting: the buyer may have paid, so the desk's history says what to do.
+        await insertPaymentEvent(tx, { order_id: id, note: late ? paymentMessages.verificationLateNote : paymentMessages.expiredNote, to_status: 'cancelled' });
       }
-      return claimed;
+      return claimed.map((c) => c.id);
     });
     expired.push(...ids);
     if (ids.length < batch) return expired;

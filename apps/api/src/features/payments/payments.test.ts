@@ -232,10 +232,10 @@ describe(`deadlines (${testEngine})`, () => {
     expect((await uploadProof(tokenOf(o.order_url))).json().error).toBe(paymentMessages.proofNotExpected);
   });
 
-  it('keeps an order whose proof waits for an admin', async () => {
+  it('keeps an order whose proof waits for an admin, within the verification window (decision 044: proof-window.test.ts)', async () => {
     const o = (await guestOrder()).json().data;
     await uploadProof(tokenOf(o.order_url));
-    expect(await expireUnpaidOrders(t.db, new Date(clock.getTime() + 48 * 3600_000))).not.toContain(o.id);
+    expect(await expireUnpaidOrders(t.db, new Date(clock.getTime() + 47 * 3600_000))).not.toContain(o.id);
     expect((await api('GET', `/orders/access/${tokenOf(o.order_url)}`)).json().data.status).toBe('pending');
   });
 

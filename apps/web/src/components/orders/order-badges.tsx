@@ -19,7 +19,8 @@ export function paymentState(order: Pick<Order, 'payment_status' | 'payment_stat
   let color = 'bg-stone-100 text-stone-800';
   if (order.payment_status === 'paid') color = 'bg-green-100 text-green-900';
   else if (order.payment_status === 'unpaid' && proof === 'submitted') color = 'bg-amber-100 text-amber-900';
-  else if ((order.payment_status === 'unpaid' && proof === 'rejected') || order.payment_status === 'failed') color = 'bg-red-100 text-red-900';
+  // Expired with its proof still waiting: "Verifikasi terlambat" (decision 044), money the desk may owe back.
+  else if ((order.payment_status === 'unpaid' && proof === 'rejected') || order.payment_status === 'failed' || (order.payment_status === 'expired' && proof === 'submitted')) color = 'bg-red-100 text-red-900';
   return { label, color };
 }
 

@@ -8,6 +8,14 @@ describe('the payment settings form', () => {
     expect(checkPaymentSettings(toForm(saved))).toEqual({ ok: true, data: saved });
   });
 
+  it('carries the verification window (decision 044) both ways and refuses it out of range', () => {
+    const saved = { ...defaultPaymentSettings, verification_window_hours: 6 };
+    expect(toForm(saved).verification_window_hours).toBe('6');
+    expect(checkPaymentSettings(toForm(saved))).toMatchObject({ ok: true, data: { verification_window_hours: 6 } });
+    const zero = checkPaymentSettings({ ...toForm(defaultPaymentSettings), verification_window_hours: '0' });
+    expect(zero).toMatchObject({ ok: false, errors: { verification_window_hours: 'Batas verifikasi minimal 1 jam.' } });
+  });
+
   it('trims the account fields and sends numbers as numbers', () => {
     const form = { ...toForm(defaultPaymentSettings), manual_deadline_hours: '48', bank_accounts: [newBankRow({ bank_name: ' BRI ', account_number: ' 0099 ', account_name: ' Bu Sari ' })] };
     const result = checkPaymentSettings(form);

@@ -23,6 +23,7 @@ export interface PaymentSettingsForm {
   bank_accounts: BankAccountRow[];
   unique_code_enabled: boolean;
   manual_deadline_hours: string;
+  verification_window_hours: string;
   max_unpaid_per_email: string;
   max_unpaid_per_address: string;
   max_line_quantity: string;
@@ -42,6 +43,7 @@ export function toForm(settings: PaymentSettings): PaymentSettingsForm {
     bank_accounts: settings.bank_accounts.map((a) => newBankRow(a)),
     unique_code_enabled: settings.unique_code_enabled,
     manual_deadline_hours: String(settings.manual_deadline_hours),
+    verification_window_hours: String(settings.verification_window_hours),
     max_unpaid_per_email: String(settings.max_unpaid_per_email),
     max_unpaid_per_address: String(settings.max_unpaid_per_address),
     max_line_quantity: String(settings.max_line_quantity),
@@ -65,6 +67,7 @@ export function toCandidate(form: PaymentSettingsForm) {
     bank_accounts: form.bank_accounts.map((a) => ({ bank_name: a.bank_name.trim(), account_number: a.account_number.trim(), account_name: a.account_name.trim() })),
     unique_code_enabled: form.unique_code_enabled,
     manual_deadline_hours: number(form.manual_deadline_hours),
+    verification_window_hours: number(form.verification_window_hours),
     max_unpaid_per_email: number(form.max_unpaid_per_email),
     max_unpaid_per_address: number(form.max_unpaid_per_address),
     max_line_quantity: number(form.max_line_quantity),

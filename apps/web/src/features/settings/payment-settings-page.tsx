@@ -12,7 +12,7 @@ import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type 
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 import { TimeZoneSetting } from './time-zone-setting';
 
-type NumberField = 'manual_deadline_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity';
+type NumberField = 'manual_deadline_hours' | 'verification_window_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity';
 
 const messages = {
   loadFailed: 'Gagal memuat pengaturan pembayaran.',
@@ -124,6 +124,7 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
           {number('manual_deadline_hours', 'Batas waktu pembayaran (jam)', 'Pesanan transfer yang belum dibayar lewat batas ini dibatalkan dan stoknya kembali. 1–168 jam.', 1, 168)}
+          {number('verification_window_hours', 'Batas verifikasi bukti transfer (jam)', 'Dihitung sekali sejak bukti pertama. Bukti yang belum dikonfirmasi sampai batas ini: pesanan dibatalkan dan stoknya kembali. 1–168 jam.', 1, 168)}
           {number('max_line_quantity', 'Jumlah maksimal per barang dalam satu pesanan', '1–1000.', 1, 1000)}
           {number('max_unpaid_per_email', 'Pesanan belum dibayar per email', 'Pesanan berikutnya ditolak sampai salah satunya dibayar atau kedaluwarsa. 1–100.', 1, 100)}
           {number('max_unpaid_per_address', 'Pesanan belum dibayar per alamat kirim', 'Seperti batas per email, tetapi dihitung per alamat pengiriman. 1–100.', 1, 100)}
