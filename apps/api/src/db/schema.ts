@@ -329,6 +329,12 @@ export const orders = pgTable(
     unique_code: integer('unique_code').notNull().default(0),
     /** When an unpaid order is cancelled by the expiry job (manual: a setting; gateway: its expiry). */
     payment_due_at: timestamp('payment_due_at', { withTimezone: true }),
+    /**
+     * The unpaid-order caps' keys (decision 045, migration 0019): the buyer's e-mail and the shipping
+     * address as core's capEmailKey and capAddressKey normalise them. Set on storefront orders only.
+     */
+    cap_email: text('cap_email'),
+    cap_address: text('cap_address'),
     ...version,
     ...timestamps,
   },
@@ -345,6 +351,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.created_at),
     index('orders_unpaid_due_idx').on(t.payment_due_at).where(sql`${t.payment_status} = 'unpaid' AND ${t.status} <> 'cancelled'`),
     index('orders_guest_email_idx').on(sql`lower(${t.guest_email})`),
+    // The caps' counts (migration 0019): open unpaid orders by key, an index lookup each.
+    index('orders_unpaid_cap_email_idx').on(t.cap_email).where(sql`${t.payment_status} = 'unpaid' AND ${t.status} <> 'cancelled' AND ${t.cap_email} IS NOT NULL`),
+    index('orders_unpaid_cap_address_idx').on(t.shipping_district_id, t.cap_address).where(sql`${t.payment_status} = 'unpaid' AND ${t.status} <> 'cancelled' AND ${t.cap_address} IS NOT NULL`),
+    index('orders_unpaid_user_idx').on(t.user_id).where(sql`${t.payment_status} = 'unpaid' AND ${t.status} <> 'cancelled' AND ${t.user_id} IS NOT NULL`),
   ],
 );
 

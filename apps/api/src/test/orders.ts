@@ -52,5 +52,5 @@ export function guestOrderPayload(order: { productId: number; quantity: number; 
  */
 export async function allowManyUnpaidOrders(db: DbOrTx): Promise<void> {
   const current = (await getSetting(db, 'payments')) ?? defaultPaymentSettings;
-  await putSetting(db, 'payments', { ...current, max_unpaid_per_email: 100, max_unpaid_per_address: 100, max_line_quantity: 1000 });
+  await putSetting(db, 'payments', { ...current, max_unpaid_per_email: 100, max_unpaid_per_address: 100, max_unpaid_per_account: 100, max_line_quantity: 1000, max_order_units: 10000 });
 }

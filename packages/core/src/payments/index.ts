@@ -46,6 +46,9 @@ export const paymentMessages = {
   tooManyUnpaidEmail: (max: number) => `Masih ada ${max} pesanan belum dibayar dengan email ini. Selesaikan atau tunggu pesanan itu kedaluwarsa sebelum memesan lagi.`,
   tooManyUnpaidAddress: (max: number) => `Masih ada ${max} pesanan belum dibayar ke alamat ini. Selesaikan atau tunggu pesanan itu kedaluwarsa sebelum memesan lagi.`,
   lineQuantityTooLarge: (name: string, max: number) => `Jumlah ${name} melebihi batas ${max} per pesanan.`,
+  // Issue 26 part 4: a signed-in buyer's open unpaid orders, and the units of one order as a whole.
+  tooManyUnpaidAccount: (max: number) => `Masih ada ${max} pesanan belum dibayar di akun ini. Selesaikan atau tunggu pesanan itu kedaluwarsa sebelum memesan lagi.`,
+  orderUnitsTooLarge: (units: number, max: number) => `Satu pesanan berisi paling banyak ${max} barang; pesanan ini berisi ${units}. Kurangi jumlahnya, lalu kirim pesanan lagi.`,
   sandboxNotice: 'Mode demo — tidak ada uang yang berpindah.',
   expiredNote: 'Batas waktu pembayaran terlewati; pesanan dibatalkan dan stok dikembalikan.',
   /** The expiry of an order whose proof still waited (decision 044): money may have arrived, so the admin is told what to do. */
@@ -105,3 +108,4 @@ export function orderPath(token: string): string {
   return `/pesanan/akses/${token}`;
 }
 export * from './channel.schema';
+export * from './caps';

@@ -70,6 +70,10 @@ export const paymentSettingsSchema = z.object({
   max_unpaid_per_email: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
   max_unpaid_per_address: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
   max_line_quantity: z.number().int().min(1, { error: 'Minimal 1.' }).max(1000, { error: 'Maksimal 1000.' }).default(50),
+  /** A signed-in buyer's open unpaid orders (issue 26 part 4, decision 045); the e-mail and address caps count them too. */
+  max_unpaid_per_account: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
+  /** Units in one order, all lines together (decision 045): four lines at the default line cap. */
+  max_order_units: z.number().int().min(1, { error: 'Minimal 1.' }).max(10000, { error: 'Maksimal 10000.' }).default(200),
   /** Where new-order and proof notices go; empty means the store profile's e-mail. */
   notify_email: z
     .string()

@@ -63,7 +63,7 @@ export interface CheckoutContext {
   products: Map<number, ProductForOrder>;
   /** Raw values by key; read each with `readSetting`. */
   settings: Record<string, unknown>;
-  /** Raw unpaid counts (payments' `readUnpaidCounts`), null for a signed-in buyer. */
+  /** Raw unpaid counts of the buyer (payments' `readUnpaidCounts`). */
   unpaid: unknown;
   /** The order already placed with this Idempotency-Key, if any. */
   existing: IdempotentOrder | null;
@@ -155,6 +155,48 @@ function insertText(table: Table, rows: Row[], params: unknown[]): string {
 
 type PlacedOrder = { order: NewOrder & { id: number }; items: (NewOrderItem & { id: number; order_id: number })[]; payment: typeof payments.$inferInsert | null; mails: (typeof mailOutbox.$inferInsert)[] };
 
+/** The unpaid-order caps a storefront order is written under (decision 045): its keys and the limits. */
+export interface OrderCaps {
+  userId: number | null;
+  email: string | null;
+  address: string | null;
+  districtId: number | null;
+  maxAccount: number;
+  maxEmail: number;
+  maxAddress: number;
+}
+
+export type CapName = 'account' | 'email' | 'address';
+
+/** A cap was reached when the order was written: the buyer's open unpaid orders of that kind. */
+export class UnpaidCapReached extends Error {
+  constructor(
+    readonly cap: CapName,
+    readonly count: number,
+  ) {
+    super(`unpaid order cap (${cap}) reached`);
+  }
+}
+
+/** The SQLSTATE `order_caps_hold` raises (migration 0019). */
+const CAP_REACHED = 'PU002';
+
+/** `order_caps_hold(...)` for this order, its values appended to `params`. */
+function capsHoldText(orderId: number, caps: OrderCaps, params: unknown[]): string {
+  const param = (value: unknown, type: string) => {
+    params.push(value);
+    return `$${params.length}::${type}`;
+  };
+  return `order_caps_hold(${param(orderId, 'int')}, ${param(caps.userId, 'int')}, ${param(caps.email, 'text')}, ${param(caps.districtId, 'int')}, ${param(caps.address, 'text')}, ${param(caps.maxAccount, 'int')}, ${param(caps.maxEmail, 'int')}, ${param(caps.maxAddress, 'int')})`;
+}
+
+function capReached(error: unknown): UnpaidCapReached | undefined {
+  const e = error as { code?: string; detail?: string };
+  if (e?.code !== CAP_REACHED || !e.detail) return undefined;
+  const detail = JSON.parse(e.detail) as { cap: CapName; count: number };
+  return new UnpaidCapReached(detail.cap, Number(detail.count));
+}
+
 /**
  * A placed order, its items, its payment and its e-mails, and the stock its lines take, in one
  * statement and so one transaction of its own (issue 15): the ids come from `loadCheckoutContext`, so
@@ -165,30 +207,47 @@ type PlacedOrder = { order: NewOrder & { id: number }; items: (NewOrderItem & { 
  * Written as text with parameters, not through drizzle's insert builder: building ~80 columns' SQL
  * was a fifth of Node's time per order (decision 036, stop 24). A value given as SQL (none is today)
  * goes through drizzle, in a transaction, as before.
+ * With `caps`, the statement first takes the caps' advisory locks and counts the buyer's open unpaid
+ * orders (migration 0019's `order_caps_hold`), before it locks any product: a parallel checkout of the
+ * same buyer waits for this one's commit and then counts its order, so no cap is passed by a race
+ * (decision 045). A reached cap raises UnpaidCapReached and writes nothing.
  */
-export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: StockLine[]): Promise<void> {
+export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: StockLine[], caps?: OrderCaps): Promise<void> {
   const parts: [Table, Row[]][] = [];
   if (placed.items.length > 0) parts.push([orderItems, placed.items as unknown as Row[]]);
   if (placed.payment) parts.push([payments, [placed.payment]]);
   if (placed.mails.length > 0) parts.push([mailOutbox, placed.mails]);
   const all: Row[] = [placed.order, ...parts.flatMap(([, rows]) => rows)];
   if (all.some((row) => Object.values(row).some((value) => is(value, SQL)))) {
-    await db.transaction(async (tx) => {
-      await insertPlacedOrderByBuilder(tx, placed);
-      await takeStock(tx, lines);
-    });
+    try {
+      await db.transaction(async (tx) => {
+        if (caps) {
+          const params: unknown[] = [];
+          await rawQuery(tx, `SELECT ${capsHoldText(placed.order.id, caps, params)}`, params);
+        }
+        await insertPlacedOrderByBuilder(tx, placed);
+        await takeStock(tx, lines);
+      });
+    } catch (error) {
+      throw capReached(error) ?? error;
+    }
     return;
   }
   const params: unknown[] = [];
-  const stock = stockStatement(lines, params);
+  // Materialised and read by the stock lock's condition: evaluated once, before any product is locked.
+  const held = caps ? `held AS MATERIALIZED (SELECT ${capsHoldText(placed.order.id, caps, params)} AS ok)` : undefined;
+  const stock = stockStatement(lines, params, held ? '(SELECT ok FROM held)' : undefined);
   const ctes = [
+    ...(held ? [held] : []),
     ...(stock ? [stock.ctes] : []),
     ...parts.map(([table, rows], i) => `w${i} AS (${insertText(table, rows, params)})`),
     `o AS (${insertText(orders, [placed.order], params)})`,
   ];
   try {
-    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : 'NULL'}`, params);
+    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params);
   } catch (error) {
+    const cap = capReached(error);
+    if (cap) throw cap;
     const e = error as { code?: string; detail?: string };
     if (stock && e.code === STOCK_SHORT && e.detail) {
       const short = firstShortLine(stock.ordered, JSON.parse(e.detail) as ShortRow[]);

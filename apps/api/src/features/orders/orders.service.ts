@@ -13,7 +13,7 @@ import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import type { SettingValue } from '@pasar/core/settings';
 import { DEFAULT_TIME_ZONE } from '@pasar/core/time';
-import { defaultPaymentSettings, orderPath, paymentMessages, uniqueCodeFor, type PaymentChannel, type PaymentSettings } from '@pasar/core/payments';
+import { capAddressKey, capEmailKey, defaultPaymentSettings, orderPath, orderUnits, paymentMessages, uniqueCodeFor, type PaymentChannel, type PaymentSettings } from '@pasar/core/payments';
 import { firstShortage, priceLines, subtotalOf, type PricedLine } from '@pasar/core/pricing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -27,7 +27,7 @@ import { localCourierOptions } from '../couriers/local-options';
 import { checkDestination, type CheckedDestination } from '../locations/locations.service';
 import { orderPlacedMails, queueOrderPlacedMails, storeMailContext } from '../mail/mail.service';
 import { livePaymentProviders } from '../payments/payment-providers';
-import { cancelOrderForPayment, openUnpaidCountsSql, readUnpaidCounts } from '../payments/payments.repository';
+import { cancelOrderForPayment, openUnpaidCountsSql, readUnpaidCounts, type UnpaidKeys } from '../payments/payments.repository';
 import { createOrderPayment, newOrderPayment } from '../payments/payments.service';
 import { readSetting, settingsJsonSql } from '../settings/settings.repository';
 import { bankAccountsFrom } from '../settings/settings.service';
@@ -41,7 +41,9 @@ import {
   loadCheckoutContext,
   loadOrders,
   toOrder,
+  UnpaidCapReached,
   writePlacedOrder,
+  type CapName,
   type IdempotentOrder,
   type OrderItemRow,
   type OrderRow,
@@ -182,12 +184,39 @@ async function quoteShipping(
   };
 }
 
-/** Issue 13 §7: unpaid orders cost nothing to place, so a guest's open unpaid ones are capped. */
+/**
+ * The keys a storefront order's unpaid-order caps count by (decision 045): the account, the buyer's
+ * e-mail (the account's when signed in) and the shipping address, normalised by core so `+tag`,
+ * Gmail's dots, "Jl."/"Jalan", "No. 07" or an added RT/RW do not make another buyer.
+ */
+function unpaidKeysOf(payload: OrderPayload, user: SessionUser | null, districtId: unknown): UnpaidKeys {
+  const email = capEmailKey(user?.email ?? payload.guest_email ?? '');
+  const address = capAddressKey(payload.shipping_address ?? '');
+  return {
+    userId: user?.id ?? null,
+    email: email === '' || email === '@' ? null : email,
+    address: address === '' ? null : address,
+    // Before the destination is checked the district is only what was sent: a usable id or none.
+    districtId: Number.isSafeInteger(districtId) && (districtId as number) > 0 && (districtId as number) <= 2_147_483_647 ? (districtId as number) : null,
+  };
+}
+
+function capMessage(cap: CapName, count: number): string {
+  if (cap === 'account') return paymentMessages.tooManyUnpaidAccount(count);
+  return cap === 'email' ? paymentMessages.tooManyUnpaidEmail(count) : paymentMessages.tooManyUnpaidAddress(count);
+}
+
+/**
+ * Issue 13 §7, issue 26: unpaid orders cost nothing to place, so a buyer's open unpaid ones are
+ * capped per account, per e-mail and per address. This reads the counts of the checkout's context
+ * statement, to refuse before shipping is quoted; the writing statement counts again under its
+ * locks (writePlacedOrder), which is what parallel requests cannot pass.
+ */
 function checkUnpaidCaps(unpaid: unknown, ctx: OrderContext, settings: PaymentSettings): void {
-  if (ctx.user) return;
   const open = readUnpaidCounts(unpaid);
-  if (open.byEmail >= settings.max_unpaid_per_email) throw new AppError('RATE_LIMITED', paymentMessages.tooManyUnpaidEmail(open.byEmail));
-  if (open.byAddress >= settings.max_unpaid_per_address) throw new AppError('RATE_LIMITED', paymentMessages.tooManyUnpaidAddress(open.byAddress));
+  if (ctx.user && open.byAccount >= settings.max_unpaid_per_account) throw new AppError('RATE_LIMITED', capMessage('account', open.byAccount));
+  if (open.byEmail >= settings.max_unpaid_per_email) throw new AppError('RATE_LIMITED', capMessage('email', open.byEmail));
+  if (open.byAddress >= settings.max_unpaid_per_address) throw new AppError('RATE_LIMITED', capMessage('address', open.byAddress));
 }
 
 function paymentItems(lines: PricedLine[], shipping: number, fee: number, uniqueCode: number): PaymentRequest['items'] {
@@ -211,13 +240,14 @@ const checkoutSettingKeys = ['payments', 'store_location', 'bank_account', 'stor
  */
 export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
   const fingerprint = idempotencyFingerprint(payload, ctx.user);
+  const capKeys = unpaidKeysOf(payload, ctx.user, payload.shipping_district_id);
   const localPricesDistrict =
     payload.shipping_cost_breakdown?.type === 'local_courier' && Number.isInteger(payload.shipping_district_id) ? (payload.shipping_district_id as number) : undefined;
   const context = await loadCheckoutContext(db, {
     productIds: [...new Set(payload.order_items.map((i) => i.product_id))],
     itemCount: payload.order_items.length,
     settings: settingsJsonSql([...checkoutSettingKeys]),
-    unpaid: ctx.user ? null : openUnpaidCountsSql({ email: payload.guest_email, address: payload.shipping_address, districtId: payload.shipping_district_id }),
+    unpaid: openUnpaidCountsSql(capKeys),
     idempotencyKey: ctx.idempotencyKey,
     // Read only for a local courier to a district sent as a number; quoteShipping uses them only if the checked district is that one.
     localPrices: localPricesDistrict === undefined ? null : localPriceCandidatesSql(localPricesDistrict),
@@ -261,6 +291,12 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   const settings = paymentSettings ?? defaultPaymentSettings;
   const tooMany = lines.find((l) => l.quantity > settings.max_line_quantity);
   if (tooMany) throw new AppError('BAD_REQUEST', paymentMessages.lineQuantityTooLarge(tooMany.product_name, settings.max_line_quantity), { fields: { order_items: paymentMessages.lineQuantityTooLarge(tooMany.product_name, settings.max_line_quantity) } });
+  // Issue 26: the line cap alone let 100 lines of 50 hold 5,000 units in one unpaid order.
+  const units = orderUnits(lines);
+  if (units > settings.max_order_units) {
+    const message = paymentMessages.orderUnitsTooLarge(units, settings.max_order_units);
+    throw new AppError('BAD_REQUEST', message, { fields: { order_items: message } });
+  }
   const shortage = firstShortage(products, lines);
   if (shortage) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(shortage.name, shortage.available));
   checkUnpaidCaps(context.unpaid, ctx, settings);
@@ -336,6 +372,8 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     access_token: accessToken,
     unique_code: uniqueCode,
     payment_due_at: payment ? payment.expires_at : deadline,
+    cap_email: capKeys.email,
+    cap_address: capKeys.address,
     version: 1,
     created_at: context.now,
     updated_at: context.now,
@@ -369,14 +407,23 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
       db,
       { order: orderRow, items: itemRows, payment, mails: payment ? orderPlacedMails(placed, store, queue) : [] },
       lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })),
+      {
+        ...capKeys,
+        districtId: area.district.id,
+        maxAccount: settings.max_unpaid_per_account,
+        maxEmail: settings.max_unpaid_per_email,
+        maxAddress: settings.max_unpaid_per_address,
+      },
     );
   } catch (error) {
     if (error instanceof InsufficientStock) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(error.line.name, 0));
-    // Two submits with one key raced: the other one won; answer with its order.
-    if (ctx.idempotencyKey && isIdempotencyViolation(error)) {
+    // Two submits with one key raced: the other one won; answer with its order. The caps are counted before the
+    // insert, so the loser may instead have found the winner's order filling a cap.
+    if (ctx.idempotencyKey && (isIdempotencyViolation(error) || error instanceof UnpaidCapReached)) {
       const existing = await existingForKey(db, ctx.idempotencyKey, ctx, fingerprint);
       if (existing) return existing;
     }
+    if (error instanceof UnpaidCapReached) throw new AppError('RATE_LIMITED', capMessage(error.cap, error.count));
     throw error;
   }
   if (payment) return placed;

@@ -153,31 +153,28 @@ export async function expireDueOrders(tx: DbOrTx, now: Date, limit: number): Pro
   return rows.map((r) => ({ id: Number(r.id), late: r.late === true }));
 }
 
-/** Open unpaid online orders of a guest e-mail, and to one address (normalised), for the abuse caps. */
-export interface UnpaidInput {
+/**
+ * Who an order's unpaid-order caps count (decision 045): the account (null for a guest), the e-mail
+ * and address keys (core's capEmailKey and capAddressKey, null when empty) and the district.
+ */
+export interface UnpaidKeys {
+  userId: number | null;
   email: string | null;
   address: string | null;
   districtId: number | null;
 }
 
 /**
- * A guest's open unpaid orders by e-mail and by address, as one JSON value `{ by_email, by_address }`,
- * for a caller that reads it inside a larger statement (checkout: issue 15's round trips). Each count
- * is its own indexed lookup (migration 0011), not a scan of every unpaid order.
+ * A buyer's open unpaid online orders by account, e-mail and address, as one JSON value
+ * `{ by_account, by_email, by_address }`, for a caller that reads it inside a larger statement
+ * (checkout: issue 15's round trips). Migration 0019's `order_unpaid_counts`, the count the
+ * checkout's writing statement repeats under its locks: an index lookup each.
  */
-export function openUnpaidCountsSql(input: UnpaidInput): SQL {
-  const email = input.email ?? '';
-  const address = input.address ?? '';
-  const open = sql`o.order_type = 'online' AND o.user_id IS NULL AND o.payment_status = 'unpaid' AND o.status <> 'cancelled'`;
-  return sql`json_build_object(
-    'by_email', (SELECT count(*)::int FROM orders o WHERE ${email} <> '' AND lower(o.guest_email) = lower(${email}) AND ${open}),
-    'by_address', (SELECT count(*)::int FROM orders o
-                    WHERE ${address} <> '' AND o.shipping_district_id = ${input.districtId ?? 0}
-                      AND regexp_replace(lower(o.shipping_address), '[^a-z0-9]+', '', 'g') = regexp_replace(lower(${address}), '[^a-z0-9]+', '', 'g')
-                      AND ${open}))`;
+export function openUnpaidCountsSql(keys: UnpaidKeys): SQL {
+  return sql`order_unpaid_counts(NULL::int, ${keys.userId}::int, ${keys.email}::text, ${keys.districtId}::int, ${keys.address}::text)`;
 }
 
-export function readUnpaidCounts(value: unknown): { byEmail: number; byAddress: number } {
-  const row = (typeof value === 'string' ? JSON.parse(value) : value) as { by_email?: number; by_address?: number } | null;
-  return { byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
+export function readUnpaidCounts(value: unknown): { byAccount: number; byEmail: number; byAddress: number } {
+  const row = (typeof value === 'string' ? JSON.parse(value) : value) as { by_account?: number; by_email?: number; by_address?: number } | null;
+  return { byAccount: Number(row?.by_account ?? 0), byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }

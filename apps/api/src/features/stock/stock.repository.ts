@@ -46,8 +46,10 @@ export interface StockStatement {
  * products are decremented, each only where enough is left. The lock is FOR NO KEY UPDATE, the one an
  * UPDATE takes: it does not wait for the key-share locks that order items' foreign keys hold on the
  * same products (FOR UPDATE would, and two checkouts would deadlock). Undefined for no lines.
+ * `after`, a boolean SQL expression, is evaluated before any product is locked: checkout's unpaid-order
+ * caps take their advisory locks there, so every checkout takes its locks in one order (decision 045).
  */
-export function stockStatement(lines: StockLine[], params: unknown[]): StockStatement | undefined {
+export function stockStatement(lines: StockLine[], params: unknown[], after?: string): StockStatement | undefined {
   const ordered = mergeLines(lines);
   if (ordered.length === 0) return undefined;
   const param = (value: unknown, type: string) => {
@@ -66,7 +68,7 @@ export function stockStatement(lines: StockLine[], params: unknown[]): StockStat
   return {
     ordered,
     ctes: `want(product_id, label, quantity) AS (VALUES ${want}),
-      locked AS (SELECT p.id FROM products p WHERE p.id IN (${ids}) ORDER BY p.id FOR NO KEY UPDATE),
+      locked AS (SELECT p.id FROM products p WHERE p.id IN (${ids})${after ? ` AND ${after}` : ''} ORDER BY p.id FOR NO KEY UPDATE),
       ${variantUpdate},
       p AS (UPDATE products p SET stock = p.stock - t.quantity
              FROM (SELECT product_id, sum(quantity)::int AS quantity FROM want GROUP BY product_id) t

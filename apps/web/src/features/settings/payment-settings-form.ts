@@ -27,6 +27,8 @@ export interface PaymentSettingsForm {
   max_unpaid_per_email: string;
   max_unpaid_per_address: string;
   max_line_quantity: string;
+  max_unpaid_per_account: string;
+  max_order_units: string;
   notify_email: string;
 }
 
@@ -47,6 +49,8 @@ export function toForm(settings: PaymentSettings): PaymentSettingsForm {
     max_unpaid_per_email: String(settings.max_unpaid_per_email),
     max_unpaid_per_address: String(settings.max_unpaid_per_address),
     max_line_quantity: String(settings.max_line_quantity),
+    max_unpaid_per_account: String(settings.max_unpaid_per_account),
+    max_order_units: String(settings.max_order_units),
     notify_email: settings.notify_email,
   };
 }
@@ -71,6 +75,8 @@ export function toCandidate(form: PaymentSettingsForm) {
     max_unpaid_per_email: number(form.max_unpaid_per_email),
     max_unpaid_per_address: number(form.max_unpaid_per_address),
     max_line_quantity: number(form.max_line_quantity),
+    max_unpaid_per_account: number(form.max_unpaid_per_account),
+    max_order_units: number(form.max_order_units),
     notify_email: form.notify_email,
   };
 }

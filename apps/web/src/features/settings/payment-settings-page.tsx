@@ -12,7 +12,7 @@ import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type 
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 import { TimeZoneSetting } from './time-zone-setting';
 
-type NumberField = 'manual_deadline_hours' | 'verification_window_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity';
+type NumberField = 'manual_deadline_hours' | 'verification_window_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity' | 'max_unpaid_per_account' | 'max_order_units';
 
 const messages = {
   loadFailed: 'Gagal memuat pengaturan pembayaran.',
@@ -128,6 +128,8 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
           {number('max_line_quantity', 'Jumlah maksimal per barang dalam satu pesanan', '1–1000.', 1, 1000)}
           {number('max_unpaid_per_email', 'Pesanan belum dibayar per email', 'Pesanan berikutnya ditolak sampai salah satunya dibayar atau kedaluwarsa. 1–100.', 1, 100)}
           {number('max_unpaid_per_address', 'Pesanan belum dibayar per alamat kirim', 'Seperti batas per email, tetapi dihitung per alamat pengiriman. 1–100.', 1, 100)}
+          {number('max_unpaid_per_account', 'Pesanan belum dibayar per akun', 'Seperti batas per email, untuk pembeli yang masuk dengan akunnya. 1–100.', 1, 100)}
+          {number('max_order_units', 'Jumlah maksimal seluruh barang dalam satu pesanan', 'Semua baris pesanan dijumlahkan. 1–10000.', 1, 10000)}
         </div>
       </section>
 
