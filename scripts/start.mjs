@@ -44,4 +44,6 @@ const child = spawn(process.execPath, [...heapArgs, '--import', 'tsx', path.join
   env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// A server killed by a signal (the OOM killer, kill -9) exits non-zero here too, so a supervisor
+// that restarts on failure restarts the shop (issue 26 §7).
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -81,7 +81,7 @@ export interface PrimaryOptions {
  *   (stops taking connections, finishes its requests and jobs, closes its pool); the primary exits
  *   when all have, or kills what is left after `stopTimeoutMs`.
  */
-export function runPrimary(options: PrimaryOptions): void {
+export function runPrimary(options: PrimaryOptions): { stop(exitCode: number): void } {
   const stopTimeoutMs = options.stopTimeoutMs ?? 15_000;
   let stopping = false;
   let started = false;
@@ -159,4 +159,13 @@ export function runPrimary(options: PrimaryOptions): void {
       process.exit(1);
     }
   })();
+
+  // The shop's embedded database is lost for good (server.ts): the workers close as on SIGTERM, and
+  // the primary exits with this code so that a supervisor restarts the shop.
+  return {
+    stop(exitCode) {
+      process.exitCode = exitCode;
+      stop('SIGTERM');
+    },
+  };
 }

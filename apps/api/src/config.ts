@@ -103,6 +103,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().default('Pasar UMKM <no-reply@pasar-umkm.local>'),
   /** Background jobs (payment expiry, outbox) run every this many milliseconds; 0 turns them off. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Readiness (GET /api/v1/health/ready) answers 503 when DATA_DIR or the uploads folder has less free
+   * space than this: below it an order may no longer be written (issue 26 §7, docs/decisions/047-dependable-health.md).
+   */
+  READY_MIN_FREE_BYTES: z.coerce.number({ message: 'harus berupa angka' }).int().min(0).default(100 * 1024 * 1024),
 
   ASSISTANT_API_URL: optionalUrl,
   ASSISTANT_API_KEY: optionalText,

@@ -31,6 +31,18 @@ function stopDuringStart(): void {
   void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
 }
 
+/**
+ * What this process does when its embedded PostgreSQL died more often than it is restarted (issue 26
+ * §7, docs/decisions/047-dependable-health.md): close and exit 1, never serve errors for good. Who
+ * serves replaces it; a close that hangs is cut short so the exit comes within seconds.
+ */
+let closeForLostDatabase: () => void = stopDuringStart;
+function databaseLost(reason: string): void {
+  console.error(reason);
+  setTimeout(() => process.exit(1), 15_000).unref();
+  closeForLostDatabase();
+}
+
 /** Whether migrations never ran: a database this start created, or one whose first start died early. */
 async function neverMigrated(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
@@ -71,7 +83,7 @@ async function main(): Promise<void> {
     process.once('SIGTERM', stopDuringStart);
     process.once('SIGINT', stopDuringStart);
     // Connections: every process's pool (10) and the jobs' lock connection, plus a few for tools.
-    embedded = await startShopPostgres(config, { maxConnections: Math.max(40, plan.count * 11 + 10) });
+    embedded = await startShopPostgres(config, { maxConnections: Math.max(40, plan.count * 11 + 10), supervise: { onGiveUp: databaseLost } });
     if (config.SEED_DEMO && (await neverMigrated(embedded.url))) await seedInChild(embedded.url);
     // Forked workers inherit it, and take the DATABASE_URL road as any shop's server process.
     process.env.DATABASE_URL = embedded.url;
@@ -83,7 +95,8 @@ async function main(): Promise<void> {
     process.off('SIGTERM', stopDuringStart);
     process.off('SIGINT', stopDuringStart);
     const stopEmbedded = embedded ? embedded.stop : undefined;
-    runPrimary({ count: plan.count, banner: (port) => banner(port, `${engineLabel}, ${plan.count} proses server`), ...(stopEmbedded ? { afterWorkers: stopEmbedded } : {}) });
+    const primary = runPrimary({ count: plan.count, banner: (port) => banner(port, `${engineLabel}, ${plan.count} proses server`), ...(stopEmbedded ? { afterWorkers: stopEmbedded } : {}) });
+    closeForLostDatabase = () => primary.stop(1);
     return;
   }
   await serve(config, engineLabel);
@@ -119,7 +132,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
 
   let closing = false;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
@@ -128,8 +141,9 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
     await app.close();
     await database.close();
     await embedded?.stop();
-    process.exit(0);
+    process.exit(exitCode);
   };
+  closeForLostDatabase = () => void shutdown('database lost', 1);
   process.off('SIGTERM', stopDuringStart);
   process.off('SIGINT', stopDuringStart);
   process.on('SIGINT', () => void shutdown('SIGINT'));

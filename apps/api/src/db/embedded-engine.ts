@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { EmbeddedEngine } from '../cluster';
 import type { Config } from '../config';
 import { lockDataDir } from './data-dir-lock';
-import { embeddedPostgresAvailable, startEmbeddedPostgres } from './embedded-postgres';
+import { embeddedPostgresAvailable, startEmbeddedPostgres, type EmbeddedPostgresServer } from './embedded-postgres';
 
 export interface EmbeddedChoice {
   engine: EmbeddedEngine;
@@ -47,12 +47,55 @@ export interface ShopEmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** What the server does when its embedded PostgreSQL dies (issue 26 §7, docs/decisions/047-dependable-health.md). */
+export interface SupervisePolicy {
+  /** Restarts allowed within `windowMs`; one death more and the shop gives up. Default 3. */
+  maxRestarts?: number;
+  /** Default 5 minutes. */
+  windowMs?: number;
+  /** The database cannot be kept running: the server closes and exits non-zero (server.ts). */
+  onGiveUp: (reason: string) => void;
+}
+
+/**
+ * Restarts a postmaster that died (a crash, the OOM killer, a kill -9) on the same folder and socket,
+ * so the server's pools reconnect by themselves (pg.Pool drops broken clients) and requests in the
+ * meantime answer 503. A database that keeps dying is not restarted forever: past `maxRestarts` in
+ * `windowMs` the shop exits non-zero, and a supervisor (systemd, Docker) that restarts on failure
+ * starts it afresh instead of a process that would serve errors for good.
+ */
+function supervise(server: EmbeddedPostgresServer, policy: SupervisePolicy): void {
+  const maxRestarts = policy.maxRestarts ?? 3;
+  const windowMs = policy.windowMs ?? 5 * 60_000;
+  const minutes = Math.round(windowMs / 60_000);
+  const restarts: number[] = [];
+  server.onUnexpectedExit((how) => {
+    const now = Date.now();
+    while (restarts[0] !== undefined && restarts[0] <= now - windowMs) restarts.shift();
+    if (restarts.length >= maxRestarts) {
+      policy.onGiveUp(
+        `PostgreSQL tertanam berhenti (${how}) untuk ke-${maxRestarts + 1} kalinya dalam ${minutes} menit: server berhenti dengan kode 1 agar supervisor (systemd, Docker) menjalankannya ulang.`,
+      );
+      return;
+    }
+    restarts.push(now);
+    console.warn(`PostgreSQL tertanam berhenti tak terduga (${how}); dijalankan ulang (${restarts.length} dari ${maxRestarts} kali dalam ${minutes} menit).`);
+    server.restart().then(
+      () => console.info(`PostgreSQL tertanam berjalan lagi (pid ${server.pid}).`),
+      (error: unknown) => policy.onGiveUp(`PostgreSQL tertanam tidak dapat dijalankan ulang: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  });
+}
+
 /**
  * Takes DATA_DIR (one shop per folder: decision 024) and starts its PostgreSQL. The lock is held by
  * the process that owns the server, so a second shop or tool on the same folder is refused with the
  * lock's message instead of meeting a server it did not start.
  */
-export async function startShopPostgres(config: Pick<Config, 'dataDir'>, options: { maxConnections?: number } = {}): Promise<ShopEmbeddedPostgres> {
+export async function startShopPostgres(
+  config: Pick<Config, 'dataDir'>,
+  options: { maxConnections?: number; supervise?: SupervisePolicy } = {},
+): Promise<ShopEmbeddedPostgres> {
   const release = await lockDataDir(config.dataDir);
   try {
     const server = await startEmbeddedPostgres({
@@ -60,6 +103,7 @@ export async function startShopPostgres(config: Pick<Config, 'dataDir'>, options
       ...(options.maxConnections ? { maxConnections: options.maxConnections } : {}),
       onLog: (line) => console.info(line),
     });
+    if (options.supervise) supervise(server, options.supervise);
     return {
       url: server.url,
       folder: path.join(config.dataDir, 'postgres'),

@@ -30,10 +30,17 @@ import pg from 'pg';
 export interface EmbeddedPostgresServer {
   /** A connection string for the `postgres` database over the server's socket. */
   url: string;
-  /** The postmaster's pid (its backends are its children). */
-  pid: number;
+  /** The postmaster's pid (its backends are its children); a restart changes it. */
+  readonly pid: number;
   /** Whether this start ran initdb: the database is new. */
   created: boolean;
+  /**
+   * Called each time the postmaster exits without stop() (a crash, the OOM killer, a kill -9): the
+   * shop decides whether to restart it or to exit (embedded-engine.ts, issue 26 §7).
+   */
+  onUnexpectedExit(listener: (how: string) => void): void;
+  /** Starts the postmaster again on the same folder and socket (so every pool's URL stays valid), after it exited. */
+  restart(): Promise<void>;
   /** Fast shutdown: open sessions are ended, committed work is on disk. */
   stop(): Promise<void>;
 }
@@ -169,6 +176,25 @@ async function stopOrphan(clusterDir: string): Promise<void> {
   for (let i = 0; i < 200 && fs.existsSync(`/proc/${pid}`); i++) await delay(50);
 }
 
+/**
+ * Backends left by a postmaster that died (PostgreSQL has just said so by refusing to start beside
+ * their shared memory). Without a parent they can no longer commit anything the shop will see, and
+ * their working folder is the cluster's, which names them among the machine's processes.
+ */
+function orphanedBackends(clusterDir: string): number[] {
+  if (!fs.existsSync('/proc')) return [];
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      if (fs.readlinkSync(`/proc/${entry}/cwd`) !== clusterDir) return [];
+      // A backend's title ("postgres: postgres postgres [local] SELECT"), not a postmaster's command line.
+      return fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').startsWith('postgres:') ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -235,40 +261,91 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     logging_collector: 'off',
   };
   const args = ['-D', clusterDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  // Its own process group: a Ctrl-C in the terminal reaches the shop, which finishes its requests
-  // and then stops this server, instead of the server going away under them.
-  const child = spawn(bin.postgres, args, { ...user, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+  const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
   let recent = '';
   // Until it is ready, the readiness probe's own refusals ("the database system is starting up") are
   // noise: those lines are kept for the error of a failed start only; so are those of its shutdown.
   let ready = false;
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString();
-    recent = (recent + text).slice(-4000);
-    if (ready) for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
-  });
-  const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
-  try {
-    await waitReady(url, child, () => recent);
-    ready = true;
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  let stopping = false;
+  let child: ChildProcess | undefined;
+  let restarting: Promise<void> | undefined;
+  let onUnexpectedExit: ((how: string) => void) | undefined;
 
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /**
+   * Starts the postmaster on this folder and socket. After a kill -9 the dead postmaster's backends
+   * still hold its shared memory for a moment (an idle one leaves when it notices its parent is gone,
+   * a busy one only when its query ends), and PostgreSQL refuses to start until they have: those
+   * orphans are ended and the start tried again, for up to 30 s. A stale postmaster.pid is
+   * PostgreSQL's own to replace.
+   */
+  const launch = async (): Promise<void> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      recent = '';
+      ready = false;
+      // Its own process group: a Ctrl-C in the terminal reaches the shop, which finishes its requests
+      // and then stops this server, instead of the server going away under them.
+      const started = spawn(bin.postgres, args, { ...user, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+      started.stderr?.on('data', (chunk: Buffer) => {
+        const text = chunk.toString();
+        recent = (recent + text).slice(-4000);
+        if (ready) for (const line of text.split('\n')) if (line.trim()) options.onLog?.(line);
+      });
+      try {
+        await waitReady(url, started, () => recent);
+      } catch (error) {
+        started.kill('SIGKILL');
+        if (/pre-existing shared memory block/.test(recent) && Date.now() < deadline) {
+          for (const pid of orphanedBackends(clusterDir)) process.kill(pid, 'SIGKILL');
+          await delay(250);
+          continue;
+        }
+        throw error;
+      }
+      ready = true;
+      child = started;
+      started.once('exit', (code, signal) => {
+        // stop() asked for this exit; any other is a crash or a kill, which the shop must hear of.
+        if (!stopping && child === started) onUnexpectedExit?.(signal ? `sinyal ${signal}` : `kode ${code}`);
+      });
+      return;
+    }
+  };
+  await launch();
+
   return {
     url,
-    pid: child.pid ?? 0,
+    get pid() {
+      return child?.pid ?? 0;
+    },
     created,
+    onUnexpectedExit(listener) {
+      onUnexpectedExit = listener;
+    },
+    async restart() {
+      if (stopping) throw new EmbeddedPostgresError('PostgreSQL tertanam sedang dihentikan.');
+      if (child && child.exitCode === null && child.signalCode === null) throw new EmbeddedPostgresError('PostgreSQL tertanam masih berjalan.');
+      restarting = launch();
+      try {
+        await restarting;
+      } finally {
+        restarting = undefined;
+      }
+    },
     async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      // Its fast shutdown ends any session still open with a FATAL line: expected, not news.
-      ready = false;
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGQUIT'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      stopping = true;
+      // A restart under way finishes first, so the server it starts is the one stopped here.
+      await restarting?.catch(() => undefined);
+      const running = child;
+      if (running && running.exitCode === null && running.signalCode === null) {
+        const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+        // Its fast shutdown ends any session still open with a FATAL line: expected, not news.
+        ready = false;
+        running.kill('SIGINT');
+        const timer = setTimeout(() => running.kill('SIGQUIT'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
       if (socketDir !== clusterDir) fs.rmSync(socketDir, { recursive: true, force: true });
     },
   };

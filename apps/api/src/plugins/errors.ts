@@ -1,11 +1,13 @@
 /**
  * The one error handler (docs/design.md §4): AppError → its status and message; schema
- * validation → 400 with `fields`; anything else → logged with the request id and
- * answered 500 with a generic message, so nothing internal leaks.
+ * validation → 400 with `fields`; the database or the disk unavailable → 503 "sedang gangguan";
+ * anything else → logged with the request id and answered 500 with a generic message, so nothing
+ * internal leaks.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, genericMessages, type ErrorBody } from '@pasar/core/errors';
+import { isUnavailableError } from '../db/errors';
 import { fieldMessages } from '../lib/validation';
 
 export const badUrlMessage = 'Alamat permintaan tidak valid.';
@@ -78,6 +80,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ? 'Format JSON pada permintaan tidak valid.'
         : genericMessages.validation;
       return reply.status(status).send({ success: false, error: message, code: 'BAD_REQUEST' } satisfies ErrorBody);
+    }
+    if (isUnavailableError(error)) {
+      // A full disk, a database restarting or out of connections (issue 26 §7): the statement's
+      // transaction rolled back, so the person is told to try again, not that the shop is broken.
+      request.log.error({ err: error, reqId: request.id }, 'database or disk unavailable');
+      void reply.header('retry-after', '30');
+      return reply.status(503).send({ success: false, error: genericMessages.unavailable, code: 'SERVICE_UNAVAILABLE' } satisfies ErrorBody);
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.status(500).send({ success: false, error: genericMessages.internal, code: 'INTERNAL' } satisfies ErrorBody);

@@ -19,6 +19,7 @@ export interface OpenRoute {
 /** Every /api/v1 route that is not admin only, on purpose (storefront and back-office requirements). */
 export const openRoutes: OpenRoute[] = [
   { method: 'GET', url: '/api/v1/health', access: 'public', why: 'the load balancer and `npm start` ask whether the server is up' },
+  { method: 'GET', url: '/api/v1/health/ready', access: 'public', why: 'a load balancer or supervisor asks whether the database and the disk can take an order (issue 26 §7)' },
   { method: 'POST', url: '/api/v1/auth/login', access: 'public', why: 'signing in' },
   { method: 'POST', url: '/api/v1/auth/register', access: 'public', why: 'a visitor creates a customer account' },
   { method: 'POST', url: '/api/v1/auth/logout', access: 'signed-in', why: 'any account signs itself out' },

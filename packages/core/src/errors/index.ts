@@ -19,6 +19,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PROVIDER_ERROR: 502,
+  /** The database or the disk cannot take the request right now (issue 26 §7): nothing was written. */
+  SERVICE_UNAVAILABLE: 503,
   PROVIDER_TIMEOUT: 504,
 } as const;
 
@@ -76,4 +78,7 @@ export const genericMessages = {
   staleUpdate: 'Data ini sudah diubah oleh pengguna lain. Muat ulang halaman lalu ulangi perubahan Anda.',
   rateLimited: 'Terlalu banyak permintaan. Silakan coba lagi sebentar lagi.',
   payloadTooLarge: 'Ukuran data yang dikirim terlalu besar.',
+  // Any request can meet it (a full disk, the database restarting), so it names no order; the
+  // transaction was rolled back, which is why it can promise that nothing is lost.
+  unavailable: 'Layanan sedang gangguan. Permintaan Anda belum tersimpan dan tidak ada data yang hilang; silakan coba lagi beberapa saat lagi.',
 } as const;

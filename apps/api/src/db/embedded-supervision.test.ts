@@ -1,0 +1,143 @@
+/**
+ * The embedded PostgreSQL is supervised (issue 26 §7, docs/decisions/047-dependable-health.md): a real
+ * `server.ts` on a temp DATA_DIR; its postmaster killed with -9 is restarted and the shop's pools
+ * serve again within 30 s; killed once more than the restarts allowed (3 in 5 minutes), the shop
+ * exits 1 so that a supervisor acts; and started again on the same DATA_DIR (a stale postmaster.pid,
+ * backends of the dead server perhaps still leaving) it comes back ready with no manual step.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedPostgresAvailable } from './embedded-postgres';
+
+const apiRoot = path.resolve(import.meta.dirname, '../..');
+const installed = await embeddedPostgresAvailable();
+
+interface Shop {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startShop(dataDir: string): Shop {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
+    cwd: apiRoot,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', SEED_DEMO: 'false', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+async function baseUrl(shop: Shop): Promise<string> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const port = /Pasar UMKM berjalan di http:\/\/localhost:(\d+)/.exec(shop.output())?.[1];
+    if (port) return `http://127.0.0.1:${port}`;
+    if (shop.child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${shop.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+
+async function status(url: string): Promise<number> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(5_000) })).status;
+  } catch {
+    return 0;
+  }
+}
+
+/** Milliseconds until `check` holds, or a failure after 30 s (the issue's bound). */
+async function within30s(what: string, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > 30_000) throw new Error(`not within 30 s: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return Date.now() - start;
+}
+
+/** A session of the shop's database in a query that runs for minutes without waiting on anything. */
+async function busyBackend(dataDir: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}` });
+  client.on('error', () => undefined);
+  await client.connect();
+  client.query('SELECT count(*) FROM generate_series(1, 10000000000)').catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 300));
+  return client;
+}
+
+/** Postgres processes serving this DATA_DIR's cluster. */
+function postgresOf(dataDir: string): number[] {
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      return cmdline.includes('postgres') && cmdline.includes(path.join(dataDir, 'postgres')) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe.runIf(installed)('supervision of the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-supervised-'));
+  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
+  fs.chmodSync(dataDir, 0o755);
+  let shop: Shop | undefined;
+  afterAll(() => {
+    if (shop?.child.pid && shop.child.exitCode === null) {
+      try {
+        process.kill(-shop.child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('kill -9: restarted and serving again within 30 s, three times; the fourth exits 1; a new start comes back ready', async () => {
+    shop = startShop(dataDir);
+    let base = await baseUrl(shop);
+    expect(await status(`${base}/api/v1/health/ready`)).toBe(200);
+
+    for (let kill = 1; kill <= 3; kill++) {
+      const dead = postmasterPid(dataDir);
+      // The first time, a backend is busy in a long query: it outlives its postmaster and holds the
+      // cluster's shared memory, which PostgreSQL refuses to start beside until it is gone.
+      const busy = kill === 1 ? await busyBackend(dataDir) : undefined;
+      process.kill(dead, 'SIGKILL');
+      // A new postmaster, and the server's own pool answering through it (readiness and a catalogue read).
+      await within30s(`restart ${kill}`, async () => {
+        expect(shop?.child.exitCode).toBeNull();
+        const pid = fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid')) ? postmasterPid(dataDir) : dead;
+        return pid !== dead && (await status(`${base}/api/v1/health/ready`)) === 200 && (await status(`${base}/api/v1/catalog/categories/`)) === 200;
+      });
+      expect(shop.output()).toContain(`dijalankan ulang (${kill} dari 3 kali dalam 5 menit)`);
+      await busy?.end().catch(() => undefined);
+    }
+
+    process.kill(postmasterPid(dataDir), 'SIGKILL');
+    const exited = shop;
+    await within30s('exit after the fourth death', () => Promise.resolve(exited.child.exitCode !== null));
+    expect(await shop.exited).toBe(1);
+    expect(shop.output()).toContain('PostgreSQL tertanam berhenti (sinyal SIGKILL) untuk ke-4 kalinya dalam 5 menit');
+
+    // What systemd or `npm start` does next: start again on the same folder, right away.
+    shop = startShop(dataDir);
+    base = await baseUrl(shop);
+    expect(await status(`${base}/api/v1/health/ready`)).toBe(200);
+    process.kill(shop.child.pid as number, 'SIGTERM');
+    expect(await shop.exited).toBe(0);
+    expect(postgresOf(dataDir)).toEqual([]);
+  }, 300_000);
+});
