@@ -35,3 +35,18 @@ describe('WEB_CONCURRENCY (issue 15: all cores)', () => {
     }
   });
 });
+
+describe('SEED_DEMO and PUBLIC_URL (issue 26: a shop others reach is never the demo, decision 043)', () => {
+  const demo = (env: Record<string, string>) => {
+    const c = loadConfig(env);
+    return { seed: c.SEED_DEMO, publicDemo: c.publicDemo };
+  };
+
+  it('loads the demo data by default only without PUBLIC_URL; with it only when asked, and that is a public demo', () => {
+    expect(demo({})).toEqual({ seed: true, publicDemo: false });
+    expect(demo({ SEED_DEMO: 'false' })).toEqual({ seed: false, publicDemo: false });
+    expect(demo({ PUBLIC_URL: 'https://pasar.contoh.id' })).toEqual({ seed: false, publicDemo: false });
+    expect(demo({ PUBLIC_URL: 'https://pasar.contoh.id', SEED_DEMO: 'true' })).toEqual({ seed: true, publicDemo: true });
+    expect(demo({ PUBLIC_URL: 'https://pasar.contoh.id', SEED_DEMO: 'false' })).toEqual({ seed: false, publicDemo: false });
+  });
+});

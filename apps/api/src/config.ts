@@ -55,8 +55,15 @@ const envSchema = z.object({
   WEB_CONCURRENCY: optionalText.pipe(
     z.string().regex(/^[1-9][0-9]{0,2}$/, { message: 'harus bilangan bulat 1 sampai 999' }).transform(Number).optional(),
   ),
-  SEED_DEMO: booleanFromEnv.default(true),
-  /** Public address of the shop, for absolute links in Open Graph tags, sitemaps and payment callbacks. */
+  /**
+   * Unset: true without PUBLIC_URL (trying the shop on one's own machine), false with it: a shop others
+   * reach gets the demo data only when asked, and is then a public demo (docs/decisions/043-production-defaults.md).
+   */
+  SEED_DEMO: booleanFromEnv.optional(),
+  /**
+   * Public address of the shop, for absolute links in Open Graph tags, sitemaps and payment callbacks.
+   * Set, it also marks a shop that others reach: no demo data or sandbox unless asked (decision 043).
+   */
   PUBLIC_URL: optionalUrl,
   /** Where the built web app is; defaults to apps/web/dist. */
   WEB_DIST_DIR: optionalText,
@@ -95,7 +102,8 @@ const envSchema = z.object({
 
   /**
    * The embedded sandbox gateway takes no real money: it runs only in the demo shop (a database
-   * filled by the demo seed) or when this is true (docs/decisions/013-payments.md).
+   * filled by the demo seed) or when this is true (docs/decisions/013-payments.md). With PUBLIC_URL only
+   * when this is true, demo data or not (docs/decisions/043-production-defaults.md).
    */
   PAYMENT_SANDBOX: booleanFromEnv.default(false),
   /** Outgoing e-mail: smtp://user:pass@host:587 or smtps://… ; without it mail stays in the outbox. */
@@ -126,6 +134,10 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Env {
+  /** SEED_DEMO as said, or unset its default: true only without PUBLIC_URL (decision 043). */
+  SEED_DEMO: boolean;
+  /** A shop others reach (PUBLIC_URL) that was asked for the demo data (SEED_DEMO=true): every page says "Mode demo". */
+  publicDemo: boolean;
   /** Absolute DATA_DIR. */
   dataDir: string;
   uploadsDir: string;
@@ -156,8 +168,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Konfigurasi tidak valid:\n  - ASSISTANT_MODEL wajib diisi bila ASSISTANT_API_URL diisi.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const seedDemo = e.SEED_DEMO ?? !e.PUBLIC_URL;
   return {
     ...e,
+    SEED_DEMO: seedDemo,
+    publicDemo: Boolean(e.PUBLIC_URL) && seedDemo,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),

@@ -105,13 +105,14 @@ async function main(): Promise<void> {
 async function serve(config: Config, engineLabel: string): Promise<void> {
   // Loaded only here: the primary, which serves nothing, would hold ~150 MB of code it never runs
   // (docs/decisions/035-embedded-database-memory.md).
-  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }] = await Promise.all([
+  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }, publicShop] = await Promise.all([
     import('./app'),
     import('./cluster-jobs'),
     import('./db/client'),
     import('./db/seed/seed-demo'),
     import('./features/payments/payment-providers'),
     import('./jobs'),
+    import('./features/users/public-shop'),
   ]);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -120,8 +121,19 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
     const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: config.uploadsDir, withImages: true });
     if (seeded) console.info('Data demo dimuat ke database kosong.');
   }
+  // A shop others reach never opens with a password the README publishes, unless it says it is a
+  // public demo (docs/decisions/043-production-defaults.md). The catch below stops the embedded database.
+  if (config.PUBLIC_URL && !config.SEED_DEMO) {
+    const published = await publicShop.accountsWithDemoPasswords(database.db);
+    if (published.length > 0) {
+      await database.close();
+      throw new ConfigError(publicShop.demoPasswordRefusal(published));
+    }
+  }
   const app = await buildApp({ config, database });
   if (announcesForShop()) {
+    if (config.publicDemo) console.info('Mode demo: PUBLIC_URL dan SEED_DEMO=true; setiap halaman bertuliskan "Mode demo".');
+    if (config.PUBLIC_URL && !(await publicShop.hasActiveAdmin(database.db))) console.info(publicShop.createAdminHint);
     // Say plainly what takes money (docs/decisions/013-payments.md).
     console.info(await paymentProvidersLine(database.db, config));
     if (!config.SMTP_URL) console.info('Email: SMTP_URL tidak diisi; email disimpan di kotak keluar (admin: /admin/outbox).');

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Category, Product, ProductPage, ProductPageQuery, StorefrontSource } from '@pasar/core/catalog';
+import { publicDemoNotice } from '@pasar/core/demo';
 import type { PublicStoreSettings } from '@pasar/core/settings';
 import { PAGE_STATE_ID, type PageState } from './page-state';
 import { render } from './entry-server';
@@ -44,7 +45,7 @@ function product(id: number, name: string, price: number): Product {
 
 const kopi = product(11, 'Kopi </script><script>alert(1)</script>', 45000);
 const teh = product(12, 'Teh Walini', 18000);
-const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, time_zone: 'Asia/Jakarta' } as PublicStoreSettings;
+const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, public_demo: false, time_zone: 'Asia/Jakarta' } as PublicStoreSettings;
 
 function source(overrides: Partial<StorefrontSource> = {}): StorefrontSource & { asked: string[] } {
   const asked: string[] = [];
@@ -110,6 +111,13 @@ describe('the storefront renderer', () => {
     const found = await render('http://localhost/product/12', source());
     expect(found).toMatchObject({ kind: 'page', status: 200 });
     expect(found.kind === 'page' && found.html).toContain('<h1 class="mt-2 text-3xl font-extrabold">Teh Walini</h1>');
+  });
+
+  it('says "Mode demo" above a public demo\'s page, and nothing of it in a shop that is not one (decision 043)', async () => {
+    const demo = await render('http://localhost/catalog', source({ storeSettings: async () => ({ ...settings, public_demo: true }) }));
+    expect(demo.kind === 'page' && demo.html).toContain(publicDemoNotice);
+    const shop = await render('http://localhost/catalog', source());
+    expect(shop.kind === 'page' && shop.html).not.toContain('Mode demo');
   });
 
   it('leaves the cart, checkout, accounts and back office to the browser', async () => {

@@ -7,7 +7,7 @@
  */
 import { Fragment, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { useStoreTimeZone } from '../lib/store-settings';
+import { PublicDemoNotice, useStoreTimeZone } from '../lib/store-settings';
 import { CrashScreen } from '../components/crash-screen';
 import CatalogPage from '../features/catalog/catalog-page';
 import ProductDetailPage from '../features/catalog/product-detail-page';
@@ -125,8 +125,13 @@ function LazyOutlet() {
   return <Outlet />;
 }
 
-/** Every screen, in the store's time zone. */
+/** Every screen, in the store's time zone; a public demo says so above each (decision 043). */
 function StoreRoot() {
   const zone = useStoreTimeZone();
-  return <Fragment key={zone}><Outlet /></Fragment>;
+  return (
+    <>
+      <PublicDemoNotice />
+      <Fragment key={zone}><Outlet /></Fragment>
+    </>
+  );
 }

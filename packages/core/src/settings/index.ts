@@ -116,6 +116,8 @@ export const publicStoreSettingsSchema = z.object({
   store_profile: storeProfileSchema.nullable(),
   /** Online payment is the demo sandbox: no money moves. */
   payment_sandbox: z.boolean(),
+  /** A shop others reach that is a public demo (PUBLIC_URL and SEED_DEMO=true): every page says "Mode demo" (decision 043). */
+  public_demo: z.boolean(),
   /** The store's time zone, in which every screen shows dates. */
   time_zone: z.string(),
 });

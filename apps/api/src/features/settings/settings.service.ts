@@ -25,6 +25,7 @@ export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<P
     bank_accounts,
     store_profile: store_profile ?? null,
     payment_sandbox: providers.gateway?.sandbox ?? false,
+    public_demo: config.publicDemo,
     time_zone,
   };
 }

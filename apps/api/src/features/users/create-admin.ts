@@ -2,13 +2,19 @@
  * `npm run create-admin`: creates an administrator on the configured database (production
  * included). Reads ADMIN_USERNAME, ADMIN_EMAIL, ADMIN_FIRST_NAME, ADMIN_LAST_NAME and
  * ADMIN_PASSWORD from the environment, asking for any that are missing; the password is never echoed.
+ *
+ * `npm run create-admin -- --reset-password USERNAME` gives an existing account (any role) a new
+ * password (ADMIN_PASSWORD, or asked) and ends its sessions: the way out when a shop others reach
+ * refuses to start over a published demo password (docs/decisions/043-production-defaults.md).
  */
 import readline from 'node:readline';
 import { fieldErrors, registerSchema } from '@pasar/core/accounts';
+import { passwordResetSchema } from '@pasar/core/users';
 import { loadConfig } from '../../config';
 import { openShopDatabase } from '../../db/client';
-import { findRoleByName, insertUser, takenIdentifiers } from '../accounts/accounts.repository';
+import { findRoleByName, findUserByLogin, insertUser, takenIdentifiers } from '../accounts/accounts.repository';
 import { hashPassword } from '../accounts/passwords';
+import { resetPassword } from './users.service';
 
 function ask(question: string, hidden = false): Promise<string> {
   return new Promise((resolve) => {
@@ -35,7 +41,39 @@ async function value(env: string, question: string, hidden = false): Promise<str
   return ask(question, hidden);
 }
 
+async function resetExistingPassword(username: string): Promise<void> {
+  const parsed = passwordResetSchema.safeParse({ password: await value('ADMIN_PASSWORD', `Kata sandi baru untuk ${username} (min. 6 karakter): `, true) });
+  if (!parsed.success) {
+    for (const message of Object.values(fieldErrors(parsed.error))) console.error(`password: ${message}`);
+    process.exitCode = 1;
+    return;
+  }
+  const database = await openShopDatabase(loadConfig());
+  try {
+    const user = await findUserByLogin(database.db, username);
+    if (!user || user.username.toLowerCase() !== username.trim().toLowerCase()) {
+      console.error(`Akun "${username}" tidak ada.`);
+      process.exitCode = 1;
+      return;
+    }
+    await resetPassword(database.db, user.id, parsed.data.password, new Date());
+    console.info(`Kata sandi "${user.username}" diganti; sesi masuknya diakhiri.`);
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<void> {
+  const reset = process.argv.indexOf('--reset-password');
+  if (reset !== -1) {
+    const username = process.argv[reset + 1];
+    if (!username) {
+      console.error('Tulis username-nya: npm run create-admin -- --reset-password USERNAME');
+      process.exitCode = 1;
+      return;
+    }
+    return resetExistingPassword(username);
+  }
   const input = {
     username: await value('ADMIN_USERNAME', 'Username admin: '),
     email: await value('ADMIN_EMAIL', 'Email admin: '),

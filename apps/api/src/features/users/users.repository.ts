@@ -108,6 +108,17 @@ export async function updateManagedUser(db: DbOrTx, id: number, version: number,
     .returning({ id: users.id });
 }
 
+/** Whether anyone can run the shop (server.ts's start: a shop others reach without one is told how to make the first). */
+export async function hasActiveAdmin(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(and(eq(users.is_active, true), sql`(${roles.name} = 'admin' OR ${roles.can_access_admin})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<boolean> {
   return (await db.update(users).set({ password_hash: passwordHash, version: sql`${users.version} + 1`, updated_at: sql`now()` }).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
 }
