@@ -120,9 +120,9 @@ describe('guest order lookups', () => {
   const lookup = (email: string, remoteAddress: string, id = orderId) =>
     t.app.inject({ method: 'POST', url: '/api/v1/orders/lookup', payload: { order_id: id, email }, remoteAddress });
 
-  it('are throttled per address', async () => {
+  it('are throttled per address, whichever orders it tries', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i++) statuses.push((await lookup(`tebak${i}@contoh.id`, '198.51.100.1')).statusCode);
+    for (let i = 0; i < 60; i++) statuses.push((await lookup(`tebak${i}@contoh.id`, '198.51.100.1', i % 2 === 0 ? orderId : orderId + 1 + i)).statusCode);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
     expect(new Set(statuses.slice(10))).toEqual(new Set([429]));
     const refused = await lookup('pemilik@contoh.id', '198.51.100.1');
@@ -132,12 +132,34 @@ describe('guest order lookups', () => {
     expect((await lookup('PEMILIK@contoh.id', '198.51.100.2')).statusCode).toBe(200);
   });
 
-  it('are throttled per order when the guesses come from many addresses', async () => {
+  it('cannot be locked by other addresses: the buyer elsewhere still reads the order (issue 26)', async () => {
+    clock = new Date(clock.getTime() + 2 * 60 * 60_000);
+    const strangers = ['198.51.101.1', '198.51.101.2', '198.51.101.3'];
+    const statuses: Record<string, number[]> = {};
+    for (let i = 0; i < 20; i++) {
+      const from = strangers[i % 3] ?? '';
+      (statuses[from] ??= []).push((await lookup(`tebak${i}@contoh.id`, from)).statusCode);
+    }
+    // Each stranger has 5 wrong tries of this order; then it, and only it, is refused.
+    for (const from of strangers) {
+      expect(statuses[from]?.slice(0, 5)).toEqual(Array(5).fill(404));
+      expect(new Set(statuses[from]?.slice(5))).toEqual(new Set([429]));
+      expect((await lookup('pemilik@contoh.id', from)).statusCode).toBe(429);
+    }
+    expect((await lookup('PEMILIK@contoh.id', '198.51.101.4')).statusCode).toBe(200);
+  });
+
+  it('give each address one try of an order guessed at from many addresses', async () => {
     clock = new Date(clock.getTime() + 2 * 60 * 60_000);
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) statuses.push((await lookup(`tebak${i}@contoh.id`, `198.51.101.${i + 1}`)).statusCode);
-    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(404));
-    expect(new Set(statuses.slice(20))).toEqual(new Set([429]));
+    for (let i = 0; i < 20; i++) statuses.push((await lookup(`tebak${i}@contoh.id`, `198.51.102.${i + 1}`)).statusCode);
+    expect(statuses).toEqual(Array(20).fill(404));
+    // 20 failures on the order: an address that failed on it gets no second try, even with the right e-mail...
+    expect((await lookup('pemilik@contoh.id', '198.51.102.1')).statusCode).toBe(429);
+    // ...a new address gets one: a wrong guess, then no more; the buyer's right answer.
+    expect((await lookup('tebak-lagi@contoh.id', '198.51.102.30')).statusCode).toBe(404);
+    expect((await lookup('tebak-lagi2@contoh.id', '198.51.102.30')).statusCode).toBe(429);
+    expect((await lookup('pemilik@contoh.id', '198.51.102.31')).statusCode).toBe(200);
   });
 });
 

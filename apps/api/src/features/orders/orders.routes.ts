@@ -66,7 +66,7 @@ const ordersRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['orders'],
         summary: 'A guest reads an order with its id and the e-mail used',
-        description: 'Throttled (issue 14): 10 lookups per address in 15 minutes, 20 failed lookups per order in an hour; then 429 with retry_after_seconds.',
+        description: 'Throttled (issues 14, 26): 10 lookups per address in 15 minutes, 5 failed lookups of one order per address in an hour, and once an order has 20 failed lookups in an hour one try per address; then 429 with retry_after_seconds.',
         body: z.object({ order_id: idParam, email: z.string().trim().min(3).max(254) }),
         response: { 200: envelope(orderSchema) },
       },
@@ -80,7 +80,7 @@ const ordersRoutes: FeatureRoutes = async (app, deps) => {
       try {
         return ok(await lookupGuestOrder(db, request.body.order_id, request.body.email));
       } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') await lookupLimiter.recordFailure(request.body.order_id);
+        if (error instanceof AppError && error.code === 'NOT_FOUND') await lookupLimiter.recordFailure(request.ip, request.body.order_id);
         throw error;
       }
     },
