@@ -22,6 +22,7 @@ import { loggerOptions } from './lib/logging';
 import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerXsrf } from './plugins/xsrf';
+import { registerSlowClientLimits, serverTimeouts } from './plugins/slow-clients';
 import { registerFeatures } from './features';
 import { headForPath, registerSeoRoutes } from './features/catalog/catalog.seo';
 import { storefrontSource } from './features/catalog/catalog.storefront';
@@ -47,7 +48,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
     frameworkErrors,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  registerSlowClientLimits(app, config);
 
   // Rules without a spec message still refuse in Indonesian (packages/core/src/validation).
   installIndonesianValidationMessages();

@@ -91,6 +91,20 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** Timeout of one call to a shipping or payment provider. */
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  /**
+   * Clients that hold a connection without using it are cut off (issue 26, docs/decisions/046-timeouts-lookups-and-logs.md;
+   * README "Behind a reverse proxy"): all headers within HEADERS_TIMEOUT_MS; a body must keep coming,
+   * at least BODY_MIN_BYTES_PER_SECOND over every BODY_RATE_WINDOW_MS (a trickle or a stall is closed
+   * within a window, an honest upload on a slow mobile line is not); the whole request within
+   * REQUEST_TIMEOUT_MS (5 MB at ~140 kbit/s); an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS;
+   * at most MAX_CONNECTIONS open connections per server process.
+   */
+  HEADERS_TIMEOUT_MS: z.coerce.number({ message: 'harus berupa angka' }).int().positive().default(10_000),
+  BODY_RATE_WINDOW_MS: z.coerce.number({ message: 'harus berupa angka' }).int().positive().default(10_000),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number({ message: 'harus berupa angka' }).int().min(0).default(1024),
+  REQUEST_TIMEOUT_MS: z.coerce.number({ message: 'harus berupa angka' }).int().positive().default(300_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ message: 'harus berupa angka' }).int().positive().default(5_000),
+  MAX_CONNECTIONS: z.coerce.number({ message: 'harus berupa angka' }).int().positive().default(1_000),
 
   RAJAONGKIR_API_KEY: optionalText,
   RAJAONGKIR_BASE_URL: z.url().default('https://rajaongkir.komerce.id/api/v1'),
@@ -166,6 +180,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.ASSISTANT_API_URL && !e.ASSISTANT_MODEL) {
     throw new ConfigError('Konfigurasi tidak valid:\n  - ASSISTANT_MODEL wajib diisi bila ASSISTANT_API_URL diisi.');
+  }
+  // Node refuses a header timeout longer than the whole request's.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('Konfigurasi tidak valid:\n  - HEADERS_TIMEOUT_MS tidak boleh lebih besar dari REQUEST_TIMEOUT_MS.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO ?? !e.PUBLIC_URL;
