@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseEmbeddedEngine } from './db/embedded-engine';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
+import { readableOutput } from './test/process-output';
 
 const apiRoot = path.resolve(import.meta.dirname, '..');
 const installed = await embeddedPostgresAvailable();
@@ -33,7 +34,8 @@ function startShop(env: Record<string, string>): Shop {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+  // Production prints JSON lines: the assertions read their messages.
+  return { child, output: () => readableOutput(output), exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
 }
 
 async function banner(shop: Shop): Promise<string> {

@@ -18,6 +18,10 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres, type ShopEmbeddedPostgres } from './db/embedded-engine';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { rememberListeningPort } from './lib/public-origin';
+import { printJsonLinesInProduction, relayOutput, serializeError } from './lib/logging';
+
+// First of all: in production every line this process prints is JSON (issue 26, decision 046).
+printJsonLinesInProduction();
 
 function banner(port: number, database: string): string {
   return `Pasar UMKM berjalan di http://localhost:${port} (database: ${database})`;
@@ -59,9 +63,11 @@ async function neverMigrated(url: string): Promise<boolean> {
 function seedInChild(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'db/seed/run.ts'), '--if-empty'], {
-      stdio: 'inherit',
+      // Its lines go through this process's console: JSON lines in production (decision 046).
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, DATABASE_URL: url },
     });
+    relayOutput(child);
     child.once('error', reject);
     child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`seed demo gagal (${signal ?? `kode ${code}`})`))));
   });
@@ -174,7 +180,8 @@ main().catch(async (error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
     console.error(error.message);
   } else {
-    console.error('Gagal menjalankan server:', error);
+    // Serialized: printed whole, a failed query's error quotes its values (an admin's e-mail, phone, hash).
+    console.error('Gagal menjalankan server:', serializeError(error));
   }
   // A failed start leaves no database server behind.
   await embedded?.stop().catch(() => undefined);

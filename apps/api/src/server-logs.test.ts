@@ -1,0 +1,92 @@
+/**
+ * What a production server prints (issue 26 §8, docs/decisions/046-timeouts-lookups-and-logs.md): a
+ * real `server.ts` with NODE_ENV=production on the embedded PostgreSQL, whose start runs the seed in a
+ * process of its own, prints only JSON lines on stdout and stderr, start-up messages included, and no
+ * order-access token or sandbox reference from the paths it served, nor a query string.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedPostgresAvailable } from './db/embedded-postgres';
+import { linesNotJson, readableOutput } from './test/process-output';
+
+const apiRoot = path.resolve(import.meta.dirname, '..');
+const installed = await embeddedPostgresAvailable();
+
+function start(env: Record<string, string>): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
+    cwd: apiRoot,
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stdout: () => stdout, stderr: () => stderr, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+}
+
+describe('a production server prints JSON lines only', () => {
+  it('refuses a bad configuration in a JSON line', async () => {
+    const shop = start({ PORT: 'bukan-angka', DATA_DIR: os.tmpdir() });
+    expect(await shop.exited).toBe(1);
+    expect(linesNotJson(shop.stdout() + shop.stderr())).toEqual([]);
+    expect(readableOutput(shop.stderr())).toContain('PORT: harus berupa angka');
+  });
+
+  describe.runIf(installed)('on the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-logs-'));
+    // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
+    fs.chmodSync(dataDir, 0o755);
+    let pid: number | undefined;
+    afterAll(() => {
+      try {
+        if (pid) process.kill(-pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('from the start (seed process, database, banner) to the shutdown, with no token or query string', async () => {
+      const shop = start({ DATA_DIR: dataDir });
+      pid = shop.child.pid;
+      const deadline = Date.now() + 150_000;
+      let port: string | undefined;
+      while (!port) {
+        port = /Pasar UMKM berjalan di http:\/\/localhost:(\d+)/.exec(readableOutput(shop.stdout()))?.[1];
+        if (shop.child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${shop.stdout()}${shop.stderr()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const base = `http://127.0.0.1:${port}`;
+
+      // An order link's shape (the demo has no orders): the path is logged whether or not it is found.
+      const token = randomBytes(32).toString('hex');
+      expect((await fetch(`${base}/api/v1/orders/access/${token}`)).status).toBe(404);
+      await fetch(`${base}/pesanan/akses/${token}`);
+      await fetch(`${base}/PESANAN//akses/${token}x`);
+      await fetch(`${base}/api/v1/orders/access/${token}/payment-proof`, { method: 'POST' });
+      await fetch(`${base}/api/v1/payments/sandbox/pay/SBX-rahasia-ref-123`);
+      await fetch(`${base}/api/v1/tidak-ada?email=tamu@contoh.id`);
+
+      process.kill(shop.child.pid as number, 'SIGTERM');
+      expect(await shop.exited).toBe(0);
+      const all = shop.stdout() + shop.stderr();
+      expect(linesNotJson(all)).toEqual([]);
+      // The lines that used to be free text: the seed's own process, the payment providers, the banner.
+      const text = readableOutput(all);
+      expect(text).toMatch(/Data demo dimuat dalam/);
+      expect(text).toMatch(/Pasar UMKM berjalan di/);
+      expect(all).toContain('/api/v1/orders/access/[redacted]');
+      expect(all).toContain('/pesanan/akses/[redacted]');
+      expect(all).toContain('/api/v1/payments/sandbox/pay/[redacted]');
+      expect(all).not.toContain(token);
+      expect(all).not.toContain('rahasia-ref');
+      expect(all).not.toContain('tamu@contoh.id');
+    }, 180_000);
+  });
+});
