@@ -5,7 +5,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../plugins/errors';
 import { linesNotJson } from '../test/process-output';
-import { jsonLine, loggerOptions } from './logging';
+import { jsonLine, loggerOptions, redactPath } from './logging';
 
 /** A Fastify app logging as in production, and the lines it wrote. */
 function loggedApp() {
@@ -84,6 +84,8 @@ describe('credentials in paths (issue 26)', () => {
     expect(text).not.toContain(token.slice(1));
     expect(text).not.toContain('rahasia123');
     expect(text).not.toContain('tamu@contoh.id');
+    // A stray `%` does not stop the decoding that finds an encoded path.
+    expect(redactPath(`/pesanan/%61kses/${token}%zz`)).toBe('/pesanan/akses/[redacted]');
   });
 });
 

@@ -20,12 +20,9 @@ const SECRET_SEGMENT = /(\/+(?:orders\/+access|pesanan\/+akses|payments\/+sandbo
 /** A path inside free text, with its query string if any (`Route GET:/x?email=… not found`). */
 const PATH_IN_TEXT = /\/[^\s"'<>]*/g;
 
+/** Each `%XX` as its byte: unlike decodeURIComponent, a stray `%` elsewhere cannot make it give up. */
 function decoded(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
+  return path.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A path with its credential segments replaced (`/pesanan/akses/[redacted]`). */
