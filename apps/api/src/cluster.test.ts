@@ -162,7 +162,8 @@ describe.runIf(postgresUrl)('WEB_CONCURRENCY=2 on one PostgreSQL (runs in the Po
     await s.until('five runs by the new runner', () => runs().filter((l) => l.pid !== runner).length >= 5);
     const after = runs().slice(runsBefore).filter((l) => l.pid !== runner);
     expect(new Set(after.map((l) => l.pid)).size).toBe(1);
-    expect(s.lines.some((l) => l.startsWith(`Proses server ${runner} berhenti (sinyal SIGKILL); diganti`))).toBe(true);
+    // Production prints JSON lines, the primary's own included (decision 046).
+    expect(s.logs(`Proses server ${runner} berhenti (sinyal SIGKILL); diganti`)).toHaveLength(1);
     const current = listening()
       .map((l) => l.pid as number)
       .filter((pid) => pid !== runner);

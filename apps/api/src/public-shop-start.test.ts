@@ -5,86 +5,26 @@
  * refuses to start while a demo account has its published password, says which and how to fix it,
  * and leaves no database process behind; `npm run create-admin -- --reset-password` is that fix.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
+import { killShop, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
-const apiRoot = path.resolve(import.meta.dirname, '..');
 const installed = await embeddedPostgresAvailable();
 const publicUrl = 'https://pasar.contoh.id';
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Production may print JSON lines: read each one's message (and its error's), other lines as they are. */
-function readable(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => {
-      try {
-        const entry = JSON.parse(line) as { msg?: unknown; err?: { message?: unknown } };
-        return [entry.msg, entry.err?.message].filter((p) => typeof p === 'string').join(' ');
-      } catch {
-        return line;
-      }
-    })
-    .join('\n');
-}
-
-function run(script: string, args: string[], env: Record<string, string>): Run {
-  // Their defaults are what is tested: unset unless the step names them.
-  const { SEED_DEMO: _seed, PAYMENT_SANDBOX: _sandbox, PUBLIC_URL: _url, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, script), ...args], {
-    cwd: apiRoot,
-    env: { ...inherited, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => readable(output), exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-}
-
-async function listening(shop: Run): Promise<string> {
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    const port = /berjalan di http:\/\/localhost:(\d+)/.exec(shop.output())?.[1];
-    if (port) return `http://127.0.0.1:${port}`;
-    if (shop.child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${shop.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** How a start that must be refused ended: its exit code, or 'started' as soon as it listens. */
-async function refused(shop: Run): Promise<number | null | 'started'> {
+async function refused(shop: ShopProcess): Promise<number | null | 'started'> {
   const started = (async () => {
-    await listening(shop);
+    await shopBaseUrl(shop);
     return 'started' as const;
   })().catch(() => new Promise<never>(() => undefined));
   return Promise.race([shop.exited, started]);
 }
 
-/** Postgres processes serving this DATA_DIR's cluster. */
-function postgresOf(dataDir: string): number[] {
-  return fs.readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      return cmdline.includes('postgres') && cmdline.includes(path.join(dataDir, 'postgres')) ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-
-async function stop(shop: Run): Promise<void> {
+async function stop(shop: ShopProcess): Promise<void> {
   process.kill(shop.child.pid as number, 'SIGTERM');
   expect(await shop.exited).toBe(0);
 }
@@ -95,16 +35,16 @@ describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded Po
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-public-'));
   // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
-  let current: Run | undefined;
+  let current: ShopProcess | undefined;
   afterAll(() => {
-    if (current?.child.pid && current.child.exitCode === null) process.kill(-current.child.pid, 'SIGKILL');
+    killShop(current);
     for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts empty with no sandbox and says how to make the first admin; after the demo seed it refuses until the published passwords are changed', async () => {
-    current = run('src/server.ts', [], { DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
-    let base = await listening(current);
+    current = startShopProcess({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
+    let base = await shopBaseUrl(current);
     expect(current.output()).not.toMatch(/Data demo dimuat/);
     expect(current.output()).toContain('Toko ini belum punya admin. Buat admin pertama dengan: npm run create-admin');
     expect(current.output()).toContain('tidak ada gateway online');
@@ -114,15 +54,15 @@ describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded Po
     await stop(current);
 
     // Asked for (SEED_DEMO=true), the demo data loads: a public demo, which says so, still without the sandbox.
-    current = run('src/server.ts', [], { DATA_DIR: dataDir, PUBLIC_URL: publicUrl, SEED_DEMO: 'true' });
-    base = await listening(current);
+    current = startShopProcess({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl, SEED_DEMO: 'true' });
+    base = await shopBaseUrl(current);
     expect(current.output()).toMatch(/Data demo dimuat/);
     expect(current.output()).toContain('Mode demo: PUBLIC_URL dan SEED_DEMO=true');
     expect(await json(`${base}/api/v1/settings/store`)).toMatchObject({ payment_sandbox: false, public_demo: true });
     await stop(current);
 
     // The same database as a real shop: no start while anyone can sign in with the README's passwords.
-    current = run('src/server.ts', [], { DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
+    current = startShopProcess({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
     expect(await refused(current)).toBe(1);
     const refusal = current.output();
     expect(refusal).toContain('Server tidak dijalankan: PUBLIC_URL diisi');
@@ -133,10 +73,10 @@ describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded Po
     expect(postgresOf(dataDir)).toEqual([]);
 
     // The fix the message gives, for one account: the next refusal names only the others.
-    const reset = run('src/features/users/create-admin.ts', ['--reset-password', 'admin'], { DATA_DIR: dataDir, ADMIN_PASSWORD: 'sandi-baru-yang-panjang' });
+    const reset = startShopProcess({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'sandi-baru-yang-panjang' }, 'src/features/users/create-admin.ts', ['--reset-password', 'admin']);
     expect(await reset.exited).toBe(0);
     expect(reset.output()).toContain('Kata sandi "admin" diganti');
-    current = run('src/server.ts', [], { DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
+    current = startShopProcess({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
     expect(await refused(current)).toBe(1);
     expect(current.output()).toContain('akun operator, pembeli masih memakai kata sandi demo');
     expect(postgresOf(dataDir)).toEqual([]);

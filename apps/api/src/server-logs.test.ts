@@ -4,31 +4,18 @@
  * process of its own, prints only JSON lines on stdout and stderr, start-up messages included, and no
  * order-access token or sandbox reference from the paths it served, nor a query string.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
-import { linesNotJson, readableOutput } from './test/process-output';
+import { killShop, linesNotJson, readableOutput, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
-const apiRoot = path.resolve(import.meta.dirname, '..');
 const installed = await embeddedPostgresAvailable();
 
-function start(env: Record<string, string>): { child: ChildProcess; stdout: () => string; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
-    cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return { child, stdout: () => stdout, stderr: () => stderr, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-}
+/** Info level: the request lines are what must carry no token. */
+const start = (env: Record<string, string>) => startShopProcess({ LOG_LEVEL: 'info', ...env });
 
 describe('a production server prints JSON lines only', () => {
   it('refuses a bad configuration in a JSON line', async () => {
@@ -42,27 +29,15 @@ describe('a production server prints JSON lines only', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-logs-'));
     // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
     fs.chmodSync(dataDir, 0o755);
-    let pid: number | undefined;
+    let shop: ShopProcess | undefined;
     afterAll(() => {
-      try {
-        if (pid) process.kill(-pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
+      killShop(shop);
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('from the start (seed process, database, banner) to the shutdown, with no token or query string', async () => {
-      const shop = start({ DATA_DIR: dataDir });
-      pid = shop.child.pid;
-      const deadline = Date.now() + 150_000;
-      let port: string | undefined;
-      while (!port) {
-        port = /Pasar UMKM berjalan di http:\/\/localhost:(\d+)/.exec(readableOutput(shop.stdout()))?.[1];
-        if (shop.child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${shop.stdout()}${shop.stderr()}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const base = `http://127.0.0.1:${port}`;
+      shop = start({ DATA_DIR: dataDir });
+      const base = await shopBaseUrl(shop);
 
       // An order link's shape (the demo has no orders): the path is logged whether or not it is found.
       const token = randomBytes(32).toString('hex');

@@ -4,7 +4,6 @@
  * own, answers, stops cleanly on SIGTERM leaving no database process, keeps its data across a restart,
  * and a failed start stops the database it had started.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -13,79 +12,25 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseEmbeddedEngine } from './db/embedded-engine';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
-import { readableOutput } from './test/process-output';
+import { killShop, postgresOf, shopBanner, startShopProcess, type ShopProcess } from './test/shop-process';
 
-const apiRoot = path.resolve(import.meta.dirname, '..');
 const installed = await embeddedPostgresAvailable();
-
-interface Shop {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startShop(env: Record<string, string>): Shop {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
-    cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // Production prints JSON lines: the assertions read their messages.
-  return { child, output: () => readableOutput(output), exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-}
-
-async function banner(shop: Shop): Promise<string> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const line = shop.output().split('\n').find((l) => l.startsWith('Pasar UMKM berjalan di'));
-    if (line) return line;
-    if (shop.child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${shop.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** Postgres processes serving this DATA_DIR's cluster. */
-function postgresOf(dataDir: string): number[] {
-  return fs.readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      return cmdline.includes('postgres') && cmdline.includes(path.join(dataDir, 'postgres')) ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-
-const killGroup = (shop: Shop | undefined) => {
-  if (shop?.child.pid && shop.child.exitCode === null) {
-    try {
-      process.kill(-shop.child.pid, 'SIGKILL');
-    } catch {
-      /* gone */
-    }
-  }
-};
 
 describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-server-'));
   // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}`;
-  let shop: Shop | undefined;
+  let shop: ShopProcess | undefined;
   afterAll(() => {
-    killGroup(shop);
+    killShop(shop);
     for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts it, seeds it in a short-lived process, answers, and stops it on SIGTERM; a restart keeps the data', async () => {
-    shop = startShop({ DATA_DIR: dataDir });
-    const line = await banner(shop);
+    shop = startShopProcess({ DATA_DIR: dataDir });
+    const line = await shopBanner(shop);
     expect(line).toContain(`(database: PostgreSQL tertanam di ${path.join(dataDir, 'postgres')})`);
     expect(shop.output()).toMatch(/Data demo dimuat dalam/);
     const base = `http://127.0.0.1:${/localhost:(\d+)/.exec(line)?.[1]}`;
@@ -101,8 +46,8 @@ describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where i
     expect(postgresOf(dataDir)).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
 
-    shop = startShop({ DATA_DIR: dataDir });
-    const again = await banner(shop);
+    shop = startShopProcess({ DATA_DIR: dataDir });
+    const again = await shopBanner(shop);
     expect(shop.output()).not.toMatch(/Data demo dimuat/);
     const categories = (await (await fetch(`http://127.0.0.1:${/localhost:(\d+)/.exec(again)?.[1]}/api/v1/catalog/categories/`)).json()) as { data: { name: string }[] };
     expect(categories.data.map((c) => c.name)).toContain('Kategori Uji Restart');
@@ -112,8 +57,8 @@ describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where i
   }, 180_000);
 
   it('with WEB_CONCURRENCY=2, the primary starts it for both workers and stops it after them', async () => {
-    shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_CONCURRENCY: '2' });
-    const line = await banner(shop);
+    shop = startShopProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', WEB_CONCURRENCY: '2' });
+    const line = await shopBanner(shop);
     expect(line).toContain(`(database: PostgreSQL tertanam di ${path.join(dataDir, 'postgres')}, 2 proses server)`);
     expect((await fetch(`http://127.0.0.1:${/localhost:(\d+)/.exec(line)?.[1]}/api/v1/health`)).status).toBe(200);
     process.kill(shop.child.pid as number, 'SIGTERM');
@@ -125,7 +70,7 @@ describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where i
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: String((taken.address() as net.AddressInfo).port) });
+      shop = startShopProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: String((taken.address() as net.AddressInfo).port) });
       expect(await shop.exited).toBe(1);
       expect(shop.output()).toMatch(/EADDRINUSE/);
       expect(postgresOf(dataDir)).toEqual([]);
@@ -137,7 +82,7 @@ describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where i
   it.runIf(process.getuid?.() === 0)('started by root, says which folder the postgres user cannot enter, and starts nothing', async () => {
     const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-closed-'));
     try {
-      shop = startShop({ DATA_DIR: path.join(closed, 'data') });
+      shop = startShopProcess({ DATA_DIR: path.join(closed, 'data') });
       expect(await shop.exited).toBe(1);
       expect(shop.output().trim()).toBe(`Pengguna "postgres" tidak dapat membuka folder ${closed}: pilih DATA_DIR di luar folder itu (mis. /var/lib/pasar-umkm).`);
     } finally {
@@ -165,21 +110,21 @@ describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where i
 
 describe('server.ts on a DATA_DIR made by an older version (PGlite)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-server-pglite-'));
-  let shop: Shop | undefined;
+  let shop: ShopProcess | undefined;
   afterAll(() => {
-    killGroup(shop);
+    killShop(shop);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps running PGlite with its data, says so, and starts no PostgreSQL', async () => {
     // An older shop: made on PGlite, the default until decision 035.
-    shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false', EMBEDDED_DATABASE: 'pglite' });
-    expect(await banner(shop)).toContain(`(database: PGlite di ${dataDir})`);
+    shop = startShopProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', EMBEDDED_DATABASE: 'pglite' });
+    expect(await shopBanner(shop)).toContain(`(database: PGlite di ${dataDir})`);
     process.kill(shop.child.pid as number, 'SIGTERM');
     expect(await shop.exited).toBe(0);
 
-    shop = startShop({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    const line = await banner(shop);
+    shop = startShopProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    const line = await shopBanner(shop);
     expect(line).toContain(`(database: PGlite di ${dataDir})`);
     expect(shop.output()).toContain(`Folder data ${dataDir} berisi database PGlite dari versi sebelumnya: toko tetap memakai PGlite`);
     const health = (await (await fetch(`http://127.0.0.1:${/localhost:(\d+)/.exec(line)?.[1]}/api/v1/health`)).json()) as { data: { database: string } };

@@ -5,45 +5,17 @@
  * exits 1 so that a supervisor acts; and started again on the same DATA_DIR (a stale postmaster.pid,
  * backends of the dead server perhaps still leaving) it comes back ready with no manual step.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killShop, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from '../test/shop-process';
 import { embeddedPostgresAvailable } from './embedded-postgres';
 
-const apiRoot = path.resolve(import.meta.dirname, '../..');
 const installed = await embeddedPostgresAvailable();
 
-interface Shop {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startShop(dataDir: string): Shop {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
-    cwd: apiRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', SEED_DEMO: 'false', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
-}
-
-async function baseUrl(shop: Shop): Promise<string> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const port = /Pasar UMKM berjalan di http:\/\/localhost:(\d+)/.exec(shop.output())?.[1];
-    if (port) return `http://127.0.0.1:${port}`;
-    if (shop.child.exitCode !== null || Date.now() > deadline) throw new Error(`no banner:\n${shop.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const startShop = (dataDir: string) => startShopProcess({ SEED_DEMO: 'false', DATA_DIR: dataDir });
 
 const postmasterPid = (dataDir: string) => Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
 
@@ -75,39 +47,20 @@ async function busyBackend(dataDir: string): Promise<pg.Client> {
   return client;
 }
 
-/** Postgres processes serving this DATA_DIR's cluster. */
-function postgresOf(dataDir: string): number[] {
-  return fs.readdirSync('/proc').flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      return cmdline.includes('postgres') && cmdline.includes(path.join(dataDir, 'postgres')) ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-
 describe.runIf(installed)('supervision of the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-supervised-'));
   // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
   fs.chmodSync(dataDir, 0o755);
-  let shop: Shop | undefined;
+  let shop: ShopProcess | undefined;
   afterAll(() => {
-    if (shop?.child.pid && shop.child.exitCode === null) {
-      try {
-        process.kill(-shop.child.pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
+    killShop(shop);
     for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('kill -9: restarted and serving again within 30 s, three times; the fourth exits 1; a new start comes back ready', async () => {
     shop = startShop(dataDir);
-    let base = await baseUrl(shop);
+    let base = await shopBaseUrl(shop);
     expect(await status(`${base}/api/v1/health/ready`)).toBe(200);
 
     for (let kill = 1; kill <= 3; kill++) {
@@ -134,7 +87,7 @@ describe.runIf(installed)('supervision of the embedded PostgreSQL (skipped where
 
     // What systemd or `npm start` does next: start again on the same folder, right away.
     shop = startShop(dataDir);
-    base = await baseUrl(shop);
+    base = await shopBaseUrl(shop);
     expect(await status(`${base}/api/v1/health/ready`)).toBe(200);
     process.kill(shop.child.pid as number, 'SIGTERM');
     expect(await shop.exited).toBe(0);

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../plugins/errors';
-import { linesNotJson } from '../test/process-output';
+import { linesNotJson } from '../test/shop-process';
 import { jsonLine, loggerOptions, redactPath } from './logging';
 
 /** A Fastify app logging as in production, and the lines it wrote. */
