@@ -296,7 +296,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       } catch (error) {
         started.kill('SIGKILL');
         if (/pre-existing shared memory block/.test(recent) && Date.now() < deadline) {
-          for (const pid of orphanedBackends(clusterDir)) process.kill(pid, 'SIGKILL');
+          for (const pid of orphanedBackends(clusterDir)) {
+            try {
+              process.kill(pid, 'SIGKILL');
+            } catch {
+              // Gone between the listing and the kill: an idle backend leaves by itself once it sees its postmaster died.
+            }
+          }
           await delay(250);
           continue;
         }

@@ -28,10 +28,10 @@ async function status(url: string): Promise<number> {
 }
 
 /** Milliseconds until `check` holds, or a failure after 30 s (the issue's bound). */
-async function within30s(what: string, check: () => Promise<boolean>): Promise<number> {
+async function within30s(what: string, check: () => Promise<boolean>, context: () => string = () => ''): Promise<number> {
   const start = Date.now();
   while (!(await check())) {
-    if (Date.now() - start > 30_000) throw new Error(`not within 30 s: ${what}`);
+    if (Date.now() - start > 30_000) throw new Error(`not within 30 s: ${what}\n${context()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return Date.now() - start;
@@ -71,10 +71,10 @@ describe.runIf(installed)('supervision of the embedded PostgreSQL (skipped where
       process.kill(dead, 'SIGKILL');
       // A new postmaster, and the server's own pool answering through it (readiness and a catalogue read).
       await within30s(`restart ${kill}`, async () => {
-        expect(shop?.child.exitCode).toBeNull();
+        if (shop?.child.exitCode !== null) throw new Error(`the shop exited (${shop?.child.exitCode}) after kill ${kill}:\n${shop?.output()}`);
         const pid = fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid')) ? postmasterPid(dataDir) : dead;
         return pid !== dead && (await status(`${base}/api/v1/health/ready`)) === 200 && (await status(`${base}/api/v1/catalog/categories/`)) === 200;
-      });
+      }, () => shop?.output() ?? '');
       expect(shop.output()).toContain(`dijalankan ulang (${kill} dari 3 kali dalam 5 menit)`);
       await busy?.end().catch(() => undefined);
     }
