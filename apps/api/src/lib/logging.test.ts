@@ -33,15 +33,8 @@ function failedInsert(): Error {
 
 describe('the server log on a failed request (issue 14)', () => {
   it("holds the error's type, code and SQL but none of the buyer's data", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
-    const options = loggerOptions({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
-    const app = Fastify({ logger: typeof options === 'object' ? { ...options, stream } : false });
+    const logged = loggedApp();
+    const app = logged.app;
     registerErrorHandling(app);
     app.post('/orders', async () => {
       throw failedInsert();
@@ -50,7 +43,7 @@ describe('the server log on a failed request (issue 14)', () => {
     await app.close();
 
     expect(res.statusCode).toBe(500);
-    const log = lines.join('');
+    const log = logged.log();
     expect(log).toContain('unhandled error');
     expect(log).toContain('insert into \\"orders\\"');
     expect(log).toContain('23505');

@@ -7,7 +7,8 @@
  */
 import { Fragment, type ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
-import { PublicDemoNotice, useStoreTimeZone } from '../lib/store-settings';
+import { useStoreTimeZone } from '../lib/store-settings';
+import { PublicDemoNotice } from '../components/public-demo-notice';
 import { CrashScreen } from '../components/crash-screen';
 import CatalogPage from '../features/catalog/catalog-page';
 import ProductDetailPage from '../features/catalog/product-detail-page';

@@ -5,8 +5,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_TIME_ZONE, setDefaultTimeZone } from '@pasar/core/time';
-import { createElement } from 'react';
-import { publicDemoNotice } from '@pasar/core/demo';
 import type { PublicStoreSettings } from '@pasar/core/settings';
 import { httpSource, type BrowserSource } from './storefront-source';
 
@@ -33,15 +31,4 @@ export function useStoreTimeZone(): string {
   const zone = useStoreSettings((s) => s.time_zone).data ?? DEFAULT_TIME_ZONE;
   setDefaultTimeZone(zone);
   return zone;
-}
-
-/**
- * "Mode demo" above every page of a public demo (PUBLIC_URL and SEED_DEMO=true, decision 043): anyone
- * may sign in there with the README's passwords, so no visitor should take it for a real shop. Drawn
- * from the store facts the server already puts in a rendered page, so hydration sees the same.
- */
-export function PublicDemoNotice() {
-  const demo = useStoreSettings((s) => s.public_demo).data === true;
-  if (!demo) return null;
-  return createElement('p', { role: 'status', className: 'bg-amber-400 px-4 py-1.5 text-center text-sm font-semibold text-stone-900' }, publicDemoNotice);
 }

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { checkoutError, checkoutMessages, customerFee, parsePaymentMethod, shippingWeight, type Order, type OrderPayload } from '@pasar/core/checkout';
-import { totalTooLarge, totalTooLargeMessage } from '@pasar/core/common';
+import { INT4_MAX, totalTooLarge, totalTooLargeMessage } from '@pasar/core/common';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import type { SettingValue } from '@pasar/core/settings';
@@ -197,7 +197,7 @@ function unpaidKeysOf(payload: OrderPayload, user: SessionUser | null, districtI
     email: email === '' || email === '@' ? null : email,
     address: address === '' ? null : address,
     // Before the destination is checked the district is only what was sent: a usable id or none.
-    districtId: Number.isSafeInteger(districtId) && (districtId as number) > 0 && (districtId as number) <= 2_147_483_647 ? (districtId as number) : null,
+    districtId: Number.isSafeInteger(districtId) && (districtId as number) > 0 && (districtId as number) <= INT4_MAX ? (districtId as number) : null,
   };
 }
 
