@@ -16,7 +16,9 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
+  type AnyPgColumn,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -144,6 +146,8 @@ export const products = pgTable(
      * (migration 0003) so one trigram index serves the catalogue search.
      */
     search_text: text('search_text').notNull().default(''),
+    /** "Hanya kirim lokal" (issue 28): shipped by a local courier only, never by a national one. */
+    local_only: boolean('local_only').notNull().default(false),
     ...version,
     ...timestamps,
   },
@@ -376,9 +380,12 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     price: integer('price').notNull(),
     line_total: integer('line_total').notNull(),
+    /** The shipment that sends this line (issue 28); null on POS sales. */
+    shipment_id: integer('shipment_id').references((): AnyPgColumn => shipments.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('order_items_order_idx').on(t.order_id),
+    index('order_items_shipment_idx').on(t.shipment_id),
     index('order_items_product_idx').on(t.product_id),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
     check('order_items_price_nonnegative', sql`${t.price} >= 0 AND ${t.line_total} >= 0`),
@@ -439,6 +446,10 @@ export const payments = pgTable(
     rejection_reason: text('rejection_reason'),
     verified_by: integer('verified_by').references(() => users.id, { onDelete: 'set null' }),
     verified_at: timestamp('verified_at', { withTimezone: true }),
+    /** A confirmed payment an admin took back the same day, with the reason (issue 28; the order's history names who). */
+    reversed_at: timestamp('reversed_at', { withTimezone: true }),
+    reversed_by: integer('reversed_by').references(() => users.id, { onDelete: 'set null' }),
+    reversal_reason: text('reversal_reason'),
     ...timestamps,
   },
   (t) => [
@@ -448,6 +459,111 @@ export const payments = pgTable(
     check('payments_status_valid', sql`${t.status} IN ('unpaid', 'paid', 'expired', 'failed', 'refunded')`),
     check('payments_amount_nonnegative', sql`${t.amount} >= 0 AND ${t.fee_customer} >= 0`),
   ],
+);
+
+/**
+ * What one origin (a partner's district) sends for an order (issue 28, decision 049): the order is
+ * what the buyer pays, each shipment has its own courier, cost, resi and timeline. Status: packing
+ * (Dikemas), shipped (Dikirim), delivered (Sampai di tujuan), received (Diterima: the buyer confirmed,
+ * or the auto-completion setting's days passed), cancelled.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, … within the order, in the cart's order of origins. */
+    position: smallint('position').notNull().default(1),
+    origin_district_id: integer('origin_district_id'),
+    /** The partners sending it, as shoppers know them ("Keripik Bu Sri, Batik Laweyan"). */
+    origin_label: text('origin_label'),
+    /** national, local_courier or pickup. */
+    kind: text('kind').notNull().default('national'),
+    /** RajaOngkir's courier code for national couriers ("jne"); null for local couriers. */
+    courier_code: text('courier_code'),
+    /** The courier as shoppers know it ("JNE", "POS Indonesia", a local courier's name). */
+    courier_name: text('courier_name'),
+    service: text('service'),
+    cost: integer('cost').notNull().default(0),
+    weight_grams: integer('weight_grams'),
+    cost_breakdown: jsonb('cost_breakdown').$type<Record<string, unknown>>(),
+    status: text('status').notNull().default('packing'),
+    /** The courier's receipt number (resi). */
+    tracking_number: text('tracking_number'),
+    shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    delivered_at: timestamp('delivered_at', { withTimezone: true }),
+    received_at: timestamp('received_at', { withTimezone: true }),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('shipments_order_position_unique').on(t.order_id, t.position),
+    index('shipments_delivered_idx').on(t.delivered_at).where(sql`${t.status} = 'delivered'`),
+    index('shipments_tracking_idx').on(t.tracking_number).where(sql`${t.tracking_number} IS NOT NULL`),
+    check('shipments_kind_valid', sql`${t.kind} IN ('national', 'local_courier', 'pickup')`),
+    check('shipments_status_valid', sql`${t.status} IN ('packing', 'shipped', 'delivered', 'received', 'cancelled')`),
+    check('shipments_cost_nonnegative', sql`${t.cost} >= 0`),
+  ],
+);
+
+/** A shipment's timeline: what staff entered, what the courier's tracking said, the buyer's confirmation. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipment_id: integer('shipment_id').notNull().references(() => shipments.id, { onDelete: 'cascade' }),
+    happened_at: timestamp('happened_at', { withTimezone: true }).notNull(),
+    /** The shipment status this event moved it to, if any. */
+    status: text('status'),
+    description: text('description').notNull(),
+    location: text('location'),
+    /** staff, tracking (the courier's waybill), buyer or system. */
+    source: text('source').notNull().default('staff'),
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_name: text('actor_name'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shipment_events_shipment_idx').on(t.shipment_id, t.happened_at),
+    check('shipment_events_source_valid', sql`${t.source} IN ('staff', 'tracking', 'buyer', 'system')`),
+  ],
+);
+
+/** Money given back on an order (issue 28): revenue, the dashboard, the CSV and the drawer subtract it. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** transfer, cash or gateway. */
+    method: text('method').notNull(),
+    reference: text('reference'),
+    reason: text('reason'),
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_name: text('actor_name'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.order_id),
+    index('refunds_created_idx').on(t.created_at),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+    check('refunds_method_valid', sql`${t.method} IN ('transfer', 'cash', 'gateway')`),
+  ],
+);
+
+/** "Lupa password" (issue 28): a one-time link's token, kept as its sha256 only, with its expiry. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
 );
 
 /**
@@ -489,6 +605,13 @@ export const mailOutbox = pgTable(
     /** order_created, order_created_store, payment_proof_store, … */
     kind: text('kind').notNull(),
     order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** email, or whatsapp (to_address is then the buyer's number in 62… form). */
+    channel: text('channel').notNull().default('email'),
+    /** Makes a buyer message once-only ("payment_received:42:email"); null for messages that may repeat. */
+    dedupe_key: text('dedupe_key'),
+    /** WhatsApp: the approved template's name and its parameters, in order. */
+    template: text('template'),
+    template_params: jsonb('template_params').$type<string[]>(),
     to_address: text('to_address').notNull(),
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
@@ -502,6 +625,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_status_valid', sql`${t.status} IN ('pending', 'sending', 'sent', 'failed', 'kept')`),
+    check('mail_outbox_channel_valid', sql`${t.channel} IN ('email', 'whatsapp')`),
+    uniqueIndex('mail_outbox_dedupe_unique').on(t.dedupe_key).where(sql`${t.dedupe_key} IS NOT NULL`),
+    index('mail_outbox_order_idx').on(t.order_id),
     index('mail_outbox_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
     index('mail_outbox_created_idx').on(t.created_at),
   ],

@@ -74,6 +74,10 @@ export const paymentSettingsSchema = z.object({
   max_unpaid_per_account: z.number().int().min(1, { error: 'Minimal 1.' }).max(100, { error: 'Maksimal 100.' }).default(3),
   /** Units in one order, all lines together (decision 045): four lines at the default line cap. */
   max_order_units: z.number().int().min(1, { error: 'Minimal 1.' }).max(10000, { error: 'Maksimal 10000.' }).default(200),
+  /** Hours before the payment deadline when the buyer is reminded (issue 28); 0 sends no reminder. */
+  payment_reminder_hours: z.number({ error: 'Pengingat harus berupa angka.' }).int({ error: 'Pengingat harus bilangan bulat jam.' }).min(0, { error: 'Pengingat minimal 0 jam.' }).max(72, { error: 'Pengingat maksimal 72 jam.' }).default(6),
+  /** Days after a shipment is delivered when it counts as received if the buyer has not confirmed (issue 28). */
+  shipment_auto_complete_days: z.number({ error: 'Batas hari harus berupa angka.' }).int({ error: 'Batas hari harus bilangan bulat.' }).min(1, { error: 'Minimal 1 hari.' }).max(30, { error: 'Maksimal 30 hari.' }).default(3),
   /** Where new-order and proof notices go; empty means the store profile's e-mail. */
   notify_email: z
     .string()

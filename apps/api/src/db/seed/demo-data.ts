@@ -54,6 +54,8 @@ export const demoSettings: { [K in SettingKey]: SettingValue<K> } = {
     max_line_quantity: 50,
     max_unpaid_per_account: 3,
     max_order_units: 200,
+    payment_reminder_hours: 6,
+    shipment_auto_complete_days: 3,
     notify_email: '',
   },
   // The demo shop may offer the sandbox gateway (docs/decisions/013-payments.md); a real shop never has this row.

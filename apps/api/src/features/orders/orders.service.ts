@@ -388,11 +388,12 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     quantity: l.quantity,
     price: l.price,
     line_total: l.line_total,
+    shipment_id: null,
   }));
   const placed = toOrder(
     orderRow,
     itemRows,
-    payment ? { paid_at: null, proof_status: 'none', proof_uploaded_at: null, rejection_reason: null, verified_at: null, ...payment } : undefined,
+    payment ? { paid_at: null, proof_status: 'none', proof_uploaded_at: null, rejection_reason: null, verified_at: null, reversed_at: null, reversed_by: null, reversal_reason: null, ...payment } : undefined,
   );
   const queue = { origin: ctx.origin, smtp: Boolean(ctx.config.SMTP_URL) };
   const store = storeMailContext({

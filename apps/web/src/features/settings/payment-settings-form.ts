@@ -29,6 +29,8 @@ export interface PaymentSettingsForm {
   max_line_quantity: string;
   max_unpaid_per_account: string;
   max_order_units: string;
+  payment_reminder_hours: string;
+  shipment_auto_complete_days: string;
   notify_email: string;
 }
 
@@ -51,6 +53,8 @@ export function toForm(settings: PaymentSettings): PaymentSettingsForm {
     max_line_quantity: String(settings.max_line_quantity),
     max_unpaid_per_account: String(settings.max_unpaid_per_account),
     max_order_units: String(settings.max_order_units),
+    payment_reminder_hours: String(settings.payment_reminder_hours),
+    shipment_auto_complete_days: String(settings.shipment_auto_complete_days),
     notify_email: settings.notify_email,
   };
 }
@@ -77,6 +81,8 @@ export function toCandidate(form: PaymentSettingsForm) {
     max_line_quantity: number(form.max_line_quantity),
     max_unpaid_per_account: number(form.max_unpaid_per_account),
     max_order_units: number(form.max_order_units),
+    payment_reminder_hours: number(form.payment_reminder_hours),
+    shipment_auto_complete_days: number(form.shipment_auto_complete_days),
     notify_email: form.notify_email,
   };
 }

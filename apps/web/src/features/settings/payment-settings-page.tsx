@@ -12,7 +12,7 @@ import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type 
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 import { TimeZoneSetting } from './time-zone-setting';
 
-type NumberField = 'manual_deadline_hours' | 'verification_window_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity' | 'max_unpaid_per_account' | 'max_order_units';
+type NumberField = 'manual_deadline_hours' | 'verification_window_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity' | 'max_unpaid_per_account' | 'max_order_units' | 'payment_reminder_hours' | 'shipment_auto_complete_days';
 
 const messages = {
   loadFailed: 'Gagal memuat pengaturan pembayaran.',
@@ -130,6 +130,8 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
           {number('max_unpaid_per_address', 'Pesanan belum dibayar per alamat kirim', 'Seperti batas per email, tetapi dihitung per alamat pengiriman. 1–100.', 1, 100)}
           {number('max_unpaid_per_account', 'Pesanan belum dibayar per akun', 'Seperti batas per email, untuk pembeli yang masuk dengan akunnya. 1–100.', 1, 100)}
           {number('max_order_units', 'Jumlah maksimal seluruh barang dalam satu pesanan', 'Semua baris pesanan dijumlahkan. 1–10000.', 1, 10000)}
+          {number('payment_reminder_hours', 'Pengingat pembayaran (jam sebelum batas waktu)', 'Pembeli diingatkan sekali sebelum pesanan kedaluwarsa. 0 berarti tanpa pengingat; 0–72.', 0, 72)}
+          {number('shipment_auto_complete_days', 'Pesanan selesai otomatis (hari setelah sampai)', 'Kiriman yang sudah sampai dianggap diterima bila pembeli belum mengonfirmasi. 1–30.', 1, 30)}
         </div>
       </section>
 
