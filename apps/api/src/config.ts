@@ -123,6 +123,14 @@ const envSchema = z.object({
   /** Outgoing e-mail: smtp://user:pass@host:587 or smtps://… ; without it mail stays in the outbox. */
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, { message: 'harus diawali smtp:// atau smtps://' }).optional()),
   MAIL_FROM: z.string().trim().default('Pasar UMKM <no-reply@pasar-umkm.local>'),
+  /**
+   * WhatsApp Cloud API (decision 051): the system user's access token and the sender's phone
+   * number id from Meta's WhatsApp Manager; without both, WhatsApp messages stay in the outbox.
+   */
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d+$/, { message: 'harus berupa angka (Phone number ID dari Meta)' }).optional()),
+  /** The Graph API base with its version; tests and self-hosted relays point it elsewhere. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** Background jobs (payment expiry, outbox) run every this many milliseconds; 0 turns them off. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /**

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 
+export * from './buyer-texts';
+
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 

@@ -8,7 +8,7 @@
  */
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { mailOutbox, mailThrottle } from '../../db/schema';
+import { mailOutbox, mailThrottle, orders, payments, shipments } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = Pick<typeof mailOutbox.$inferInsert, 'kind' | 'order_id' | 'to_address' | 'subject' | 'text_body' | 'html_body'> & {
@@ -64,6 +64,107 @@ export async function insertMail(db: DbOrTx, rows: NewMailRow[]): Promise<void> 
   await db.insert(mailOutbox).values(rows);
 }
 
+export type NewBuyerMessageRow = NewMailRow &
+  Pick<typeof mailOutbox.$inferInsert, 'channel' | 'template' | 'template_params'> & { channel: 'email' | 'whatsapp'; dedupe_key: string };
+
+/**
+ * Buyer messages are once-only by their key: a second insert of the same key (the same step
+ * told twice, or two processes racing on one step) is dropped by the unique index, inside the
+ * caller's transaction, without an error that would abort it.
+ */
+export async function insertMailOnce(db: DbOrTx, rows: NewBuyerMessageRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(mailOutbox).values(rows).onConflictDoNothing().returning({ id: mailOutbox.id });
+  return inserted.length;
+}
+
+/** What a buyer message names about an order (and one of its shipments), or undefined when the order is gone. */
+export async function buyerMessageFacts(db: DbOrTx, orderId: number, shipmentId: number | undefined) {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      user_id: orders.user_id,
+      customer_name: orders.customer_name,
+      shipping_name: orders.shipping_name,
+      customer_email: orders.customer_email,
+      guest_email: orders.guest_email,
+      shipping_phone: orders.shipping_phone,
+      customer_phone: orders.customer_phone,
+      total_amount: orders.total_amount,
+      unique_code: orders.unique_code,
+      payment_due_at: orders.payment_due_at,
+      access_token: orders.access_token,
+      order_type: orders.order_type,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return undefined;
+  const [payment] = await db
+    .select({ rejection_reason: payments.rejection_reason })
+    .from(payments)
+    .where(eq(payments.order_id, orderId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  const [shipment] =
+    shipmentId === undefined
+      ? []
+      : await db
+          .select({ courier_name: shipments.courier_name, service: shipments.service, tracking_number: shipments.tracking_number })
+          .from(shipments)
+          .where(and(eq(shipments.id, shipmentId), eq(shipments.order_id, orderId)))
+          .limit(1);
+  return { order, rejectionReason: payment?.rejection_reason ?? null, shipment };
+}
+
+/**
+ * Unpaid open orders whose deadline falls within `hours` from now and that were not reminded yet
+ * (no reminder row of theirs): the reminder job's work. The dedupe key still guards the insert,
+ * so two processes picking the same order queue one reminder.
+ */
+export async function ordersDueForReminder(db: DbOrTx, now: Date, hours: number, limit: number): Promise<number[]> {
+  const until = new Date(now.getTime() + hours * 3600_000);
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.payment_status, 'unpaid'),
+        eq(orders.status, 'pending'),
+        sql`${orders.payment_due_at} > ${now.toISOString()}::timestamptz`,
+        sql`${orders.payment_due_at} <= ${until.toISOString()}::timestamptz`,
+        sql`NOT EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.order_id} = ${orders.id} AND ${mailOutbox.kind} = 'payment_reminder')`,
+      ),
+    )
+    .orderBy(asc(orders.payment_due_at))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The messages the buyer was sent about one order, oldest first (no bodies: the buyer's page lists them). */
+export async function buyerMessagesOf(db: DbOrTx, orderId: number, kinds: readonly string[]) {
+  return db
+    .select({ id: mailOutbox.id, kind: mailOutbox.kind, channel: mailOutbox.channel, status: mailOutbox.status, created_at: mailOutbox.created_at, sent_at: mailOutbox.sent_at })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.order_id, orderId), inArray(mailOutbox.kind, [...kinds])))
+    .orderBy(asc(mailOutbox.created_at), asc(mailOutbox.id));
+}
+
+/** "Kirim ulang": a failed message is due again now with its attempts counted afresh. Answers whether it was failed. */
+export async function resendFailedMail(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+export async function mailExists(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return rows.length > 0;
+}
+
 export async function listMail(db: DbOrTx, paging: { page: number; pageSize: number }): Promise<{ rows: MailRow[]; total: number }> {
   const rows = await db
     .select()
@@ -81,11 +182,11 @@ export async function listMail(db: DbOrTx, paging: { page: number; pageSize: num
  * never send one message twice and neither waits for the other. One row at a time, so several
  * processes share a backlog and a crash strands at most one message until the sweep.
  */
-export async function claimNextMail(db: DbOrTx, now: Date): Promise<MailRow | undefined> {
+export async function claimNextMail(db: DbOrTx, now: Date, channel: 'email' | 'whatsapp' = 'email'): Promise<MailRow | undefined> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, now)))
+    .where(and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.channel, channel), lte(mailOutbox.next_attempt_at, now)))
     .orderBy(asc(mailOutbox.next_attempt_at), asc(mailOutbox.id))
     .limit(1)
     .for('update', { skipLocked: true });

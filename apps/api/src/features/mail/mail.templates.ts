@@ -7,6 +7,7 @@
  * number, the exact amount, the bank account, the deadline and a link back to the order.
  */
 import { stepText, type Order, type PaymentInstruction } from '@pasar/core/checkout';
+import { buyerMessageSubject, buyerMessageText, type BuyerFacts, type BuyerMessageKind } from '@pasar/core/mail';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
 
@@ -258,4 +259,35 @@ function adminOrderUrl(order: Order, ctx: MailContext): string {
 /** PUBLIC_URL is often written with a trailing slash; the paths already start with one. */
 function base(ctx: MailContext): string {
   return ctx.origin.replace(/\/+$/, '');
+}
+
+/**
+ * The buyer's message for one step of the order (issue 28): the shared sentence from core (the
+ * same the WhatsApp message and the desk's button carry), the facts as rows, the order link.
+ */
+export function buyerStepMail(kind: BuyerMessageKind, facts: BuyerFacts, ctx: Pick<MailContext, 'storeName'>): MailContent {
+  const subject = buyerMessageSubject(kind, facts);
+  // The link gets a block of its own, clickable in HTML, instead of trailing the sentence.
+  const blocks: Block[] = [{ type: 'paragraph', text: buyerMessageText(kind, { ...facts, orderUrl: null }), strong: true }];
+  if (kind === 'shipment_shipped') {
+    const rows: { label: string; value: string; strong?: boolean }[] = [];
+    const courier = [facts.courierName, facts.service].filter(Boolean).join(' ');
+    if (courier) rows.push({ label: 'Kurir', value: courier });
+    if (facts.trackingNumber) rows.push({ label: 'Nomor resi', value: facts.trackingNumber, strong: true });
+    if (rows.length > 0) blocks.push({ type: 'rows', rows });
+  }
+  if (facts.orderUrl) {
+    const label: Record<BuyerMessageKind, string> = {
+      payment_received: 'Lihat pesanan Anda',
+      proof_rejected: 'Unggah ulang bukti transfer',
+      shipment_shipped: 'Lacak pengiriman',
+      shipment_delivered: 'Lihat pesanan Anda',
+      payment_reminder: 'Bayar atau unggah bukti transfer',
+      order_expired: 'Lihat pesanan Anda',
+    };
+    blocks.push({ type: 'link', label: label[kind], url: facts.orderUrl });
+    blocks.push({ type: 'paragraph', text: 'Siapa pun yang memegang tautan ini dapat melihat pesanan Anda; jangan membagikannya.' });
+  }
+  blocks.push({ type: 'paragraph', text: `Email ini dikirim otomatis oleh ${ctx.storeName}. Balas email ini atau hubungi toko bila ada pertanyaan.` });
+  return render(subject, blocks);
 }
