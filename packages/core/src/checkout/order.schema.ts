@@ -1,6 +1,7 @@
 /** The checkout's order payload (docs/requirements/storefront.md §3 Order payload) and the order answer. */
 import { z } from 'zod';
 import { coercedIdField } from '../common/index';
+import { shipmentSchema } from '../shipments/index';
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 const optionalId = coercedIdField().nullish().transform((v) => v ?? null);
@@ -76,6 +77,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   price: z.number().int(),
   line_total: z.number().int(),
+  /** The shipment that sends this line (null for the point of sale). */
+  shipment_id: z.number().int().nullable(),
 });
 
 export const paymentSchema = z.object({
@@ -148,6 +151,8 @@ export const orderSchema = z.object({
   version: z.number().int(),
   order_items: z.array(orderItemSchema),
   payment: paymentSchema.nullable(),
+  /** What each origin sends (decision 049); empty for the point of sale. */
+  shipments: z.array(shipmentSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

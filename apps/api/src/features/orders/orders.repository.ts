@@ -3,13 +3,14 @@
  * online checkout and the point of sale: one way to sell, one way to never oversell (checkout's
  * `writePlacedOrder` takes stock with takeStock's own statement).
  */
-import { desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type Table } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type Table } from 'drizzle-orm';
 import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
+import { shipmentStatusLabel, type Shipment, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { mailOutbox, orderItems, orders, payments, type SelectedOption } from '../../db/schema';
+import { mailOutbox, orderItems, orders, payments, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
 import { firstShortLine, InsufficientStock, rawQuery, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.repository';
 
 /** What core's line pricing needs, plus where the product ships from (storefront spec rule 4). */
@@ -302,27 +303,81 @@ export async function findOrderIdByIdempotencyKey(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Orders with their items and latest payment, in the API's shape. */
+export type ShipmentRow = typeof shipments.$inferSelect;
+export type ShipmentEventRow = typeof shipmentEvents.$inferSelect;
+
+/** A shipment row in the API's shape: its lines are the order's items pointing at it, its events in time order. */
+export function toShipment(s: ShipmentRow, items: Pick<OrderItemRow, 'id' | 'shipment_id'>[], events: ShipmentEventRow[]): Shipment {
+  return {
+    id: s.id,
+    position: s.position,
+    origin_district_id: s.origin_district_id,
+    origin_label: s.origin_label,
+    kind: s.kind as ShipmentKind,
+    courier_code: s.courier_code,
+    courier_name: s.courier_name,
+    service: s.service,
+    cost: s.cost,
+    status: s.status as ShipmentStatus,
+    status_label: shipmentStatusLabel(s.status),
+    tracking_number: s.tracking_number,
+    shipped_at: iso(s.shipped_at),
+    delivered_at: iso(s.delivered_at),
+    received_at: iso(s.received_at),
+    item_ids: items.filter((i) => i.shipment_id === s.id).map((i) => i.id),
+    events: events
+      .filter((e) => e.shipment_id === s.id)
+      .sort((a, b) => a.happened_at.getTime() - b.happened_at.getTime() || a.id - b.id)
+      .map((e) => ({
+        id: e.id,
+        happened_at: e.happened_at.toISOString(),
+        status: e.status,
+        status_label: e.status ? shipmentStatusLabel(e.status) : null,
+        description: e.description,
+        location: e.location,
+        source: e.source,
+      })),
+    version: s.version,
+  };
+}
+
+/** Orders with their items, latest payment and shipments, in the API's shape. */
 export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
   if (ids.length === 0) return [];
   const orderRows = await db.select().from(orders).where(inArray(orders.id, ids));
   const itemRows = await db.select().from(orderItems).where(inArray(orderItems.order_id, ids)).orderBy(orderItems.id);
   const paymentRows = await db.select().from(payments).where(inArray(payments.order_id, ids)).orderBy(desc(payments.id));
+  const shipmentRows = await db.select().from(shipments).where(inArray(shipments.order_id, ids)).orderBy(asc(shipments.position), asc(shipments.id));
+  const eventRows =
+    shipmentRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(shipmentEvents)
+          .where(inArray(shipmentEvents.shipment_id, shipmentRows.map((s) => s.id)))
+          .orderBy(asc(shipmentEvents.happened_at), asc(shipmentEvents.id));
   const byId = new Map(
-    orderRows.map((o) => [
-      o.id,
-      toOrder(
-        o,
-        itemRows.filter((i) => i.order_id === o.id),
-        paymentRows.find((p) => p.order_id === o.id),
-      ),
-    ]),
+    orderRows.map((o) => {
+      const items = itemRows.filter((i) => i.order_id === o.id);
+      return [
+        o.id,
+        toOrder(
+          o,
+          items,
+          paymentRows.find((p) => p.order_id === o.id),
+          shipmentRows.filter((s) => s.order_id === o.id).map((s) => toShipment(s, items, eventRows)),
+        ),
+      ];
+    }),
   );
   return ids.map((id) => byId.get(id)).filter((o): o is Order => o !== undefined);
 }
 
-/** An order row with its items and latest payment, in the API's shape. */
-export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView | undefined): Order {
+/**
+ * An order row with its items, latest payment and shipments, in the API's shape. `shipments` defaults
+ * to none for callers that have not read them (the point of sale has none).
+ */
+export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView | undefined, orderShipments: Shipment[] = []): Order {
   return {
     id: o.id,
     user_id: o.user_id,
@@ -369,6 +424,7 @@ export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView
       quantity: i.quantity,
       price: i.price,
       line_total: i.line_total,
+      shipment_id: i.shipment_id ?? null,
     })),
     payment: payment
       ? {
@@ -397,6 +453,7 @@ export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView
           state_label: paymentStateLabel(o.payment_status, payment.proof_status),
         }
       : null,
+    shipments: orderShipments,
   };
 }
 
