@@ -1,6 +1,6 @@
 /**
  * Background jobs of the server process (docs/design.md, second wave): the payment deadline, the
- * e-mail outbox and the ended rate-limit windows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
+ * payment reminders, the e-mail and WhatsApp outbox and the ended rate-limit windows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
  * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them, and `shouldRun`
  * lets only one of them do so (cluster-jobs.ts); a run that is still busy is not started twice by
  * the same process. Tests call the job bodies with a fake clock.
@@ -8,7 +8,9 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { createMailer } from './integrations/mail/mailer';
-import { sendDueMail } from './features/mail/mail.service';
+import { queuePaymentReminders, useBuyerMessageConfig } from './features/mail/buyer-messages';
+import { sendDueMail, sendDueWhatsapp } from './features/mail/mail.service';
+import { createWhatsappSender } from './integrations/whatsapp/whatsapp-client';
 import { expireUnpaidOrders } from './features/payments/payments.service';
 import { deleteEndedHits } from './limits/counters.repository';
 
@@ -32,6 +34,8 @@ export function startJobs(input: {
   const { db, config, log } = input;
   const now = input.now ?? (() => new Date());
   const mailer = createMailer(config);
+  const whatsapp = createWhatsappSender(config);
+  useBuyerMessageConfig(config);
   let running: Promise<void> | null = null;
 
   const runOnce = async () => {
@@ -47,12 +51,30 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'rate-limit cleanup failed');
     }
+    try {
+      // Before the outbox run, so a reminder queued now goes out in this run (decision 051).
+      const reminded = await queuePaymentReminders(db, now());
+      if (reminded.length > 0) log.info({ orders: reminded }, 'pengingat pembayaran dijadwalkan');
+    } catch (error) {
+      log.error({ err: error }, 'payment reminder job failed');
+    }
     if (mailer) {
       try {
         const result = await sendDueMail(db, mailer, now());
-        if (result.sent + result.failed > 0) log.info(result, 'outbox email dikirim');
+        // A failed send is something to look at, not routine (issue 28).
+        if (result.failed > 0) log.error(result, 'sebagian email outbox gagal dikirim');
+        else if (result.sent > 0) log.info(result, 'outbox email dikirim');
       } catch (error) {
         log.error({ err: error }, 'mail outbox job failed');
+      }
+    }
+    if (whatsapp) {
+      try {
+        const result = await sendDueWhatsapp(db, whatsapp, now());
+        if (result.failed > 0) log.error(result, 'sebagian pesan WhatsApp outbox gagal dikirim');
+        else if (result.sent > 0) log.info(result, 'outbox WhatsApp dikirim');
+      } catch (error) {
+        log.error({ err: error }, 'whatsapp outbox job failed');
       }
     }
   };

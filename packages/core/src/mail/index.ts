@@ -18,6 +18,27 @@ export const mailStatusLabels: Record<MailStatus, string> = {
   kept: 'Disimpan (SMTP belum diatur)',
 };
 
+export const mailChannelLabels: Record<'email' | 'whatsapp', string> = { email: 'Email', whatsapp: 'WhatsApp' };
+
+export const mailMessages = {
+  notFound: 'Pesan tidak ditemukan.',
+  resendOnlyFailed: 'Hanya pesan yang gagal yang dapat dikirim ulang.',
+  resent: 'Pesan dijadwalkan untuk dikirim ulang.',
+} as const;
+
+/** What the buyer's order page lists: which messages went out, by which channel, and their state (no bodies). */
+export const buyerMessageItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  label: z.string(),
+  channel: z.enum(['email', 'whatsapp']),
+  status: z.enum(MAIL_STATUSES),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type BuyerMessageItem = z.infer<typeof buyerMessageItemSchema>;
+export const buyerMessageListSchema = z.array(buyerMessageItemSchema);
+
 export const OUTBOX_PAGE_SIZES = [20, 50, 100] as const;
 
 export const outboxQuerySchema = z.object({
@@ -35,6 +56,8 @@ export const outboxItemSchema = z.object({
   /** order_created (to the buyer), order_created_store, payment_proof_store (to the shop). */
   kind: z.string(),
   order_id: z.number().int().nullable(),
+  /** email, or whatsapp (to_address is then the number, 62…). */
+  channel: z.enum(['email', 'whatsapp']),
   to_address: z.string(),
   subject: z.string(),
   text_body: z.string(),
@@ -53,5 +76,7 @@ export const outboxListSchema = z.object({
   page_size: z.number().int(),
   /** False: SMTP_URL is not set, so new messages are kept here instead of being sent. */
   smtp_configured: z.boolean(),
+  /** False: WhatsApp Cloud API is not configured, so WhatsApp messages are kept here. */
+  whatsapp_configured: z.boolean(),
 });
 export type OutboxList = z.infer<typeof outboxListSchema>;

@@ -4,14 +4,14 @@
  * in the caller's transaction, each at most once (its dedupe key), so a step told twice or by two
  * racing processes leaves one message per channel.
  */
-import { BUYER_MESSAGE_KINDS, buyerMessageText, buyerWhatsappTemplate, type BuyerFacts, type BuyerMessageKind } from '@pasar/core/mail';
-import { orderPath, whatsappNumber } from '@pasar/core/payments';
+import { BUYER_MESSAGE_KINDS, buyerMessageLabels, buyerMessageText, buyerWhatsappTemplate, type BuyerFacts, type BuyerMessageItem, type BuyerMessageKind, type MailStatus } from '@pasar/core/mail';
+import { defaultPaymentSettings, orderPath, whatsappNumber } from '@pasar/core/payments';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { publicOrigin } from '../../lib/public-origin';
 import { getSetting } from '../settings/settings.repository';
 import { storeTimeZone } from '../settings/settings.service';
-import { buyerMessageFacts, insertMailOnce, type NewBuyerMessageRow } from './mail.repository';
+import { buyerMessageFacts, buyerMessagesOf, insertMailOnce, ordersDueForReminder, type NewBuyerMessageRow } from './mail.repository';
 import { buyerStepMail } from './mail.templates';
 
 export { BUYER_MESSAGE_KINDS, type BuyerMessageKind };
@@ -52,9 +52,14 @@ export interface BuyerMessageInput {
   reason?: string;
 }
 
-/** `payment_received:42:email`, `shipment_shipped:42:7:whatsapp`. */
-export function buyerDedupeKey(input: Pick<BuyerMessageInput, 'kind' | 'orderId' | 'shipmentId'>, channel: 'email' | 'whatsapp'): string {
-  return [input.kind, input.orderId, ...(input.shipmentId === undefined ? [] : [input.shipmentId]), channel].join(':');
+/**
+ * `payment_received:42:email`, `shipment_shipped:42:7:whatsapp`. A step that may rightly happen
+ * again names its occurrence: each rejected proof is told (`proof_rejected:42:<upload time>:email`),
+ * the same rejection only once.
+ */
+export function buyerDedupeKey(input: Pick<BuyerMessageInput, 'kind' | 'orderId' | 'shipmentId'> & { occurrence?: string | number }, channel: 'email' | 'whatsapp'): string {
+  const parts = [input.kind, input.orderId, ...(input.shipmentId === undefined ? [] : [input.shipmentId]), ...(input.occurrence === undefined ? [] : [input.occurrence])];
+  return [...parts, channel].join(':');
 }
 
 /** A WhatsApp number only for a mobile (08…, +628…): a landline cannot receive the message. */
@@ -93,6 +98,7 @@ export async function queueBuyerMessage(db: DbOrTx, input: BuyerMessageInput, ct
   };
 
   const mail = buyerStepMail(input.kind, facts, { storeName });
+  const key = { ...input, ...(input.kind === 'proof_rejected' && found.proofUploadedAt ? { occurrence: found.proofUploadedAt.getTime() } : {}) };
   const rows: NewBuyerMessageRow[] = [];
   const email = (order.customer_email ?? order.guest_email)?.trim();
   if (email) {
@@ -100,7 +106,7 @@ export async function queueBuyerMessage(db: DbOrTx, input: BuyerMessageInput, ct
       kind: input.kind,
       order_id: order.id,
       channel: 'email',
-      dedupe_key: buyerDedupeKey(input, 'email'),
+      dedupe_key: buyerDedupeKey(key, 'email'),
       to_address: email,
       subject: mail.subject,
       text_body: mail.text,
@@ -115,7 +121,7 @@ export async function queueBuyerMessage(db: DbOrTx, input: BuyerMessageInput, ct
       kind: input.kind,
       order_id: order.id,
       channel: 'whatsapp',
-      dedupe_key: buyerDedupeKey(input, 'whatsapp'),
+      dedupe_key: buyerDedupeKey(key, 'whatsapp'),
       to_address: phone,
       subject: mail.subject,
       // What the buyer reads: the same sentence as the e-mail's opening, link included.
@@ -127,4 +133,35 @@ export async function queueBuyerMessage(db: DbOrTx, input: BuyerMessageInput, ct
     });
   }
   return insertMailOnce(db, rows);
+}
+
+/**
+ * The reminder job's one run: unpaid orders whose deadline falls within the setting's hours
+ * (payment_reminder_hours, 0 = off) get one reminder. Each insert is once-only by its key, so two
+ * processes running this at once still queue one reminder per order and channel. Answers the
+ * orders reminded by this run.
+ */
+export async function queuePaymentReminders(db: DbOrTx, now: Date, batch = 200): Promise<number[]> {
+  const hours = (await getSetting(db, 'payments'))?.payment_reminder_hours ?? defaultPaymentSettings.payment_reminder_hours;
+  if (hours <= 0) return [];
+  const reminded: number[] = [];
+  for (const orderId of await ordersDueForReminder(db, now, hours, batch)) {
+    if ((await queueBuyerMessage(db, { kind: 'payment_reminder', orderId })) > 0) reminded.push(orderId);
+  }
+  return reminded;
+}
+
+/** What the buyer's order page lists: the step messages about the order, by channel, without bodies. */
+export async function buyerMessages(db: DbOrTx, orderId: number): Promise<BuyerMessageItem[]> {
+  const rows = await buyerMessagesOf(db, orderId, BUYER_MESSAGE_KINDS);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    label: buyerMessageLabels[r.kind as BuyerMessageKind],
+    channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
+    // The table's check constraint allows exactly these.
+    status: r.status as MailStatus,
+    created_at: r.created_at.toISOString(),
+    sent_at: r.sent_at ? r.sent_at.toISOString() : null,
+  }));
 }

@@ -101,7 +101,7 @@ export async function buyerMessageFacts(db: DbOrTx, orderId: number, shipmentId:
     .limit(1);
   if (!order) return undefined;
   const [payment] = await db
-    .select({ rejection_reason: payments.rejection_reason })
+    .select({ rejection_reason: payments.rejection_reason, proof_uploaded_at: payments.proof_uploaded_at })
     .from(payments)
     .where(eq(payments.order_id, orderId))
     .orderBy(desc(payments.id))
@@ -114,7 +114,7 @@ export async function buyerMessageFacts(db: DbOrTx, orderId: number, shipmentId:
           .from(shipments)
           .where(and(eq(shipments.id, shipmentId), eq(shipments.order_id, orderId)))
           .limit(1);
-  return { order, rejectionReason: payment?.rejection_reason ?? null, shipment };
+  return { order, rejectionReason: payment?.rejection_reason ?? null, proofUploadedAt: payment?.proof_uploaded_at ?? null, shipment };
 }
 
 /**
@@ -131,6 +131,9 @@ export async function ordersDueForReminder(db: DbOrTx, now: Date, hours: number,
       and(
         eq(orders.payment_status, 'unpaid'),
         eq(orders.status, 'pending'),
+        eq(orders.order_type, 'online'),
+        // An order nobody can be told about would be picked again at every run, ahead of the others.
+        sql`(${orders.customer_email} IS NOT NULL OR ${orders.guest_email} IS NOT NULL OR ${orders.shipping_phone} IS NOT NULL OR ${orders.customer_phone} IS NOT NULL)`,
         sql`${orders.payment_due_at} > ${now.toISOString()}::timestamptz`,
         sql`${orders.payment_due_at} <= ${until.toISOString()}::timestamptz`,
         sql`NOT EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.order_id} = ${orders.id} AND ${mailOutbox.kind} = 'payment_reminder')`,

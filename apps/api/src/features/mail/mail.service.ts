@@ -4,14 +4,16 @@
  * sends them later, outside any request, and a slow or refusing mail server never fails a checkout.
  */
 import type { Order } from '@pasar/core/checkout';
-import type { OutboxList, OutboxQuery, MailStatus } from '@pasar/core/mail';
+import { AppError } from '@pasar/core/errors';
+import { mailMessages, type OutboxList, type OutboxQuery, type MailStatus } from '@pasar/core/mail';
 import type { SettingValue } from '@pasar/core/settings';
 import type { StoreTimeZone } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
+import type { WhatsappSender } from '../../integrations/whatsapp/whatsapp-client';
 import { getSetting } from '../settings/settings.repository';
 import { storeTimeZone } from '../settings/settings.service';
-import { claimNextMail, countNotice, insertMail, listMail, markMailRetry, markMailSent, releaseStaleMail, type NewMailRow } from './mail.repository';
+import { claimNextMail, countNotice, insertMail, listMail, mailExists, markMailRetry, markMailSent, releaseStaleMail, resendFailedMail, type MailRow, type NewMailRow } from './mail.repository';
 import { orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail, type MailContent, type MailContext, type MailKind } from './mail.templates';
 
 export interface QueueContext {
@@ -97,15 +99,30 @@ const RUN_BUDGET_MS = 45_000;
  * goes on with the next message. `failed` counts this run's failed sends, retried or given up.
  */
 export async function sendDueMail(db: Db, mailer: Mailer, now: Date): Promise<{ sent: number; failed: number }> {
+  return drainOutbox(db, 'email', now, (mail) => mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body }));
+}
+
+/**
+ * The outbox job for WhatsApp (decision 051): the same claims, retries and give-up as e-mail, each
+ * row sent as its approved template with its parameters.
+ */
+export async function sendDueWhatsapp(db: Db, sender: WhatsappSender, now: Date): Promise<{ sent: number; failed: number }> {
+  return drainOutbox(db, 'whatsapp', now, async (row) => {
+    if (!row.template) throw new Error('Pesan WhatsApp tanpa nama template.');
+    await sender.send({ to: row.to_address, template: row.template, params: row.template_params ?? [] });
+  });
+}
+
+async function drainOutbox(db: Db, channel: 'email' | 'whatsapp', now: Date, send: (row: MailRow) => Promise<unknown>): Promise<{ sent: number; failed: number }> {
   await releaseStaleMail(db, now);
   const started = performance.now();
   let sent = 0;
   let failed = 0;
   while (performance.now() - started < RUN_BUDGET_MS) {
-    const mail = await claimNextMail(db, now);
+    const mail = await claimNextMail(db, now, channel);
     if (!mail) break;
     try {
-      await mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+      await send(mail);
     } catch (error) {
       await markMailRetry(db, mail, (error instanceof Error ? error.message : String(error)).slice(0, 1000), now);
       failed += 1;
@@ -117,14 +134,25 @@ export async function sendDueMail(db: Db, mailer: Mailer, now: Date): Promise<{ 
   return { sent, failed };
 }
 
+/**
+ * "Kirim ulang" (issue 28): a failed message is due again at once with fresh attempts. Only a
+ * failed one: a pending or sent message is not sent twice by a second click.
+ */
+export async function resendMail(db: DbOrTx, id: number, now: Date): Promise<void> {
+  if (await resendFailedMail(db, id, now)) return;
+  if (!(await mailExists(db, id))) throw new AppError('NOT_FOUND', mailMessages.notFound);
+  throw new AppError('CONFLICT', mailMessages.resendOnlyFailed);
+}
+
 /** The back office's view of the outbox, newest first. */
-export async function listOutbox(db: DbOrTx, query: OutboxQuery, ctx: { smtp: boolean }): Promise<OutboxList> {
+export async function listOutbox(db: DbOrTx, query: OutboxQuery, ctx: { smtp: boolean; whatsapp: boolean }): Promise<OutboxList> {
   const { rows, total } = await listMail(db, { page: query.page, pageSize: query.page_size });
   return {
     items: rows.map((r) => ({
       id: r.id,
       kind: r.kind,
       order_id: r.order_id,
+      channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
       to_address: r.to_address,
       subject: r.subject,
       text_body: r.text_body,
@@ -139,5 +167,6 @@ export async function listOutbox(db: DbOrTx, query: OutboxQuery, ctx: { smtp: bo
     page: query.page,
     page_size: query.page_size,
     smtp_configured: ctx.smtp,
+    whatsapp_configured: ctx.whatsapp,
   };
 }

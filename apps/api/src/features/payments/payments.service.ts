@@ -16,6 +16,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { NewPayment, PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
+import { queueBuyerMessage } from '../mail/buyer-messages';
 import { getSetting } from '../settings/settings.repository';
 import { returnOrderStock } from '../stock/stock.repository';
 import {
@@ -82,6 +83,9 @@ export async function handlePaymentCallback(
     } else {
       await recordPaymentEvent(tx, payment.order_id, `Pembayaran ${status === 'paid' ? 'diterima' : 'dikembalikan'} (${reference}).`);
     }
+    // Decision 051: the buyer hears of the payment, or of the order it cancelled.
+    if (status === 'paid') await queueBuyerMessage(tx, { kind: 'payment_received', orderId: payment.order_id });
+    if (status === 'expired') await queueBuyerMessage(tx, { kind: 'order_expired', orderId: payment.order_id });
     return { changed: true, status };
   });
 }
@@ -193,6 +197,7 @@ export async function confirmManualPayment(db: Db, orderId: number, actor: Payme
     checkVersion(order.version, version);
     const confirmOrder = order.status === 'pending';
     await markManualPaid(tx, { paymentId: payment.id, orderId, actorId: actor.id, at: now, confirmOrder });
+    await queueBuyerMessage(tx, { kind: 'payment_received', orderId });
     await insertPaymentEvent(tx, {
       order_id: orderId,
       actor_user_id: actor.id,
@@ -213,6 +218,8 @@ export async function rejectManualPayment(db: Db, orderId: number, actor: Paymen
     if (payment.status !== 'unpaid' || payment.proof_status !== 'submitted' || order.status === 'cancelled') throw new AppError('CONFLICT', paymentMessages.notRejectable);
     checkVersion(order.version, input.version);
     await rejectProof(tx, payment.id, input.reason, actor.id, now);
+    // The reason and the link to upload again reach the buyer, not only a buyer who reopens the page (issue 28).
+    await queueBuyerMessage(tx, { kind: 'proof_rejected', orderId, reason: input.reason });
     await bumpOrderVersion(tx, orderId);
     await insertPaymentEvent(tx, { order_id: orderId, actor_user_id: actor.id, actor_name: actor.name, note: `Bukti transfer ditolak: ${input.reason}` });
   });
@@ -231,6 +238,7 @@ export async function expireUnpaidOrders(db: Db, now: Date, batch = 100): Promis
         await returnOrderStock(tx, id);
         // A proof still waiting: the buyer may have paid, so the desk's history says what to do.
         await insertPaymentEvent(tx, { order_id: id, note: late ? paymentMessages.verificationLateNote : paymentMessages.expiredNote, to_status: 'cancelled' });
+        await queueBuyerMessage(tx, { kind: 'order_expired', orderId: id });
       }
       return claimed.map((c) => c.id);
     });

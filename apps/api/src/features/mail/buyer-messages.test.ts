@@ -1,0 +1,232 @@
+/**
+ * A word at every step (issue 28, decision 051), against a real database on both engines: each
+ * step's message lands in the outbox once per channel, whether the step is told twice, by two
+ * racing job runs, or (PostgreSQL) by two database handles standing for two processes; the
+ * WhatsApp row goes to a mobile number only; "Kirim ulang" brings a failed message back.
+ */
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPaymentSettings } from '@pasar/core/payments';
+import { openDatabase, type Db } from '../../db/client';
+import { mailOutbox, orders, shipments } from '../../db/schema';
+import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { makeBusiness, makeProduct } from '../../test/factories';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { getSetting, putSetting } from '../settings/settings.repository';
+import { expireUnpaidOrders } from '../payments/payments.service';
+import { buyerDedupeKey, mobileNumber, queueBuyerMessage, queuePaymentReminders } from './buyer-messages';
+import { MAIL_MAX_ATTEMPTS } from './mail.repository';
+
+let t: TestApp;
+let local: LocalCourierOption;
+let admin: { authorization: string };
+let pid: number;
+const clock = new Date('2026-11-23T03:00:00Z');
+/** The app's clock: most tests keep it still; a test that needs two moments moves it. */
+let current = clock;
+
+const api = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }), headers });
+
+let seq = 0;
+async function guestOrder(over: { phone?: string | null } = {}): Promise<{ id: number; order_url: string }> {
+  seq += 1;
+  const body: Record<string, unknown> = { ...guestOrderPayload({ productId: pid, quantity: 1, local, email: `kabar${seq}@contoh.id` }), shipping_address: `Jl. Kabar No. ${seq}` };
+  if (over.phone !== undefined) body.shipping_phone = over.phone;
+  const res = await api('POST', '/orders', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data;
+}
+
+const rowsOf = (orderId: number, kind: string) =>
+  t.db.select().from(mailOutbox).where(and(eq(mailOutbox.order_id, orderId), eq(mailOutbox.kind, kind))).orderBy(mailOutbox.channel);
+
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+function uploadProof(token: string) {
+  const boundary = '----bukti' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+}
+const tokenOf = (orderUrl: string) => orderUrl.split('/').pop()!;
+
+/** PostgreSQL: a second handle on the same database, standing for a second server process. */
+async function otherProcess(): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (!t.databaseUrl) return { db: t.db, close: async () => undefined };
+  const database = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: undefined, poolSize: 3 });
+  return { db: database.db, close: () => database.close() };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => current, env: { PUBLIC_URL: 'https://toko.contoh.id' } });
+  local = await localCourierOption(t.app);
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  await allowManyUnpaidOrders(t.db);
+  const business = await makeBusiness(t.db);
+  pid = (await makeProduct(t.db, { business_id: business.id, price: 20000, stock: 1000 })).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`buyer messages (${testEngine})`, () => {
+  it('tells a confirmed payment once per channel: e-mail and WhatsApp to the mobile number, kept without SMTP or WhatsApp', async () => {
+    const o = await guestOrder();
+    expect((await api('POST', `/orders/${o.id}/payment/confirm`, {}, admin)).statusCode).toBe(200);
+    // Told again (a retried hook, a second process): nothing more.
+    expect(await queueBuyerMessage(t.db, { kind: 'payment_received', orderId: o.id })).toBe(0);
+    const rows = await rowsOf(o.id, 'payment_received');
+    expect(rows.map((r) => [r.channel, r.to_address, r.status, r.dedupe_key])).toEqual([
+      ['email', `kabar${seq}@contoh.id`, 'kept', `payment_received:${o.id}:email`],
+      ['whatsapp', '6281200000000', 'kept', `payment_received:${o.id}:whatsapp`],
+    ]);
+    const [email, wa] = rows;
+    expect(email!.text_body).toContain(`https://toko.contoh.id${o.order_url}`);
+    expect(email!.html_body).toContain(`href="https://toko.contoh.id${o.order_url}"`);
+    expect(wa!.template).toBe('pasar_payment_received');
+    expect(wa!.template_params).toContain(`#${o.id}`);
+    expect(wa!.text_body).toContain(`https://toko.contoh.id${o.order_url}`);
+  });
+
+  it('sends no WhatsApp to a number that is not a mobile, and none without a number', async () => {
+    expect(mobileNumber('022-4201234')).toBeNull();
+    expect(mobileNumber('+62 812-3456-7890')).toBe('6281234567890');
+    const landline = await guestOrder({ phone: '022-4201234' });
+    await queueBuyerMessage(t.db, { kind: 'payment_reminder', orderId: landline.id });
+    expect((await rowsOf(landline.id, 'payment_reminder')).map((r) => r.channel)).toEqual(['email']);
+  });
+
+  it('tells each rejected proof with the reason and the link to upload again, the same rejection once', async () => {
+    const o = await guestOrder();
+    expect((await uploadProof(tokenOf(o.order_url))).statusCode).toBe(200);
+    expect((await api('POST', `/orders/${o.id}/payment/reject`, { reason: 'Nominal tidak sesuai' }, admin)).statusCode).toBe(200);
+    await queueBuyerMessage(t.db, { kind: 'proof_rejected', orderId: o.id, reason: 'Nominal tidak sesuai' });
+    let rows = await rowsOf(o.id, 'proof_rejected');
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      expect(r.text_body).toContain('Nominal tidak sesuai');
+      expect(r.text_body).toContain(`https://toko.contoh.id${o.order_url}`);
+    }
+    expect(rows[0]!.subject).toContain('ditolak');
+    // A second proof, rejected again: the buyer hears of it too.
+    current = new Date(clock.getTime() + 60_000);
+    try {
+      expect((await uploadProof(tokenOf(o.order_url))).statusCode).toBe(200);
+      expect((await api('POST', `/orders/${o.id}/payment/reject`, { reason: 'Foto buram' }, admin)).statusCode).toBe(200);
+    } finally {
+      current = clock;
+    }
+    rows = await rowsOf(o.id, 'proof_rejected');
+    expect(rows).toHaveLength(4);
+    expect(rows.filter((r) => r.text_body.includes('Foto buram'))).toHaveLength(2);
+  });
+
+  it('tells each shipment once, with the courier, the resi and the tracking link', async () => {
+    const o = await guestOrder();
+    const [a] = await t.db.insert(shipments).values({ order_id: o.id, position: 1, courier_name: 'JNE', service: 'REG', tracking_number: 'JNE0012345', status: 'shipped' }).returning();
+    const [b] = await t.db.insert(shipments).values({ order_id: o.id, position: 2, courier_name: 'Kurir Lokal', tracking_number: null, status: 'shipped' }).returning();
+    await Promise.all([queueBuyerMessage(t.db, { kind: 'shipment_shipped', orderId: o.id, shipmentId: a!.id }), queueBuyerMessage(t.db, { kind: 'shipment_shipped', orderId: o.id, shipmentId: a!.id })]);
+    await queueBuyerMessage(t.db, { kind: 'shipment_shipped', orderId: o.id, shipmentId: b!.id });
+    await queueBuyerMessage(t.db, { kind: 'shipment_delivered', orderId: o.id, shipmentId: a!.id });
+    const shipped = await rowsOf(o.id, 'shipment_shipped');
+    expect(shipped.map((r) => r.dedupe_key).sort()).toEqual(
+      [buyerDedupeKey({ kind: 'shipment_shipped', orderId: o.id, shipmentId: a!.id }, 'email'), buyerDedupeKey({ kind: 'shipment_shipped', orderId: o.id, shipmentId: a!.id }, 'whatsapp'), `shipment_shipped:${o.id}:${b!.id}:email`, `shipment_shipped:${o.id}:${b!.id}:whatsapp`].sort(),
+    );
+    const jne = shipped.find((r) => r.channel === 'email' && r.text_body.includes('JNE0012345'));
+    expect(jne?.text_body).toContain('JNE REG');
+    expect(jne?.text_body).toContain(`https://toko.contoh.id${o.order_url}`);
+    expect(await rowsOf(o.id, 'shipment_delivered')).toHaveLength(2);
+  });
+
+  it('tells an expired order once, even when the expiry job runs in two processes at once', async () => {
+    const other = await otherProcess();
+    try {
+      const placed = [await guestOrder(), await guestOrder(), await guestOrder()];
+      const later = new Date(clock.getTime() + 30 * 24 * 3600_000);
+      await Promise.all([expireUnpaidOrders(t.db, later), expireUnpaidOrders(other.db, later), expireUnpaidOrders(t.db, later)]);
+      for (const o of placed) {
+        const rows = await rowsOf(o.id, 'order_expired');
+        expect(rows.map((r) => r.channel)).toEqual(['email', 'whatsapp']);
+        expect(rows[0]!.subject).toBe(`Pesanan #${o.id} dibatalkan`);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('reminds an unpaid order once within the setting\'s hours before its deadline, also from two processes, and not when set to 0', async () => {
+    const other = await otherProcess();
+    try {
+      const o = await guestOrder();
+      const [row] = await t.db.select({ due: orders.payment_due_at }).from(orders).where(eq(orders.id, o.id));
+      const due = row!.due!;
+      const hours = defaultPaymentSettings.payment_reminder_hours;
+      // Too early: the deadline is further away than the setting's hours.
+      expect(await queuePaymentReminders(t.db, new Date(due.getTime() - (hours + 1) * 3600_000))).not.toContain(o.id);
+      const inWindow = new Date(due.getTime() - (hours - 1) * 3600_000);
+      const runs = await Promise.all([queuePaymentReminders(t.db, inWindow), queuePaymentReminders(other.db, inWindow), queuePaymentReminders(t.db, inWindow)]);
+      expect(runs.flat().filter((id) => id === o.id)).toHaveLength(1);
+      expect((await rowsOf(o.id, 'payment_reminder')).map((r) => r.channel)).toEqual(['email', 'whatsapp']);
+      expect(await queuePaymentReminders(t.db, inWindow)).not.toContain(o.id);
+
+      const off = await guestOrder();
+      const payments = (await getSetting(t.db, 'payments'))!;
+      await putSetting(t.db, 'payments', { ...payments, payment_reminder_hours: 0 });
+      try {
+        expect(await queuePaymentReminders(t.db, inWindow)).toEqual([]);
+        expect(await rowsOf(off.id, 'payment_reminder')).toHaveLength(0);
+      } finally {
+        await putSetting(t.db, 'payments', payments);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('lists the messages to the buyer through the order link, without bodies; 404 for another link', async () => {
+    const o = await guestOrder();
+    await api('POST', `/orders/${o.id}/payment/confirm`, {}, admin);
+    const res = await api('GET', `/orders/access/${tokenOf(o.order_url)}/messages`);
+    expect(res.statusCode).toBe(200);
+    const items = res.json().data;
+    expect(items.map((i: { kind: string; channel: string; label: string }) => [i.kind, i.channel, i.label])).toEqual([
+      ['payment_received', 'email', 'Pembayaran diterima'],
+      ['payment_received', 'whatsapp', 'Pembayaran diterima'],
+    ]);
+    expect(items[0]).not.toHaveProperty('text_body');
+    const token = tokenOf(o.order_url);
+    const other = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`;
+    expect((await api('GET', `/orders/access/${other}/messages`)).statusCode).toBe(404);
+  });
+
+  it('"Kirim ulang" brings a failed message back to pending with fresh attempts, for an admin only, and refuses any other state', async () => {
+    const o = await guestOrder();
+    await queueBuyerMessage(t.db, { kind: 'payment_reminder', orderId: o.id });
+    const [mail] = await t.db.select().from(mailOutbox).where(like(mailOutbox.dedupe_key, `payment_reminder:${o.id}:email`));
+    expect((await api('POST', `/admin/mail/${mail!.id}/resend`, {}, admin)).statusCode).toBe(409);
+    await t.db.update(mailOutbox).set({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS, last_error: 'ditolak' }).where(eq(mailOutbox.id, mail!.id));
+    expect((await api('POST', `/admin/mail/${mail!.id}/resend`, {})).statusCode).toBe(401);
+    const customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+    expect((await api('POST', `/admin/mail/${mail!.id}/resend`, {}, customer)).statusCode).toBe(403);
+    const res = await api('POST', `/admin/mail/${mail!.id}/resend`, {}, admin);
+    expect(res.statusCode).toBe(200);
+    const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+    expect(after).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await api('POST', '/admin/mail/999999999/resend', {}, admin)).statusCode).toBe(404);
+    const outbox = (await api('GET', '/outbox?page_size=100', undefined, admin)).json().data;
+    expect(outbox.whatsapp_configured).toBe(false);
+    expect(outbox.items.find((i: { id: number }) => i.id === mail!.id)).toMatchObject({ channel: 'email', status: 'pending' });
+  });
+
+  it('writes the shared sentence into the WhatsApp row, with no missing fact printed', async () => {
+    const o = await guestOrder();
+    await queueBuyerMessage(t.db, { kind: 'order_expired', orderId: o.id });
+    const [wa] = (await rowsOf(o.id, 'order_expired')).filter((r) => r.channel === 'whatsapp');
+    expect(wa!.text_body).toMatch(new RegExp(`^Halo .+ membatalkan pesanan #${o.id} sebesar Rp`));
+    expect(wa!.text_body).not.toMatch(/null|undefined/);
+    expect(wa!.template_params!.every((p) => p.length > 0)).toBe(true);
+  });
+});
