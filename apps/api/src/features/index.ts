@@ -24,6 +24,7 @@ import dashboardRoutes from './dashboard/dashboard.routes';
 import settingsRoutes from './settings/settings.routes';
 import assistantRoutes from './assistant/assistant.routes';
 import mailRoutes from './mail/mail.routes';
+import refundsRoutes from './refunds/refunds.routes';
 
 export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, deps);
@@ -46,4 +47,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(settingsRoutes, deps);
   await app.register(assistantRoutes, deps);
   await app.register(mailRoutes, deps);
+  await app.register(refundsRoutes, deps);
 }

@@ -160,3 +160,14 @@ export function reversalError(input: {
   if (!sameStoreDay(input.confirmedAt, input.now, input.timeZone)) return refundMessages.reverseTooLate;
   return null;
 }
+
+/** GET /admin/pos/drawer: one store day of the cash drawer. */
+export const drawerQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const drawerSchema = z.object({
+  date: z.string(),
+  cash_sales: z.number().int(),
+  cash_refunds: z.number().int(),
+  /** Cash sales less cash refunds: what the drawer should hold beyond its float. */
+  expected_cash: z.number().int(),
+});
+export type Drawer = z.infer<typeof drawerSchema>;

@@ -87,6 +87,8 @@ export interface StatusFigures {
   unpaid: number;
   /** Every order of this status, whatever its payment (what cancelled orders were worth). */
   value: number;
+  /** Refunds of this status's paid orders (migration 0023's kind 4): revenue is `paid` less this. */
+  refunded: number;
   verification: number;
 }
 
@@ -103,12 +105,12 @@ function figuresOfFilter(kept: KeptOrderFigures, payment: 'all' | 'verification'
   const figures = new Map<string, StatusFigures>();
   if (payment === 'verification') {
     for (const [status, f] of kept.awaitingProof) {
-      if (f.count !== 0) figures.set(status, { count: f.count, paid: 0, unpaid: f.amount, value: f.amount, verification: f.count });
+      if (f.count !== 0) figures.set(status, { count: f.count, paid: 0, unpaid: f.amount, value: f.amount, refunded: 0, verification: f.count });
     }
     return figures;
   }
   for (const [status, f] of kept.byStatus) {
-    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, verification: kept.awaitingProof.get(status)?.count ?? 0 });
+    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, refunded: f.refunded, verification: kept.awaitingProof.get(status)?.count ?? 0 });
   }
   return figures;
 }
@@ -147,7 +149,7 @@ export async function searchedFiguresAndPage(
   const wanted = sql`${statusCondition(filter.status)} AND ${paymentCondition(payment)}`;
   const branchPage = (where: SQL) => sql`(SELECT o.id, ${key} AS k FROM orders o WHERE ${where} AND ${wanted} ORDER BY ${key} ${dir}, o.id ${dir} LIMIT ${offset + limit})`;
   const [row] = await queryRows<{
-    figures: { status: string; count: number; paid: number | string; unpaid: number | string; value: number | string; verification: number }[];
+    figures: { status: string; count: number; paid: number | string; unpaid: number | string; value: number | string; refunded: number | string; verification: number }[];
     ids: number[];
     orders: unknown;
     found: number;
@@ -156,7 +158,8 @@ export async function searchedFiguresAndPage(
     sql`WITH m AS MATERIALIZED (
           SELECT x.* FROM (
             SELECT o.status, o.payment_status, o.total_amount,
-                   o.payment_status = 'unpaid' AND o.id IN (SELECT p.order_id FROM payments p WHERE p.proof_status = 'submitted' AND p.status = 'unpaid') AS awaits
+                   o.payment_status = 'unpaid' AND o.id IN (SELECT p.order_id FROM payments p WHERE p.proof_status = 'submitted' AND p.status = 'unpaid') AS awaits,
+                   CASE WHEN o.payment_status = 'paid' THEN order_refunded(o.id) ELSE 0 END AS refunded
             FROM ${matchedOrders(filter.q, filter.timeZone)} o) x
           WHERE ${payment === 'verification' ? sql`x.awaits` : sql`TRUE`}
           LIMIT ${cap + 1}),
@@ -166,6 +169,7 @@ export async function searchedFiguresAndPage(
                  COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::bigint AS paid,
                  COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::bigint AS unpaid,
                  COALESCE(sum(o.total_amount), 0)::bigint AS value,
+                 COALESCE(sum(o.refunded), 0)::bigint AS refunded,
                  count(*) FILTER (WHERE o.awaits)::int AS verification
           FROM counted o GROUP BY o.status),
         page AS (
@@ -178,7 +182,7 @@ export async function searchedFiguresAndPage(
   );
   const figures = new Map<string, StatusFigures>();
   for (const r of row!.figures) {
-    figures.set(r.status, { count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: r.verification });
+    figures.set(r.status, { count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), refunded: Number(r.refunded), verification: r.verification });
   }
   return { figures, ids: row!.ids.map(Number), orders: fromDeskJson(row!.orders), approximate: row!.found > cap };
 }
@@ -191,7 +195,11 @@ export interface KeptOrderFigures {
   byStatus: Map<string, Omit<StatusFigures, 'verification'> & { unpaidOrders: number }>;
   /** Orders placed since `dayStart`, by status. */
   sinceDay: Map<string, number>;
-  /** Money received since `monthStart` (latest received payment, else the order's time; paid orders, never cancelled ones). */
+  /**
+   * Net revenue since `monthStart`: paid orders' totals at their money's hour (latest received
+   * payment, else the order's time; cancelled paid orders too) less refunds at their own hour
+   * (migration 0023, core refunds netRevenue).
+   */
   revenue: number;
   /** Unpaid orders with a transfer proof to verify, and their total, by status. */
   awaitingProof: Map<string, { count: number; amount: number }>;
@@ -228,7 +236,7 @@ function keptOrderFiguresSql(windows?: { dayStart: Date; monthStart: Date }): SQ
     : sql``;
   return sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount,
                (SELECT count(*)::int FROM order_figures u WHERE u.backend <> 0) AS unfolded
-        FROM order_figures f WHERE f.kind IN (0, 3)${hourly}
+        FROM order_figures f WHERE f.kind IN (0, 3, 4)${hourly}
         GROUP BY 1, 2, 3`;
 }
 
@@ -240,12 +248,16 @@ async function readKeptOrderFigures(db: DbOrTx, rows: KeptFigureRow[]): Promise<
     const amount = Number(r.amount);
     if (Number(r.kind) === 1) figures.sinceDay.set(r.status, (figures.sinceDay.get(r.status) ?? 0) + orders);
     else if (Number(r.kind) === 2) figures.revenue += amount;
-    else if (Number(r.kind) === 3) {
+    else if (Number(r.kind) === 4) {
+      const current = figures.byStatus.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, refunded: 0, unpaidOrders: 0 };
+      current.refunded += amount;
+      figures.byStatus.set(r.status, current);
+    } else if (Number(r.kind) === 3) {
       const current = figures.awaitingProof.get(r.status) ?? { count: 0, amount: 0 };
       figures.awaitingProof.set(r.status, { count: current.count + orders, amount: current.amount + amount });
     }
     else {
-      const current = figures.byStatus.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, unpaidOrders: 0 };
+      const current = figures.byStatus.get(r.status) ?? { count: 0, paid: 0, unpaid: 0, value: 0, refunded: 0, unpaidOrders: 0 };
       current.count += orders;
       current.value += amount;
       if (r.payment_status === 'paid') current.paid += amount;

@@ -23,6 +23,9 @@ import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
 import { couldBeDatePart, deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
+import { refuseCancelWithoutRefund } from '../refunds/refunds.service';
+import { refundTotals } from '../refunds/refunds.repository';
+import { netRevenue } from '@pasar/core/refunds';
 
 type Counts = AdminOrderList['counts'];
 
@@ -41,7 +44,8 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
 
 /**
  * The desk's list. Counts per status are over the search (and the payment filter; a search counts up
- * to ORDER_SEARCH_COUNT_CAP matches, `approximate` above it); the summary is over the tab too: revenue is money received (paid orders, never cancelled ones), unpaid money of
+ * to ORDER_SEARCH_COUNT_CAP matches, `approximate` above it); the summary is over the tab too: revenue is net money received (paid orders, cancelled ones
+ * too, less their refunds: core refunds netRevenue, decision 050), unpaid money of
  * open orders is shown apart ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
@@ -66,7 +70,7 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   byStatusFiltered.all = inFilter.reduce((s, status) => s + counts[status], 0);
   byStatusFiltered.verification = inFilter.reduce((s, status) => s + (byStatus.get(status)?.verification ?? 0), 0);
   const open = inFilter.filter((s) => s !== 'cancelled');
-  const revenue = open.reduce((s, status) => s + (byStatus.get(status)?.paid ?? 0), 0);
+  const revenue = inFilter.reduce((s, status) => s + (byStatus.get(status)?.paid ?? 0) - (byStatus.get(status)?.refunded ?? 0), 0);
   const unpaidAmount = open.reduce((s, status) => s + (byStatus.get(status)?.unpaid ?? 0), 0);
   const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.value ?? 0) : 0;
   const total = byStatusFiltered.all;
@@ -97,6 +101,8 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
       if (change.version !== undefined && change.version !== current.version) throw new AppError('STALE_UPDATE', genericMessages.staleUpdate);
       const from = current.status as OrderStatus;
       if (from === change.status) return;
+      // Money that came in goes back only through "Batalkan pesanan", which records the refund (decision 050).
+      if (change.status === 'cancelled') await refuseCancelWithoutRefund(tx, id);
       const effect = stockEffect(from, change.status);
       let stockHeld = current.stock_held;
       let note = change.note ?? null;
@@ -141,7 +147,7 @@ export const CSV_EXPORT_BATCH = 500;
  */
 export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'>, batch = CSV_EXPORT_BATCH): AsyncGenerator<string> {
   const timeZone = await storeTimeZone(db);
-  const header = ['ID Pesanan', `Tanggal (${timeZoneName(timeZone)})`, 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan'];
+  const header = ['ID Pesanan', `Tanggal (${timeZoneName(timeZone)})`, 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan', 'Dana Dikembalikan', 'Pendapatan Bersih'];
   // The BOM makes spreadsheet programs read the names' accents as UTF-8.
   yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
   let after: OrderCursor | null = null;
@@ -150,7 +156,9 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
     if (page.length === 0) return;
     after = page[page.length - 1]!;
     const lines: string[] = [];
-    for (const o of await loadOrders(db, page.map((r) => r.id))) {
+    const ids = page.map((r) => r.id);
+    const [pageOrders, refunded] = await Promise.all([loadOrders(db, ids), refundTotals(db, ids)]);
+    for (const o of pageOrders) {
       lines.push(
         [
           o.id,
@@ -176,6 +184,9 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
           o.cash_received,
           o.change_due,
           o.notes,
+          // Issue 28: the spec's columns first; what went back and what the order leaves in revenue after them.
+          refunded.get(o.id) ?? 0,
+          netRevenue([o], [{ amount: refunded.get(o.id) ?? 0 }]),
         ]
           .map(csvCell)
           .join(','),

@@ -146,6 +146,20 @@ export async function returnOrderStock(db: DbOrTx, orderId: number): Promise<boo
   return true;
 }
 
+/**
+ * Puts part of one line back into stock (a line removed from an order that holds its stock,
+ * issue 28): the product, and its size when it has one, as returnOrderStock does for a whole order.
+ */
+export async function returnLineStock(db: DbOrTx, line: { productId: number; variantLabel: string | null; quantity: number }): Promise<void> {
+  await db.update(products).set({ stock: sql`${products.stock} + ${line.quantity}` }).where(eq(products.id, line.productId));
+  if (line.variantLabel) {
+    await db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(and(eq(productVariants.product_id, line.productId), eq(productVariants.label, line.variantLabel)));
+  }
+}
+
 /** The lines an order took, to take them again when a cancelled order is reopened. */
 export async function stockLinesOfOrder(tx: DbOrTx, orderId: number): Promise<StockLine[]> {
   return tx
