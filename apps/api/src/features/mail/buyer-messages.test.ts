@@ -15,7 +15,11 @@ import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type Loca
 import { getSetting, putSetting } from '../settings/settings.repository';
 import { expireUnpaidOrders } from '../payments/payments.service';
 import { buyerDedupeKey, mobileNumber, queueBuyerMessage, queuePaymentReminders } from './buyer-messages';
-import { MAIL_MAX_ATTEMPTS } from './mail.repository';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail.repository';
+import { sendDueWhatsapp } from './mail.service';
+import { loadConfig } from '../../config';
+import { startFakeWhatsapp } from '../../integrations/whatsapp/fake-whatsapp';
+import { createWhatsappSender } from '../../integrations/whatsapp/whatsapp-client';
 
 let t: TestApp;
 let local: LocalCourierOption;
@@ -228,5 +232,44 @@ describe(`buyer messages (${testEngine})`, () => {
     expect(wa!.text_body).toMatch(new RegExp(`^Halo .+ membatalkan pesanan #${o.id} sebesar Rp`));
     expect(wa!.text_body).not.toMatch(/null|undefined/);
     expect(wa!.template_params!.every((p) => p.length > 0)).toBe(true);
+  });
+
+  it('sends each WhatsApp row once through the Cloud API, also from two processes; retries, then failed, then "Kirim ulang"', async () => {
+    const fake = await startFakeWhatsapp('tok');
+    const other = await otherProcess();
+    try {
+      const sender = createWhatsappSender(loadConfig({ WHATSAPP_TOKEN: 'tok', WHATSAPP_PHONE_NUMBER_ID: '1065', WHATSAPP_API_URL: fake.url }))!;
+      const ctx = { origin: 'https://toko.contoh.id', smtp: false, whatsapp: true };
+      const placed = [await guestOrder(), await guestOrder(), await guestOrder()];
+      for (const o of placed) await queueBuyerMessage(t.db, { kind: 'payment_reminder', orderId: o.id }, ctx);
+      const waiting = (await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'payment_reminder'), eq(mailOutbox.status, 'pending')))).filter((r) =>
+        placed.some((o) => o.id === r.order_id),
+      );
+      expect(waiting.map((r) => r.channel)).toEqual(['whatsapp', 'whatsapp', 'whatsapp']);
+      const [a, b] = await Promise.all([sendDueWhatsapp(t.db, sender, clock), sendDueWhatsapp(other.db, sender, clock)]);
+      expect(a.sent + b.sent).toBe(3);
+      expect(fake.received.map((r) => (r.body as { to: string }).to)).toEqual(['6281200000000', '6281200000000', '6281200000000']);
+      for (const r of waiting) expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, r.id)))[0]?.status).toBe('sent');
+      // The e-mails of the same steps are the e-mail job's: kept, untouched.
+      expect((await rowsOf(placed[0]!.id, 'payment_reminder')).map((r) => [r.channel, r.status])).toEqual([['email', 'kept'], ['whatsapp', 'sent']]);
+
+      const refused = await guestOrder();
+      await queueBuyerMessage(t.db, { kind: 'payment_received', orderId: refused.id }, ctx);
+      fake.mode = 'unknown-template';
+      let at = clock;
+      for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) {
+        expect(await sendDueWhatsapp(t.db, sender, at)).toEqual({ sent: 0, failed: 1 });
+        at = new Date(at.getTime() + mailRetryDelayMs(i + 1));
+      }
+      const [failed] = (await rowsOf(refused.id, 'payment_received')).filter((r) => r.channel === 'whatsapp');
+      expect(failed).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+      expect(failed!.last_error).toContain('132001');
+      fake.mode = 'ok';
+      expect((await api('POST', `/admin/mail/${failed!.id}/resend`, {}, admin)).statusCode).toBe(200);
+      expect(await sendDueWhatsapp(t.db, sender, clock)).toEqual({ sent: 1, failed: 0 });
+    } finally {
+      await other.close();
+      await fake.close();
+    }
   });
 });
