@@ -42,6 +42,7 @@ export const openRoutes: OpenRoute[] = [
   { method: 'POST', url: '/api/v1/payments/sandbox/pay/:reference', access: 'public', why: "the demo gateway's pay button; no money moves" },
   { method: 'POST', url: '/api/v1/assistant/chat', access: 'public', why: 'the shopping assistant answers guests (rate limited)' },
   { method: 'POST', url: '/api/v1/orders', access: 'public', why: 'guests and customers check out' },
+  { method: 'POST', url: '/api/v1/orders/quote', access: 'public', why: 'the checkout shows the total with its kode unik before placing; nothing is written' },
   { method: 'GET', url: '/api/v1/orders/mine', access: 'signed-in', why: 'a customer lists their own orders' },
   { method: 'GET', url: '/api/v1/orders/mine/:id', access: 'signed-in', why: 'a customer reads their own order' },
   { method: 'POST', url: '/api/v1/orders/lookup', access: 'public', why: 'a guest looks an order up with its e-mail' },
