@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupiah } from '@pasar/core/money';
+import { buyerMessageText } from '@pasar/core/mail';
 import { formatDateTime } from '@pasar/core/time';
 import { buyerWhatsappLink, buyerWhatsappText, type WhatsappOrder } from './buyer-whatsapp';
 
@@ -41,9 +42,29 @@ describe('the WhatsApp message to the buyer', () => {
       `Halo Budi, ini Toko. Kami belum dapat menerima bukti transfer pesanan #42 sebesar ${amount} (alasan: Nominal tidak sesuai). Silakan kirim ulang bukti transfer melalui halaman pesanan Anda.`,
     );
     expect(buyerWhatsappText(order({ payment_status: 'paid' }), 'Toko')).toBe(`Halo Budi, ini Toko. Kami sudah menerima pembayaran pesanan #42 sebesar ${amount}. Terima kasih!`);
-    expect(buyerWhatsappText(order({ payment_status: 'expired', shipping_name: null, customer_name: 'Sari' }), null)).toBe(
+    expect(buyerWhatsappText(order({ payment_status: 'failed', shipping_name: null, customer_name: 'Sari' }), null)).toBe(
       `Halo Sari, kami ingin menghubungi Anda tentang pesanan #42 sebesar ${amount}.`,
     );
+  });
+
+  it("offers the same words as the shop's own message for each step (decision 051)", () => {
+    const facts = { orderId: 42, buyerName: 'Budi', storeName: 'Toko', totalAmount: 52_345, uniqueCode: 0, paymentDueAt: null };
+    expect(buyerWhatsappText(order({ payment_status: 'paid' }), 'Toko')).toBe(buyerMessageText('payment_received', facts));
+    expect(buyerWhatsappText(order({ payment_status: 'expired' }), 'Toko')).toBe(buyerMessageText('order_expired', facts));
+    expect(buyerWhatsappText(order({ payment: { proof_status: 'rejected', rejection_reason: 'Buram' } }), 'Toko')).toBe(buyerMessageText('proof_rejected', { ...facts, reason: 'Buram' }));
+    expect(buyerWhatsappText(order(), 'Toko')).toBe(buyerMessageText('payment_reminder', facts));
+    const shipped = order({
+      payment_status: 'paid',
+      status: 'shipped',
+      shipments: [
+        { status: 'delivered', courier_name: 'Kurir Lokal', service: null, tracking_number: null },
+        { status: 'shipped', courier_name: 'JNE', service: 'REG', tracking_number: 'JNE0012345' },
+        { status: 'packing', courier_name: 'POS Indonesia', service: null, tracking_number: null },
+      ],
+    });
+    expect(buyerWhatsappText(shipped, 'Toko')).toBe(buyerMessageText('shipment_shipped', { ...facts, courierName: 'JNE', service: 'REG', trackingNumber: 'JNE0012345' }));
+    expect(buyerWhatsappText(shipped, 'Toko')).toContain('nomor resi JNE0012345');
+    expect(buyerWhatsappText(order({ payment_status: 'paid', status: 'delivered' }), 'Toko')).toBe(buyerMessageText('shipment_delivered', facts));
   });
 
   it('links the shipping phone, else the customer phone, and gives no link for an unusable number', () => {
