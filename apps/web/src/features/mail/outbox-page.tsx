@@ -1,15 +1,18 @@
 /**
- * Kotak keluar email (docs/decisions/013-payments.md, E-mail): every message the shop sent or
- * keeps, newest first. Without SMTP nothing leaves the server, so the admin reads each message
- * here and forwards it by hand; a click opens its text with a copy button and a mail link.
+ * Kotak keluar (docs/decisions/013-payments.md, E-mail; decision 051): every e-mail and WhatsApp
+ * message the shop sent or keeps, newest first, with its channel. Without SMTP (or WhatsApp) nothing
+ * leaves the server on that channel, so the admin reads each message here and forwards it by hand;
+ * a click opens its text with a copy button and a mail or WhatsApp link, and a failed message
+ * can be sent again ("Kirim ulang").
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { OUTBOX_PAGE_SIZES, mailStatusLabels, type MailStatus, type OutboxItem } from '@pasar/core/mail';
+import { OUTBOX_PAGE_SIZES, buyerMessageLabels, mailChannelLabels, mailStatusLabels, type MailStatus, type OutboxItem } from '@pasar/core/mail';
+import { whatsappLink } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, EmptyState } from '../../components/admin/admin-ui';
 import { failureMessage } from '../../components/form';
-import { useOutbox } from './api/outbox-api';
+import { useOutbox, useResendMail } from './api/outbox-api';
 
 const statusStyles: Record<MailStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -23,6 +26,7 @@ const kindLabels: Record<string, string> = {
   order_created: 'Konfirmasi pesanan untuk pembeli',
   order_created_store: 'Pemberitahuan pesanan baru untuk toko',
   payment_proof_store: 'Bukti transfer untuk diperiksa',
+  ...buyerMessageLabels,
 };
 
 function usePaging(): [{ page: number; page_size: number }, (patch: { page?: number; page_size?: number }) => void] {
@@ -56,12 +60,28 @@ function MessageDetail({ item }: { item: OutboxItem }) {
       setCopied('Tidak dapat menyalin otomatis; pilih teksnya lalu salin.');
     }
   };
-  const mailto = `mailto:${encodeURIComponent(item.to_address)}?subject=${encodeURIComponent(item.subject)}&body=${encodeURIComponent(item.text_body)}`;
+  const resend = useResendMail();
+  const [resent, setResent] = useState<string | null>(null);
+  const again = async () => {
+    setResent(null);
+    try {
+      await resend.mutateAsync(item.id);
+      setResent('Pesan dijadwalkan untuk dikirim ulang.');
+    } catch (error) {
+      setResent(failureMessage(error, 'Gagal menjadwalkan kirim ulang.'));
+    }
+  };
+  const whatsapp = item.channel === 'whatsapp';
+  const handOff = whatsapp
+    ? whatsappLink(item.to_address, item.text_body)
+    : `mailto:${encodeURIComponent(item.to_address)}?subject=${encodeURIComponent(item.subject)}&body=${encodeURIComponent(item.text_body)}`;
   return (
     <div className="border-t border-stone-100 bg-stone-50 px-4 py-3 text-sm">
       <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-stone-500">Jenis</dt>
         <dd>{kindLabels[item.kind] ?? item.kind}</dd>
+        <dt className="text-stone-500">Saluran</dt>
+        <dd>{mailChannelLabels[item.channel]}</dd>
         {item.order_id !== null && (
           <>
             <dt className="text-stone-500">Pesanan</dt>
@@ -87,16 +107,28 @@ function MessageDetail({ item }: { item: OutboxItem }) {
           </>
         )}
       </dl>
-      <pre aria-label={`Isi email ${item.subject}`} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-stone-200 bg-white p-3 font-sans text-sm text-stone-900">
+      <pre aria-label={`Isi ${whatsapp ? 'pesan WhatsApp' : 'email'} ${item.subject}`} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-stone-200 bg-white p-3 font-sans text-sm text-stone-900">
         {item.text_body}
       </pre>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button type="button" className={buttonStyles.small} onClick={() => void copy()}>
           Salin isi
         </button>
-        <a href={mailto} className={buttonStyles.small}>
-          Buka di aplikasi email
-        </a>
+        {handOff && (
+          <a href={handOff} className={buttonStyles.small} {...(whatsapp ? { target: '_blank', rel: 'noreferrer' } : {})}>
+            {whatsapp ? 'Buka di WhatsApp' : 'Buka di aplikasi email'}
+          </a>
+        )}
+        {item.status === 'failed' && (
+          <button type="button" className={buttonStyles.small} onClick={() => void again()} disabled={resend.isPending}>
+            {resend.isPending ? 'Menjadwalkan…' : 'Kirim ulang'}
+          </button>
+        )}
+        {resent && (
+          <span role="status" className="text-stone-600">
+            {resent}
+          </span>
+        )}
         {copied && (
           <span role="status" className="text-stone-600">
             {copied}
@@ -118,7 +150,7 @@ export default function OutboxPage() {
     <div>
       <AdminPageHeader
         title="Kotak keluar email"
-        description="Email yang dikirim toko: konfirmasi pesanan untuk pembeli, pemberitahuan pesanan baru dan bukti transfer untuk toko."
+        description="Email dan pesan WhatsApp yang dikirim toko: kabar pesanan untuk pembeli di setiap langkah, pemberitahuan pesanan baru dan bukti transfer untuk toko."
         actions={
           <button type="button" className={buttonStyles.secondary} onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
             {outbox.isFetching ? 'Memuat…' : 'Muat ulang'}
@@ -132,6 +164,15 @@ export default function OutboxPage() {
             Email tidak dikirim ke siapa pun; semuanya disimpan di sini dengan status “{mailStatusLabels.kept}”. Buka sebuah pesan untuk menyalin isinya, lalu teruskan secara
             manual lewat email atau WhatsApp. Agar email terkirim otomatis, isi <code className="rounded bg-amber-100 px-1">SMTP_URL</code> dan{' '}
             <code className="rounded bg-amber-100 px-1">MAIL_FROM</code> di konfigurasi server.
+          </p>
+        </div>
+      )}
+      {data && !data.whatsapp_configured && (
+        <div role="note" className="mb-4 rounded-xl border border-stone-300 bg-stone-50 px-4 py-3 text-sm text-stone-800">
+          <p className="font-semibold">Pengiriman WhatsApp belum diatur.</p>
+          <p className="mt-1">
+            Pesan WhatsApp untuk pembeli disimpan di sini; buka sebuah pesan lalu pilih “Buka di WhatsApp” untuk mengirimnya sendiri. Agar terkirim otomatis, isi{' '}
+            <code className="rounded bg-stone-200 px-1">WHATSAPP_TOKEN</code> dan <code className="rounded bg-stone-200 px-1">WHATSAPP_PHONE_NUMBER_ID</code> di konfigurasi server.
           </p>
         </div>
       )}
@@ -168,6 +209,7 @@ export default function OutboxPage() {
                     <span className="text-stone-600 md:text-stone-900">{formatDateTime(item.created_at)}</span>
                     <span className="break-all md:truncate">
                       <span className="text-stone-500 md:sr-only">Kepada: </span>
+                      <span className="mr-1 rounded bg-stone-100 px-1.5 py-0.5 text-xs font-semibold text-stone-700">{mailChannelLabels[item.channel]}</span>
                       {item.to_address}
                     </span>
                     <span className="font-semibold md:truncate md:font-normal">{item.subject}</span>
@@ -210,7 +252,7 @@ export default function OutboxPage() {
           </div>
         </nav>
       )}
-      <p className="mt-4 text-xs text-stone-500">Email yang gagal terkirim dicoba lagi otomatis, makin lama makin jarang, sampai 5 kali; setelah itu statusnya “{mailStatusLabels.failed}”.</p>
+      <p className="mt-4 text-xs text-stone-500">Pesan yang gagal terkirim dicoba lagi otomatis, makin lama makin jarang, sampai 5 kali; setelah itu statusnya “{mailStatusLabels.failed}” dan dapat dikirim ulang dari rinciannya.</p>
     </div>
   );
 }

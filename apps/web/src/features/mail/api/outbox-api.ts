@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxList } from '@pasar/core/mail';
 import { api } from '../../../lib/api-client';
 
@@ -13,3 +13,12 @@ export const useOutbox = (paging: { page: number; page_size: number }) =>
     // The outbox job sends in the background; a waiting message turns into "Terkirim" on its own.
     refetchInterval: 30_000,
   });
+
+/** "Kirim ulang": a failed message goes back to the queue; the list then shows it waiting. */
+export function useResendMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/admin/mail/${id}/resend`, { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
