@@ -151,6 +151,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_REGION: z.string().default('auto'),
   S3_PUBLIC_URL: optionalUrl,
+  /** Signs checkout quotes' reserved order ids (issue 28); unset, a key is derived from DATABASE_URL or DATA_DIR. */
+  CHECKOUT_QUOTE_SECRET: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;

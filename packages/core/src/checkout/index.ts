@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './order.schema';
 export * from './instruction-steps';
+export * from './origins';

@@ -9,7 +9,10 @@ const optionalId = coercedIdField().nullish().transform((v) => v ?? null);
 export const orderItemInputSchema = z.object({
   product_id: coercedIdField('Produk tidak valid.'),
   quantity: z.coerce.number({ error: 'Jumlah tidak valid.' }).int({ error: 'Jumlah tidak valid.' }).min(1, { error: 'Jumlah minimal 1.' }).max(1000, { error: 'Jumlah terlalu besar.' }),
-  /** Sent by the client, never used: the server prices every line itself. */
+  /**
+   * The unit price the page showed. The server prices every line itself; with `expected_total` sent,
+   * a line whose shown price differs answers 409 PRICE_CHANGED (issue 28, as the point of sale does).
+   */
   price: z.number().optional(),
   variant_label: z.string().trim().max(100).nullish().transform((v) => (v && v !== 'default' ? v : null)),
   selected_options: z
@@ -28,6 +31,16 @@ export const shippingBreakdownSchema = z
   })
   .passthrough()
   .nullish();
+
+/** One origin group's shipping choice (decision 049): the same three fields as the spec's one-origin payload. */
+export const shipmentChoiceSchema = z.object({
+  /** The group's origin district; null for lines whose business and store have none. */
+  origin_district_id: coercedIdField().nullish().transform((v) => v ?? null),
+  shipping_courier: optionalText(60),
+  shipping_service: optionalText(120),
+  shipping_cost_breakdown: shippingBreakdownSchema,
+});
+export type ShipmentChoice = z.infer<typeof shipmentChoiceSchema>;
 
 export const orderPayloadSchema = z.object({
   /** Ignored: the user comes from the token. */
@@ -57,6 +70,15 @@ export const orderPayloadSchema = z.object({
   shipping_courier: optionalText(60),
   shipping_service: optionalText(120),
   shipping_cost_breakdown: shippingBreakdownSchema,
+  /**
+   * One choice per origin group (decision 049). A group without one uses the spec's single
+   * shipping fields above, so a one-origin cart sends just those, as before.
+   */
+  shipments: z.array(shipmentChoiceSchema).max(100).default([]),
+  /** The total the page showed; when sent, a different server total answers 409 PRICE_CHANGED. */
+  expected_total: z.number().int().optional(),
+  /** From POST /orders/quote: the order id the quote's kode unik was made for. */
+  quote_token: z.string().trim().max(200).nullish().transform((v) => v ?? null),
 });
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
@@ -155,4 +177,34 @@ export const orderSchema = z.object({
   shipments: z.array(shipmentSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** One origin group of a quote: its lines (indexes into order_items) and its shipping. */
+export const quoteShipmentSchema = z.object({
+  position: z.number().int(),
+  origin_district_id: z.number().int().nullable(),
+  origin_label: z.string().nullable(),
+  kind: z.enum(['national', 'local_courier', 'pickup']),
+  courier_name: z.string().nullable(),
+  service: z.string().nullable(),
+  cost: z.number().int(),
+  weight_grams: z.number().int(),
+  line_indexes: z.array(z.number().int()),
+});
+
+/**
+ * POST /orders/quote (issue 28): what placing this payload would charge, before "Buat pesanan":
+ * the priced lines, each shipment's cost, the fee, the kode unik and the total. `quote_token`
+ * sent back with the order makes the order use the id the kode unik was made for.
+ */
+export const orderQuoteSchema = z.object({
+  lines: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), variant_label: z.string().nullable(), quantity: z.number().int(), price: z.number().int(), line_total: z.number().int() })),
+  shipments: z.array(quoteShipmentSchema),
+  subtotal_amount: z.number().int(),
+  shipping_cost: z.number().int(),
+  payment_fee: z.number().int(),
+  unique_code: z.number().int(),
+  total_amount: z.number().int(),
+  quote_token: z.string().nullable(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutError, checkoutFailure, checkoutMessages as m, customerFee, isLocalDestination, parsePaymentMethod, shippingWeight, type CheckoutState } from './rules';
+import { checkoutError, checkoutFailure, checkoutMessages as m, customerFee, isLocalDestination, mixedOriginNotice, parsePaymentMethod, shippingWeight, type CheckoutState } from './rules';
 
 const ok: CheckoutState = {
   itemCount: 2,
@@ -27,7 +27,8 @@ describe('checkout rules in the spec order (requirements/storefront.md §5)', ()
     expect(checkoutError(broken)).toBe(m.emptyCart);
     expect(checkoutError({ ...broken, itemCount: 1 })).toBe(m.shippingInfo);
     expect(checkoutError({ ...broken, itemCount: 1, shipping_name: 'A' })).toBe(m.location);
-    expect(checkoutError({ ...broken, itemCount: 1, shipping_name: 'A', shipping_province_id: 32 })).toBe(m.mixedOrigin);
+    // Rule 4 (several origins) informs and no longer refuses (decision 049): the next rule speaks.
+    expect(checkoutError({ ...broken, itemCount: 1, shipping_name: 'A', shipping_province_id: 32 })).toBe(m.guestEmail);
     const rule5 = { ...broken, itemCount: 1, shipping_name: 'A', shipping_province_id: 32, originDistrictIds: [1, 1] };
     expect(checkoutError(rule5)).toBe(m.guestEmail);
     expect(checkoutError({ ...rule5, signedIn: true })).toBe(m.shippingService);
@@ -48,11 +49,16 @@ describe('checkout rules in the spec order (requirements/storefront.md §5)', ()
     expect(checkoutFailure(nowhere)).toEqual({ message: m.location, field: 'shipping_province_id' });
     expect(checkoutFailure({ ...nowhere, shipping_province_id: 32 })).toEqual({ message: m.location, field: 'shipping_city_id' });
     expect(checkoutFailure({ ...ok, shipping_district_id: 0 })).toEqual({ message: m.location, field: 'shipping_district_id' });
-    expect(checkoutFailure({ ...ok, originDistrictIds: [1, 2] })).toEqual({ message: m.mixedOrigin, field: null });
+    expect(checkoutFailure({ ...ok, originDistrictIds: [1, 2] })).toBeNull();
     expect(checkoutFailure({ ...ok, guest_email: '' })).toEqual({ message: m.guestEmail, field: 'guest_email' });
     expect(checkoutFailure({ ...ok, guest_email: '', signedIn: true })).toBeNull();
     expect(checkoutFailure({ ...ok, shippingChosen: false })).toEqual({ message: m.shippingService, field: 'shipping_service' });
     expect(checkoutFailure({ ...ok, paymentMethod: 'tripay:QRIS' })).toEqual({ message: m.providerUnavailable('Tripay'), field: 'payment_method' });
+  });
+  it("keeps rule 4's text as information for a cart of several origins", () => {
+    expect(mixedOriginNotice([1, 2, null])).toBe('Produk dalam keranjang berasal dari beberapa lokasi asal bisnis. Silakan pisahkan pesanan berdasarkan lokasi asal.');
+    expect(mixedOriginNotice([1, 1, null])).toBeNull();
+    expect(mixedOriginNotice([])).toBeNull();
   });
   it('treats blank text as missing', () => {
     expect(checkoutError({ ...ok, shipping_phone: '   ' })).toBe(m.shippingInfo);

@@ -22,6 +22,11 @@ export const checkoutMessages = {
   channelsFailed: (provider: string) => `Gagal memuat metode pembayaran ${provider}. Silakan coba lagi.`,
   successManual: 'Pesanan berhasil dibuat. Terima kasih!',
   successProvider: (provider: string) => `Pesanan berhasil dibuat. Selesaikan pembayaran melalui ${provider}.`,
+  // Not in the spec (issue 28, decision 049): a cart from several origins is one payment with one shipment per origin.
+  originsShipSeparately: (count: number) => `Pesanan ini dikirim dalam ${count} kiriman terpisah, satu dari setiap lokasi asal, dengan satu pembayaran.`,
+  localOnly: (product: string, origin: string) => `${product} hanya dikirim dengan kurir lokal. Pilih kurir lokal untuk kiriman dari ${origin}.`,
+  pricesChanged: 'Harga berubah sejak produk dimasukkan ke keranjang. Keranjang sudah diperbarui; periksa total baru lalu buat pesanan lagi.',
+  quoteUsed: 'Ringkasan pesanan ini sudah dipakai. Muat ulang halaman checkout, lalu buat pesanan lagi.',
 } as const;
 
 export interface CheckoutState {
@@ -49,8 +54,7 @@ const chosen = (v: number | null | undefined) => typeof v === 'number' && v > 0;
 
 /**
  * The checkout input a failed rule points at, named as in the order payload; 'shipping_service' is
- * the shipping chooser and 'payment_method' the payment chooser. An empty cart and a cart from
- * several origins point at no input.
+ * the shipping chooser and 'payment_method' the payment chooser. An empty cart points at no input.
  */
 export type CheckoutField =
   | 'shipping_name'
@@ -81,7 +85,7 @@ export function checkoutFailure(state: CheckoutState): CheckoutFailure | null {
   if (text) return { message: checkoutMessages.shippingInfo, field: text };
   const area = (['shipping_province_id', 'shipping_city_id', 'shipping_district_id'] as const).find((f) => !chosen(state[f]));
   if (area) return { message: checkoutMessages.location, field: area };
-  if (distinctOrigins(state.originDistrictIds).length > 1) return { message: checkoutMessages.mixedOrigin, field: null };
+  // Rule 4 is information, not a failure (decision 049): each origin ships separately under one payment (mixedOriginNotice).
   if (!state.signedIn && !filled(state.guest_email)) return { message: checkoutMessages.guestEmail, field: 'guest_email' };
   if (!state.shippingChosen) return { message: checkoutMessages.shippingService, field: 'shipping_service' };
   if (state.paymentMethod !== 'manual' && !state.provider.channelsAvailable) return { message: checkoutMessages.providerUnavailable(state.provider.name), field: 'payment_method' };
@@ -91,6 +95,14 @@ export function checkoutFailure(state: CheckoutState): CheckoutFailure | null {
 /** The message of the first rule that fails, or null when the checkout may go on. */
 export function checkoutError(state: CheckoutState): string | null {
   return checkoutFailure(state)?.message ?? null;
+}
+
+/**
+ * The spec's rule 4 text, shown as information on the cart and checkout when the cart comes from
+ * several origins (decision 049 keeps the text and drops the refusal); null for one origin.
+ */
+export function mixedOriginNotice(originDistrictIds: readonly (number | null)[]): string | null {
+  return distinctOrigins(originDistrictIds).length > 1 ? checkoutMessages.mixedOrigin : null;
 }
 
 /** Distinct known origin districts of a cart (items without a business district do not count). */

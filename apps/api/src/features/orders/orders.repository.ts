@@ -13,16 +13,19 @@ import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { mailOutbox, orderItems, orders, payments, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
 import { firstShortLine, InsufficientStock, rawQuery, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.repository';
 
-/** What core's line pricing needs, plus where the product ships from (storefront spec rule 4). */
+/** What core's line pricing needs, plus where the product ships from, who sends it and whether it may travel far (decision 049). */
 export interface ProductForOrder extends SellableProduct {
   business_district_id: number | null;
+  business_name: string | null;
+  /** "Hanya kirim lokal": a local courier only (issue 28). */
+  local_only: boolean;
 }
 
 /** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
 function productsForOrderSql(ids: number[]): SQL {
   return sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (
     SELECT p.id, p.name, p.price, p.discount::float8 AS discount, p.stock, p.is_active, c.is_active AS category_active,
-      b.district_id AS business_district_id, p.option_groups,
+      b.district_id AS business_district_id, b.name AS business_name, p.local_only, p.option_groups,
       COALESCE((SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'stock', v.stock) ORDER BY v.position, v.id)
                 FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS size_variants
     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
@@ -36,7 +39,7 @@ function productMap(value: unknown): Map<number, ProductForOrder> {
   return new Map(
     list.map((p) => [
       p.id,
-      { ...p, discount: Number(p.discount), option_groups: parseJson(p.option_groups), size_variants: parseJson(p.size_variants) },
+      { ...p, local_only: p.local_only === true, discount: Number(p.discount), option_groups: parseJson(p.option_groups), size_variants: parseJson(p.size_variants) },
     ]),
   );
 }
@@ -56,9 +59,16 @@ export interface IdempotentOrder {
 
 /** Everything a checkout reads before it writes, fetched in one statement (issue 15: at most 8 round trips an order). */
 export interface CheckoutContext {
-  /** Taken from the sequences now, so the kode unik, the payment, the e-mails and the answer are made before the write. */
+  /**
+   * Taken from the sequences now, so the kode unik, the payment, the e-mails and the answer are made
+   * before the write; or the id a checkout quote reserved (its kode unik was shown), then `reservedUsed`
+   * says whether it cannot be used: an order already has it, or the sequence never gave it out.
+   */
   orderId: number;
+  reservedUsed: boolean;
   itemIds: number[];
+  /** Ids for the order's shipments: one per distinct product is enough for any grouping by origin (unused ones are gaps). */
+  shipmentIds: number[];
   /** The database's clock: the order's created_at, as the column's default would have set it. */
   now: Date;
   products: Map<number, ProductForOrder>;
@@ -74,16 +84,19 @@ export interface CheckoutContext {
 
 export async function loadCheckoutContext(
   db: DbOrTx,
-  input: { productIds: number[]; itemCount: number; settings: SQL; unpaid: SQL | null; idempotencyKey: string | undefined; localPrices: SQL | null },
+  input: { productIds: number[]; itemCount: number; settings: SQL; unpaid: SQL | null; idempotencyKey: string | undefined; localPrices: SQL | null; reservedOrderId?: number | undefined },
 ): Promise<CheckoutContext> {
+  const orderId = input.reservedOrderId === undefined ? sql`nextval('orders_id_seq')::int` : sql`${input.reservedOrderId}::int`;
+  const reservedUsed = input.reservedOrderId === undefined ? sql`false` : sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${input.reservedOrderId}::int) OR ${input.reservedOrderId}::bigint > (SELECT last_value FROM orders_id_seq))`;
   const existing = input.idempotencyKey
     ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
            FROM orders o WHERE o.idempotency_key = ${input.idempotencyKey} LIMIT 1)`
     : sql`NULL::json`;
-  const [row] = await queryRows<{ order_id: number; item_ids: number[] | string; now_ms: number; products: unknown; settings: unknown; unpaid: unknown; existing: unknown; local_prices: unknown }>(
+  const [row] = await queryRows<{ order_id: number; reserved_used: boolean; item_ids: number[] | string; shipment_ids: number[] | string; now_ms: number; products: unknown; settings: unknown; unpaid: unknown; existing: unknown; local_prices: unknown }>(
     db,
-    sql`SELECT nextval('orders_id_seq')::int AS order_id,
+    sql`SELECT ${orderId} AS order_id, ${reservedUsed} AS reserved_used,
                ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${input.itemCount}::int)) AS item_ids,
+               ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, ${input.productIds.length}::int)) AS shipment_ids,
                (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
                ${productsForOrderSql(input.productIds)} AS products,
                ${input.settings} AS settings,
@@ -92,9 +105,12 @@ export async function loadCheckoutContext(
                ${input.localPrices ?? sql`NULL::json`} AS local_prices`,
   );
   if (!row) throw new Error('checkout context returned nothing');
+  const ids = (value: number[] | string) => (typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value).map(Number);
   return {
     orderId: Number(row.order_id),
-    itemIds: (typeof row.item_ids === 'string' ? row.item_ids.replace(/[{}]/g, '').split(',').filter(Boolean) : row.item_ids).map(Number),
+    reservedUsed: row.reserved_used === true || (row.reserved_used as unknown) === 't',
+    itemIds: ids(row.item_ids),
+    shipmentIds: ids(row.shipment_ids),
     now: new Date(Math.floor(Number(row.now_ms))),
     products: productMap(row.products),
     settings: parseJson<Record<string, unknown> | null>(row.settings) ?? {},
@@ -154,7 +170,21 @@ function insertText(table: Table, rows: Row[], params: unknown[]): string {
   return text;
 }
 
-type PlacedOrder = { order: NewOrder & { id: number }; items: (NewOrderItem & { id: number; order_id: number })[]; payment: typeof payments.$inferInsert | null; mails: (typeof mailOutbox.$inferInsert)[] };
+type PlacedOrder = {
+  order: NewOrder & { id: number };
+  /** One per origin (decision 049); written before the items that point at them, in the same statement. */
+  shipments?: (typeof shipments.$inferInsert & { id: number })[];
+  items: (NewOrderItem & { id: number; order_id: number; shipment_id?: number | null })[];
+  payment: typeof payments.$inferInsert | null;
+  mails: (typeof mailOutbox.$inferInsert)[];
+};
+
+/** A reserved order id (POST /orders/quote): its kode unik is shown before the order is placed. */
+export async function reserveOrderId(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(db, sql`SELECT nextval('orders_id_seq')::int AS id`);
+  if (!row) throw new Error('order id reservation returned nothing');
+  return Number(row.id);
+}
 
 /** The unpaid-order caps a storefront order is written under (decision 045): its keys and the limits. */
 export interface OrderCaps {
@@ -215,6 +245,7 @@ function capReached(error: unknown): UnpaidCapReached | undefined {
  */
 export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: StockLine[], caps?: OrderCaps): Promise<void> {
   const parts: [Table, Row[]][] = [];
+  if (placed.shipments && placed.shipments.length > 0) parts.push([shipments, placed.shipments as unknown as Row[]]);
   if (placed.items.length > 0) parts.push([orderItems, placed.items as unknown as Row[]]);
   if (placed.payment) parts.push([payments, [placed.payment]]);
   if (placed.mails.length > 0) parts.push([mailOutbox, placed.mails]);
@@ -263,6 +294,7 @@ const STOCK_SHORT = 'PU001';
 
 async function insertPlacedOrderByBuilder(tx: DbOrTx, placed: PlacedOrder): Promise<void> {
   const parts: SQL[] = [];
+  if (placed.shipments && placed.shipments.length > 0) parts.push(tx.insert(shipments).values(placed.shipments).getSQL());
   if (placed.items.length > 0) parts.push(tx.insert(orderItems).values(placed.items).getSQL());
   if (placed.payment) parts.push(tx.insert(payments).values(placed.payment).getSQL());
   if (placed.mails.length > 0) parts.push(tx.insert(mailOutbox).values(placed.mails).getSQL());

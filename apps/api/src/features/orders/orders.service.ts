@@ -7,14 +7,16 @@
  * double submit one order.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { checkoutError, checkoutMessages, customerFee, parsePaymentMethod, shippingWeight, type Order, type OrderPayload } from '@pasar/core/checkout';
+import { checkoutError, checkoutMessages, customerFee, firstLocalOnly, groupByOrigin, originLabel, parsePaymentMethod, shippingWeight, type Order, type OrderPayload, type OrderQuote } from '@pasar/core/checkout';
 import { INT4_MAX, totalTooLarge, totalTooLargeMessage } from '@pasar/core/common';
-import { AppError } from '@pasar/core/errors';
+import { AppError, genericMessages } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import type { SettingValue } from '@pasar/core/settings';
 import { DEFAULT_TIME_ZONE } from '@pasar/core/time';
 import { capAddressKey, capEmailKey, defaultPaymentSettings, orderPath, orderUnits, paymentMessages, uniqueCodeFor, type PaymentChannel, type PaymentSettings } from '@pasar/core/payments';
+import { posPriceConflict } from '@pasar/core/pos';
 import { firstShortage, priceLines, subtotalOf, type PricedLine } from '@pasar/core/pricing';
+import { courierName } from '@pasar/core/shipments';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { uniqueViolationConstraint } from '../../db/errors';
@@ -40,15 +42,20 @@ import {
   listOrderIdsOfUser,
   loadCheckoutContext,
   loadOrders,
+  reserveOrderId,
   toOrder,
+  toShipment,
   UnpaidCapReached,
   writePlacedOrder,
   type CapName,
+  type CheckoutContext,
   type IdempotentOrder,
   type OrderItemRow,
   type OrderRow,
   type ProductForOrder,
+  type ShipmentRow,
 } from './orders.repository';
+import { quoteToken, readQuoteToken } from './quote-token';
 
 export const orderMessages = {
   outOfStock: (name: string, left: number) => (left > 0 ? `Stok ${name} tidak mencukupi. Tersisa ${left}.` : `Stok ${name} habis.`),
@@ -70,6 +77,8 @@ export interface OrderContext {
   now: Date;
   config: Config;
   rajaongkir?: RajaOngkirClient | undefined;
+  /** The request carried a session token that is no longer valid (issue 28: 401, not the guest e-mail rule). */
+  staleSession?: boolean | undefined;
 }
 
 export async function getOrders(db: Db, ids: number[]): Promise<Order[]> {
@@ -130,56 +139,80 @@ async function choosePayment(db: Db, payload: OrderPayload, config: Config): Pro
   return { chosen: channel ? { provider: gateway, channel } : null, channelsAvailable: channels.some((c) => c.active), providerName: 'Tripay' };
 }
 
+/** One origin group's shipping, recomputed (decision 049). */
 interface Shipping {
+  kind: 'national' | 'local_courier';
   cost: number;
+  /** The national courier's code, or the local courier's name (the order's shipping_courier, as before). */
   courier: string | null;
+  courierCode: string | null;
+  courierName: string | null;
   service: string | null;
+  weight: number;
   breakdown: Record<string, unknown>;
 }
 
+/** The spec's single shipping choice, or a group's own (payload.shipments). */
+type Choice = Pick<OrderPayload, 'shipping_courier' | 'shipping_service' | 'shipping_cost_breakdown'>;
+
+const choiceMade = (c: Choice) => Boolean(c.shipping_cost_breakdown?.type) && (c.shipping_cost_breakdown?.type === 'local_courier' || Boolean(c.shipping_courier && c.shipping_service));
+
 /**
- * Shipping, recomputed: a local courier's price for the district, or the national quote. The
- * destination is the checked one: a local courier is priced by the district's real city (issue 14).
+ * One group's shipping, recomputed: a local courier's price for the district, or the national quote
+ * from the group's origin for the group's weight. The destination is the checked one: a local courier
+ * is priced by the district's real city (issue 14). A group holding a "hanya kirim lokal" product
+ * refuses a national courier (issue 28).
  */
 async function quoteShipping(
   db: Db,
-  payload: OrderPayload,
+  choice: Choice,
   area: CheckedDestination,
-  lines: PricedLine[],
-  products: Map<number, ProductForOrder>,
+  group: { origin: number | null; lines: PricedLine[]; label: string | null; localOnly: ProductForOrder | null },
   ctx: OrderContext,
   store: SettingValue<'store_location'> | undefined,
   /** The local courier prices read with the checkout's context, and the district they were read for. */
   localPrices: { districtId: number | undefined; raw: unknown },
 ): Promise<Shipping> {
-  const breakdown = payload.shipping_cost_breakdown;
+  const breakdown = choice.shipping_cost_breakdown;
   const destination = area.district.id;
+  const weight = shippingWeight(group.lines.reduce((s, l) => s + l.quantity, 0));
   if (breakdown?.type === 'local_courier') {
     const candidates = localPrices.districtId === destination && localPrices.raw != null ? readLocalPriceCandidates(localPrices.raw) : undefined;
     const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district }, store ?? null, candidates);
     const chosen = options.find((o) => o.courier_id === breakdown.courier_id && o.price_id === breakdown.price_id);
     if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
     return {
+      kind: 'local_courier',
       cost: chosen.effective_price,
       courier: chosen.courier_name,
+      courierCode: null,
+      courierName: chosen.courier_name,
       service: `Kurir lokal (same-day) · ${chosen.region}`,
+      weight,
       breakdown: { type: 'local_courier', courier_id: chosen.courier_id, price_id: chosen.price_id, cost: chosen.effective_price },
     };
   }
-  const origin = lines.map((l) => products.get(l.product_id)?.business_district_id).find((d) => d) ?? store?.district_id;
+  if (group.localOnly) {
+    const message = checkoutMessages.localOnly(group.localOnly.name, group.label ?? area.district.name);
+    throw new AppError('UNPROCESSABLE', message, { fields: { shipping_service: message } });
+  }
+  const origin = group.origin;
   if (!origin) throw new AppError('UNPROCESSABLE', checkoutMessages.storeLocationIncomplete);
-  const weight = shippingWeight(lines.reduce((s, l) => s + l.quantity, 0));
   const options = await quoteNationalShipping(
     db,
-    { originDistrictId: origin, destinationDistrictId: destination, weightGrams: weight, couriers: [String(payload.shipping_courier)] },
+    { originDistrictId: origin, destinationDistrictId: destination, weightGrams: weight, couriers: [String(choice.shipping_courier)] },
     ctx.rajaongkir,
   );
-  const chosen = options.find((o) => o.courier_code === payload.shipping_courier?.toLowerCase() && o.service === payload.shipping_service);
+  const chosen = options.find((o) => o.courier_code === choice.shipping_courier?.toLowerCase() && o.service === choice.shipping_service);
   if (!chosen) throw new AppError('UNPROCESSABLE', orderMessages.unknownShipping);
   return {
+    kind: 'national',
     cost: chosen.cost,
     courier: chosen.courier_code,
+    courierCode: chosen.courier_code,
+    courierName: courierName(chosen.courier_code),
     service: chosen.service,
+    weight,
     breakdown: { type: 'national', courier_code: chosen.courier_code, service: chosen.service, weight, origin_district_id: origin, cost: chosen.cost },
   };
 }
@@ -231,50 +264,89 @@ function paymentItems(lines: PricedLine[], shipping: number, fee: number, unique
 /** The settings a checkout reads with its products, in one statement. */
 const checkoutSettingKeys = ['payments', 'store_location', 'bank_account', 'store_profile', 'time_zone'] as const;
 
+/** One origin group of a priced checkout, its shipping quoted (decision 049). */
+interface PricedShipment {
+  position: number;
+  origin: number | null;
+  label: string | null;
+  /** Indexes of the group's lines in the cart. */
+  indexes: number[];
+  shipping: Shipping;
+}
+
+/** A checkout priced by the server: everything a quote shows and an order writes. */
+interface PricedCheckout {
+  context: CheckoutContext;
+  orderId: number;
+  lines: PricedLine[];
+  groups: PricedShipment[];
+  area: CheckedDestination;
+  chosen: ChosenPayment;
+  paymentSettings: PaymentSettings | undefined;
+  settings: PaymentSettings;
+  fee: number;
+  uniqueCode: number;
+  subtotal: number;
+  shippingCost: number;
+  total: number;
+  stored: <K extends (typeof checkoutSettingKeys)[number]>(key: K) => SettingValue<K> | undefined;
+}
+
 /**
- * Issue 15: a checkout costs at most 8 database round trips, counted by a test. One statement reads
- * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key, the
- * local courier prices and the new order's ids; the checks then run in memory; one statement, its own
- * transaction, writes the order with its items, payment and e-mails and takes the stock. The
- * answer is built from what was written, not read back (docs/decisions/036-checkout-and-back-office-at-scale.md).
+ * Reads the checkout's context and prices it as an order would be: the spec's rules, the area, the
+ * limits, one shipping quote per origin group, the fee and the kode unik. `quote` (POST /orders/quote)
+ * asks before the buyer has typed who they are, so the identity rules (name, address, phone, e-mail)
+ * and the unpaid caps wait for the order itself.
  */
-export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
-  const fingerprint = idempotencyFingerprint(payload, ctx.user);
-  const capKeys = unpaidKeysOf(payload, ctx.user, payload.shipping_district_id);
-  const localPricesDistrict =
-    payload.shipping_cost_breakdown?.type === 'local_courier' && Number.isInteger(payload.shipping_district_id) ? (payload.shipping_district_id as number) : undefined;
+async function priceCheckout(
+  db: Db,
+  payload: OrderPayload,
+  ctx: OrderContext,
+  mode: { quote: boolean; capKeys: UnpaidKeys; fingerprint: string },
+): Promise<{ existing: Order } | PricedCheckout> {
+  // Issue 28: a signed-in shopper whose session ran out is told to sign in again, not asked for a guest's e-mail.
+  if (ctx.staleSession && !ctx.user && !payload.guest_email) throw new AppError('UNAUTHORIZED', genericMessages.unauthorized);
+  const destination = Number.isInteger(payload.shipping_district_id) ? (payload.shipping_district_id as number) : undefined;
+  const anyLocal = payload.shipping_cost_breakdown?.type === 'local_courier' || payload.shipments.some((c) => c.shipping_cost_breakdown?.type === 'local_courier');
+  const localPricesDistrict = anyLocal ? destination : undefined;
+  const reserved = readQuoteToken(ctx.config, payload.quote_token, ctx.now);
   const context = await loadCheckoutContext(db, {
     productIds: [...new Set(payload.order_items.map((i) => i.product_id))],
-    itemCount: payload.order_items.length,
+    itemCount: mode.quote ? 0 : payload.order_items.length,
     settings: settingsJsonSql([...checkoutSettingKeys]),
-    unpaid: openUnpaidCountsSql(capKeys),
-    idempotencyKey: ctx.idempotencyKey,
+    unpaid: mode.quote ? null : openUnpaidCountsSql(mode.capKeys),
+    idempotencyKey: mode.quote ? undefined : ctx.idempotencyKey,
     // Read only for a local courier to a district sent as a number; quoteShipping uses them only if the checked district is that one.
     localPrices: localPricesDistrict === undefined ? null : localPriceCandidatesSql(localPricesDistrict),
+    reservedOrderId: mode.quote ? undefined : reserved,
   });
-  if (ctx.idempotencyKey) {
-    const existing = await existingForKey(db, ctx.idempotencyKey, ctx, fingerprint, context.existing);
-    if (existing) return existing;
+  if (!mode.quote && ctx.idempotencyKey) {
+    const existing = await existingForKey(db, ctx.idempotencyKey, ctx, mode.fingerprint, context.existing);
+    if (existing) return { existing };
   }
   const stored = <K extends (typeof checkoutSettingKeys)[number]>(key: K) => readSetting(key, context.settings[key]);
   const products = context.products;
+  const store = stored('store_location');
   // Rule 1 first: an empty cart says so before any product check.
   const lines = payload.order_items.length === 0 ? [] : priceLines(products, payload.order_items);
   const { chosen, channelsAvailable, providerName } = await choosePayment(db, payload, ctx.config);
-  const breakdown = payload.shipping_cost_breakdown;
+  const single: Choice = { shipping_courier: payload.shipping_courier, shipping_service: payload.shipping_service, shipping_cost_breakdown: payload.shipping_cost_breakdown };
+  const grouped = groupByOrigin(lines, (l) => products.get(l.product_id)?.business_district_id, store?.district_id);
+  const choiceOf = (origin: number | null): Choice => payload.shipments.find((c) => c.origin_district_id === origin) ?? single;
+  const identity = mode.quote ? { shipping_name: '-', shipping_address: '-', shipping_postcode: '-', shipping_phone: '-' } : payload;
   const ruleError = checkoutError({
     itemCount: lines.length,
-    shipping_name: payload.shipping_name,
-    shipping_address: payload.shipping_address,
-    shipping_postcode: payload.shipping_postcode,
-    shipping_phone: payload.shipping_phone,
+    shipping_name: identity.shipping_name,
+    shipping_address: identity.shipping_address,
+    shipping_postcode: identity.shipping_postcode,
+    shipping_phone: identity.shipping_phone,
     shipping_province_id: payload.shipping_province_id,
     shipping_city_id: payload.shipping_city_id,
     shipping_district_id: payload.shipping_district_id,
     originDistrictIds: lines.map((l) => products.get(l.product_id)?.business_district_id ?? null),
-    signedIn: ctx.user !== null,
+    signedIn: ctx.user !== null || mode.quote,
     guest_email: payload.guest_email,
-    shippingChosen: Boolean(breakdown?.type) && (breakdown?.type === 'local_courier' || Boolean(payload.shipping_courier && payload.shipping_service)),
+    shippingChosen: grouped.length > 0 && grouped.every((g) => choiceMade(choiceOf(g.origin_district_id))),
     paymentMethod: payload.payment_method,
     provider: { name: providerName, channelsAvailable },
   });
@@ -299,10 +371,27 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   }
   const shortage = firstShortage(products, lines);
   if (shortage) throw new AppError('OUT_OF_STOCK', orderMessages.outOfStock(shortage.name, shortage.available));
-  checkUnpaidCaps(context.unpaid, ctx, settings);
+  // Caps count orders, and a cart of several origins is one order (one payment), whatever its shipments.
+  if (!mode.quote) checkUnpaidCaps(context.unpaid, ctx, settings);
 
-  const shipping = await quoteShipping(db, payload, area, lines, products, ctx, stored('store_location'), { districtId: localPricesDistrict, raw: context.localPrices });
-  const beforeFee = subtotalOf(lines) + shipping.cost;
+  const groups: PricedShipment[] = [];
+  for (const [i, g] of grouped.entries()) {
+    const groupProducts = g.items.map((l) => products.get(l.product_id)).filter((p): p is ProductForOrder => p !== undefined);
+    const label = originLabel(groupProducts.map((p) => p.business_name));
+    const shipping = await quoteShipping(
+      db,
+      choiceOf(g.origin_district_id),
+      area,
+      { origin: g.origin_district_id, lines: g.items, label, localOnly: firstLocalOnly(groupProducts) },
+      ctx,
+      store,
+      { districtId: localPricesDistrict, raw: context.localPrices },
+    );
+    groups.push({ position: i + 1, origin: g.origin_district_id, label, indexes: g.indexes, shipping });
+  }
+  const subtotal = subtotalOf(lines);
+  const shippingCost = groups.reduce((sum, g) => sum + g.shipping.cost, 0);
+  const beforeFee = subtotal + shippingCost;
   const channel = chosen.channel;
   if (channel && (beforeFee < channel.minimum_amount || beforeFee > channel.maximum_amount)) {
     throw new AppError('UNPROCESSABLE', orderMessages.amountOutOfRange(channel.name, channel.minimum_amount, channel.maximum_amount));
@@ -310,21 +399,103 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   const fee = channel ? customerFee(channel.fee_customer, beforeFee) : 0;
   if (totalTooLarge(beforeFee + fee)) throw new AppError('UNPROCESSABLE', totalTooLargeMessage);
   const manual = chosen.provider.id === 'manual';
+  const wantsCode = manual && settings.unique_code_enabled;
+  // The order id decides the kode unik: a quote reserves one (only when a code is shown); an order uses its quote's when it still can.
+  let orderId = context.orderId;
+  if (mode.quote) orderId = wantsCode ? await reserveOrderId(db) : 0;
+  else if (reserved !== undefined && context.reservedUsed) orderId = await reserveOrderId(db);
+  const uniqueCode = wantsCode ? uniqueCodeFor(orderId) : 0;
+  return {
+    context,
+    orderId,
+    lines,
+    groups,
+    area,
+    chosen,
+    paymentSettings,
+    settings,
+    fee,
+    uniqueCode,
+    subtotal,
+    shippingCost,
+    total: beforeFee + fee + uniqueCode,
+    stored,
+  };
+}
+
+/**
+ * Issue 28: the order carries the prices and total the shopper saw. When the page sent its total
+ * (`expected_total`), any line whose shown price or a total that differs answers 409 PRICE_CHANGED
+ * with the current prices, as the point of sale does; the details also carry a quote token for the id
+ * this attempt priced, so placing again with the new total keeps its kode unik.
+ */
+function checkPricesSeen(payload: OrderPayload, priced: PricedCheckout, config: Config, now: Date): void {
+  if (payload.expected_total === undefined) return;
+  // A line sent without its shown price was not seen at any price: it counts as changed.
+  const sent = payload.order_items.map((item) => ({ product_id: item.product_id, variant_label: item.variant_label, price: item.price ?? -1 }));
+  const conflict = posPriceConflict({ items: sent, total_amount: payload.expected_total }, priced.lines, priced.total);
+  if (!conflict) return;
+  throw new AppError('PRICE_CHANGED', checkoutMessages.pricesChanged, {
+    details: { prices: conflict.prices, total_amount: conflict.total_amount, quote_token: priced.uniqueCode > 0 ? quoteToken(config, priced.orderId, now) : null },
+  });
+}
+
+/** POST /orders/quote: what "Buat pesanan" will charge, with the kode unik the order will carry. */
+export async function quoteOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<OrderQuote> {
+  const priced = await priceCheckout(db, payload, ctx, { quote: true, capKeys: unpaidKeysOf(payload, ctx.user, payload.shipping_district_id), fingerprint: '' });
+  if ('existing' in priced) throw new Error('a quote never reads an idempotent order');
+  return {
+    lines: priced.lines.map((l) => ({ product_id: l.product_id, product_name: l.product_name, variant_label: l.variant_label, quantity: l.quantity, price: l.price, line_total: l.line_total })),
+    shipments: priced.groups.map((g) => ({
+      position: g.position,
+      origin_district_id: g.origin,
+      origin_label: g.label,
+      kind: g.shipping.kind,
+      courier_name: g.shipping.courierName,
+      service: g.shipping.service,
+      cost: g.shipping.cost,
+      weight_grams: g.shipping.weight,
+      line_indexes: g.indexes,
+    })),
+    subtotal_amount: priced.subtotal,
+    shipping_cost: priced.shippingCost,
+    payment_fee: priced.fee,
+    unique_code: priced.uniqueCode,
+    total_amount: priced.total,
+    quote_token: priced.uniqueCode > 0 ? quoteToken(ctx.config, priced.orderId, ctx.now) : null,
+  };
+}
+
+/**
+ * Issue 15: a checkout costs at most 8 database round trips, counted by a test. One statement reads
+ * the products, the settings, the guest's unpaid orders, an earlier order of the Idempotency-Key, the
+ * local courier prices and the new order's ids; the checks then run in memory; one statement, its own
+ * transaction, writes the order with its shipments, items, payment and e-mails and takes the stock.
+ * The answer is built from what was written, not read back (docs/decisions/036-checkout-and-back-office-at-scale.md).
+ * A cart of several origins is one order and one payment with one shipment per origin (decision 049).
+ */
+export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContext): Promise<Order> {
+  const fingerprint = idempotencyFingerprint(payload, ctx.user);
+  const capKeys = unpaidKeysOf(payload, ctx.user, payload.shipping_district_id);
+  const priced = await priceCheckout(db, payload, ctx, { quote: false, capKeys, fingerprint });
+  if ('existing' in priced) return priced.existing;
+  checkPricesSeen(payload, priced, ctx.config, ctx.now);
+  const { context, lines, groups, area, chosen, paymentSettings, settings, fee, uniqueCode, stored, orderId } = priced;
+  const manual = chosen.provider.id === 'manual';
   const bankAccounts = manual ? bankAccountsFrom(paymentSettings, stored('bank_account')) : [];
   const deadline = new Date(ctx.now.getTime() + settings.manual_deadline_hours * 60 * 60 * 1000);
   const accessToken = randomBytes(32).toString('hex');
   const buyerEmail = ctx.user?.email ?? payload.guest_email ?? '';
-  const orderId = context.orderId;
-  const uniqueCode = manual && settings.unique_code_enabled ? uniqueCodeFor(orderId) : 0;
+  const channel = chosen.channel;
 
   const paymentRequest: PaymentRequest = {
     orderId,
     merchantRef: `ORD-${orderId}`,
-    amount: beforeFee + fee + uniqueCode,
+    amount: priced.total,
     fee,
     channel,
     customer: { name: payload.shipping_name ?? '', email: buyerEmail, phone: payload.shipping_phone },
-    items: paymentItems(lines, shipping.cost, fee, uniqueCode),
+    items: paymentItems(lines, priced.shippingCost, fee, uniqueCode),
     origin: ctx.origin,
     orderPath: orderPath(accessToken),
     now: ctx.now,
@@ -333,6 +504,9 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   };
   // Local providers answer without the network, so their payment is written with the order.
   const payment = chosen.provider.local ? await newOrderPayment(chosen.provider, paymentRequest) : null;
+  const first = groups[0]?.shipping;
+  // One shipment reads as before; several name each courier once, in the shipments' order.
+  const joined = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => Boolean(v)))].join(' + ') || null;
   const orderRow: OrderRow = {
     id: orderId,
     user_id: ctx.user?.id ?? null,
@@ -342,10 +516,10 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     payment_method: payload.payment_method,
     payment_status: 'unpaid',
     payment_reference: null,
-    subtotal_amount: subtotalOf(lines),
-    shipping_cost: shipping.cost,
+    subtotal_amount: priced.subtotal,
+    shipping_cost: priced.shippingCost,
     payment_fee: fee,
-    total_amount: beforeFee + fee + uniqueCode,
+    total_amount: priced.total,
     cash_received: null,
     change_due: null,
     notes: payload.notes ?? null,
@@ -363,9 +537,9 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     shipping_district_id: area.district.id,
     shipping_district: area.district.name,
     shipping_postcode: payload.shipping_postcode ?? null,
-    shipping_courier: shipping.courier,
-    shipping_service: shipping.service,
-    shipping_cost_breakdown: shipping.breakdown,
+    shipping_courier: groups.length === 1 ? (first?.courier ?? null) : joined(groups.map((g) => g.shipping.courierName)),
+    shipping_service: groups.length === 1 ? (first?.service ?? null) : joined(groups.map((g) => g.shipping.service)),
+    shipping_cost_breakdown: groups.length === 1 ? (first?.breakdown ?? {}) : { type: 'shipments', shipments: groups.map((g) => g.shipping.breakdown) },
     idempotency_key: ctx.idempotencyKey ?? null,
     idempotency_fingerprint: ctx.idempotencyKey ? fingerprint : null,
     stock_held: true,
@@ -378,6 +552,29 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     created_at: context.now,
     updated_at: context.now,
   };
+  const shipmentRows: ShipmentRow[] = groups.map((g, i) => ({
+    id: context.shipmentIds[i] as number,
+    order_id: orderId,
+    position: g.position,
+    origin_district_id: g.origin,
+    origin_label: g.label,
+    kind: g.shipping.kind,
+    courier_code: g.shipping.courierCode,
+    courier_name: g.shipping.courierName,
+    service: g.shipping.service,
+    cost: g.shipping.cost,
+    weight_grams: g.shipping.weight,
+    cost_breakdown: g.shipping.breakdown,
+    status: 'packing',
+    tracking_number: null,
+    shipped_at: null,
+    delivered_at: null,
+    received_at: null,
+    version: 1,
+    created_at: context.now,
+    updated_at: context.now,
+  }));
+  const shipmentOfLine = new Map(groups.flatMap((g, i) => g.indexes.map((index) => [index, shipmentRows[i]!.id] as const)));
   const itemRows: OrderItemRow[] = lines.map((l, i) => ({
     id: context.itemIds[i] as number,
     order_id: orderId,
@@ -388,15 +585,16 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     quantity: l.quantity,
     price: l.price,
     line_total: l.line_total,
-    shipment_id: null,
+    shipment_id: shipmentOfLine.get(i) ?? null,
   }));
   const placed = toOrder(
     orderRow,
     itemRows,
     payment ? { paid_at: null, proof_status: 'none', proof_uploaded_at: null, rejection_reason: null, verified_at: null, reversed_at: null, reversed_by: null, reversal_reason: null, ...payment } : undefined,
+    shipmentRows.map((row) => toShipment(row, itemRows, [])),
   );
   const queue = { origin: ctx.origin, smtp: Boolean(ctx.config.SMTP_URL) };
-  const store = storeMailContext({
+  const storeContext = storeMailContext({
     profile: stored('store_profile'),
     payments: paymentSettings,
     timeZone: stored('time_zone')?.time_zone ?? DEFAULT_TIME_ZONE,
@@ -406,7 +604,7 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
   try {
     await writePlacedOrder(
       db,
-      { order: orderRow, items: itemRows, payment, mails: payment ? orderPlacedMails(placed, store, queue) : [] },
+      { order: orderRow, shipments: shipmentRows, items: itemRows, payment, mails: payment ? orderPlacedMails(placed, storeContext, queue) : [] },
       lines.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })),
       {
         ...capKeys,
@@ -425,6 +623,8 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
       if (existing) return existing;
     }
     if (error instanceof UnpaidCapReached) throw new AppError('RATE_LIMITED', capMessage(error.cap, error.count));
+    // Two orders raced for one quote's id: the loser places again with a new quote.
+    if (uniqueViolationConstraint(error) === 'orders_pkey') throw new AppError('CONFLICT', checkoutMessages.quoteUsed);
     throw error;
   }
   if (payment) return placed;

@@ -130,8 +130,10 @@ describe(`placing orders (${testEngine})`, () => {
     expect((await order(payload({ order_items: [] }))).json().error).toBe('Keranjang Anda masih kosong. Tambahkan produk sebelum checkout.');
     expect((await order(payload({ shipping_phone: '' }))).json().error).toBe('Lengkapi seluruh informasi pengiriman yang wajib diisi.');
     expect((await order(payload({ shipping_district_id: null }))).json().error).toBe('Pilih provinsi, kota/kabupaten, dan kecamatan tujuan pengiriman.');
+    // Rule 4 no longer refuses (decision 049): two origins are one order with two shipments, each by the chosen courier.
     const mixed = await order(payload({ order_items: [{ product_id: p.plain.id, quantity: 1 }, { product_id: p.otherOrigin.id, quantity: 1 }] }));
-    expect(mixed.json().error).toBe('Produk dalam keranjang berasal dari beberapa lokasi asal bisnis. Silakan pisahkan pesanan berdasarkan lokasi asal.');
+    expect(mixed.statusCode, mixed.body).toBe(201);
+    expect(mixed.json().data.shipments).toHaveLength(2);
     expect((await order(payload({ guest_email: '' }))).json().error).toBe('Email dibutuhkan untuk pesanan tamu.');
     expect((await order(payload({ shipping_cost_breakdown: null }))).json().error).toBe('Pilih layanan pengiriman sebelum melanjutkan.');
     const tampered = await order(payload({ shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: 999999, cost: 0 } }));
