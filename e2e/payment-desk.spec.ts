@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatRupiah } from '@pasar/core/money';
 import { paymentMessages } from '@pasar/core/payments';
+import { refundMessages } from '@pasar/core/refunds';
 import { localCourierOption, localCourierOrderPayload, productId } from './support/api';
 import { screenshot } from './support/harness';
 import { signInAsAdmin } from './support/session';
@@ -137,8 +138,15 @@ describe('back office: payments on the order desk', () => {
     expect(waText).toMatch(/^Halo Tamu Transfer,/);
     await screenshot(page, 'payment-desk-proof');
 
+    // Issue 28: asked once, with the amount that should have arrived.
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
     await panel.getByRole('button', { name: 'Konfirmasi pembayaran' }).click();
     await panel.getByRole('status').filter({ hasText: 'Pembayaran dikonfirmasi.' }).waitFor();
+    expect(asked).toBe(refundMessages.confirmPaymentQuestion(formatRupiah(order.total_amount)));
     // The panel stays with its order (which has left the filter) and shows the real state.
     await expect.poll(() => panel.getByTestId('payment-status').textContent()).toBe('Sudah dibayar');
     await expect.poll(() => panel.getByText('Dikonfirmasi', { exact: true }).count()).toBeGreaterThan(0);
@@ -213,6 +221,7 @@ describe('back office: payments on the order desk', () => {
     const racedPanel = page.getByRole('complementary', { name: `Detail pesanan #${raced.id}` });
     await expect.poll(() => racedPanel.getByTestId('payment-status').textContent()).toBe('Menunggu verifikasi');
     await e2e.adminApi('POST', `/orders/${raced.id}/payment/confirm`, {});
+    page.once('dialog', (d) => void d.accept());
     await racedPanel.getByRole('button', { name: 'Konfirmasi pembayaran' }).click();
     // The server's own word for the 409, then the reloaded panel shows why.
     await racedPanel.getByRole('alert').filter({ hasText: paymentMessages.alreadyPaid }).waitFor();

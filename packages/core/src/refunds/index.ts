@@ -69,6 +69,7 @@ export const cancelOrderSchema = z.object({
   version: idField().optional(),
 });
 export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
+export type CancelOrderBody = z.input<typeof cancelOrderSchema>;
 
 /** POST /admin/orders/:id/lines/:itemId/remove: removes `quantity` of the line (all of it when absent). */
 export const removeLineSchema = z.object({
@@ -77,9 +78,11 @@ export const removeLineSchema = z.object({
   version: idField().optional(),
 });
 export type RemoveLineInput = z.infer<typeof removeLineSchema>;
+export type RemoveLineBody = z.input<typeof removeLineSchema>;
 
 export const reversePaymentSchema = z.object({ reason: reasonField(), version: idField().optional() });
 export type ReversePaymentInput = z.infer<typeof reversePaymentSchema>;
+export type ReversePaymentBody = z.input<typeof reversePaymentSchema>;
 
 export const refundSchema = z.object({
   id: z.number().int(),

@@ -23,6 +23,8 @@ import { PaymentStateBadge } from '../../components/orders/order-badges';
 import { deskPages, moneyCard, unpaidCard } from './revenue-card';
 import { downloadOrdersCsv, fetchProof, useAdminOrder, useAdminOrders, useChangeOrderStatus, usePaymentAction, useStoreName, type OrderFilter } from './api/admin-orders-api';
 import { Field, failureMessage } from '../../components/form';
+import { refundMessages } from '@pasar/core/refunds';
+import { OrderRefundsPanel } from './order-refunds-panel';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
 const tabLabel = (t: (typeof TABS)[number]) => (t === 'all' ? 'Semua' : orderStatusLabels[t]);
@@ -199,6 +201,8 @@ function PaymentSection({ order, storeName, onRejectClick, message, onMessage, o
   const whatsapp = buyerWhatsappLink(order, storeName);
 
   const confirm = async () => {
+    // Issue 28: asked once, with the amount that should have arrived (kode unik included).
+    if (!confirmAction(refundMessages.confirmPaymentQuestion(formatRupiah(order.total_amount)))) return;
     onMessage(null);
     onActed();
     try {
@@ -351,6 +355,7 @@ function DetailPanel({ order, storeName, onClose, onActed }: { order: AdminOrder
           }}
         />
       )}
+      <OrderRefundsPanel order={order} onMessage={setMessage} />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <dt className="text-stone-500">Tipe</dt>
         <dd>{order.order_type === 'pos' ? 'POS (kasir)' : 'Online'}</dd>

@@ -11,14 +11,14 @@ const summary = (over: { revenue: number; cancelled_amount: number; cancelled: n
 });
 
 describe('the order desk money cards', () => {
-  it('shows the money received, saying it counts paid orders only and naming the cancelled orders it leaves out', () => {
+  it('shows the net money received: paid orders, cancelled ones too, less refunds (decision 050)', () => {
     expect(moneyCard(summary({ revenue: 150_000, cancelled_amount: 40_000, cancelled: 1 }), 'all')).toEqual({
       label: 'Pendapatan',
       value: formatRupiah(150_000),
-      hint: `Hanya pesanan yang sudah dibayar; tanpa 1 pesanan dibatalkan (${formatRupiah(40_000)})`,
+      hint: 'Pesanan yang sudah dibayar, dikurangi pengembalian dana',
       tone: 'green',
     });
-    expect(moneyCard(summary({ revenue: 150_000, cancelled_amount: 0, cancelled: 0 }), 'pending').hint).toBe('Hanya pesanan yang sudah dibayar');
+    expect(moneyCard(summary({ revenue: 150_000, cancelled_amount: 0, cancelled: 0 }), 'pending').hint).toBe('Pesanan yang sudah dibayar, dikurangi pengembalian dana');
   });
 
   it('never adds unpaid orders to the revenue: they have their own card', () => {
@@ -37,6 +37,8 @@ describe('the order desk money cards', () => {
     expect(card.label).toBe('Nilai pesanan dibatalkan');
     expect(card.value).toBe(formatRupiah(40_000));
     expect(card.hint).toBe('Tidak dihitung sebagai pendapatan');
+    // A cancelled paid order not refunded in full still holds money: the hint says how much.
+    expect(moneyCard(summary({ revenue: 5_000, cancelled_amount: 40_000, cancelled: 1 }), 'cancelled').hint).toBe(`Pendapatan bersih setelah pengembalian dana: ${formatRupiah(5_000)}`);
     expect(unpaidCard(summary({ revenue: 0, cancelled_amount: 40_000, cancelled: 1 }), 'cancelled').hint).toBe('Pesanan dibatalkan tidak ditagih');
   });
 
@@ -48,7 +50,7 @@ describe('the order desk money cards', () => {
 
   it('writes every sum as a lower bound when the search counted only up to its cap', () => {
     const s = summary({ revenue: 150_000, cancelled_amount: 40_000, cancelled: 1, unpaid_amount: 72_345 });
-    expect(moneyCard(s, 'all', true)).toMatchObject({ value: `${formatRupiah(150_000)}+`, hint: `Hanya pesanan yang sudah dibayar; tanpa 1+ pesanan dibatalkan (${formatRupiah(40_000)}+)` });
+    expect(moneyCard(s, 'all', true)).toMatchObject({ value: `${formatRupiah(150_000)}+`, hint: 'Pesanan yang sudah dibayar, dikurangi pengembalian dana' });
     expect(moneyCard(s, 'cancelled', true).value).toBe(`${formatRupiah(40_000)}+`);
     expect(unpaidCard(s, 'all', true).value).toBe(`${formatRupiah(72_345)}+`);
     expect(moneyCard(s, 'all', false).value).toBe(formatRupiah(150_000));

@@ -1,9 +1,10 @@
 /**
  * What the order desk's money cards show (docs/requirements/back-office.md §2 Orders: "total revenue of the
- * filtered orders"). Revenue is money received: paid orders only, never cancelled ones (decisions
- * 010 and 013), so on the cancelled tab the card would always read Rp0; there it shows what those
- * orders were worth, labelled so, instead of a misleading zero. Open orders whose money has not
- * arrived are shown apart, as "Menunggu pembayaran", never added to the revenue.
+ * filtered orders"). Revenue is net money received: paid orders (cancelled ones too, since their
+ * money came) less their refunds (decision 050). On the cancelled tab the card shows what those
+ * orders were worth, labelled so, with what is left of their money after refunds as the hint.
+ * Open orders whose money has not arrived are shown apart, as "Menunggu pembayaran", never added
+ * to the revenue.
  */
 import type { AdminOrderList, OrderStatus } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
@@ -18,7 +19,7 @@ export interface MoneyCard {
 
 type Summary = AdminOrderList['summary'];
 
-const paidOnly = 'Hanya pesanan yang sudah dibayar';
+const paidOnly = 'Pesanan yang sudah dibayar, dikurangi pengembalian dana';
 
 /** A sum that is a lower bound (a search counted up to its cap, AdminOrderList.approximate) says so: 'Rp 1.500.000+'. */
 const atLeast = (text: string, approximate: boolean | undefined) => (approximate ? `${text}+` : text);
@@ -26,19 +27,16 @@ const atLeast = (text: string, approximate: boolean | undefined) => (approximate
 /** `summary` undefined while the tab's figures load: the card keeps its label and shows '…'. */
 export function moneyCard(summary: Summary | undefined, status: OrderStatus | 'all', approximate?: boolean): MoneyCard {
   if (status === 'cancelled') {
-    return { label: 'Nilai pesanan dibatalkan', value: summary ? atLeast(formatRupiah(summary.cancelled_amount), approximate) : '…', hint: 'Tidak dihitung sebagai pendapatan', tone: 'red' };
+    return {
+      label: 'Nilai pesanan dibatalkan',
+      value: summary ? atLeast(formatRupiah(summary.cancelled_amount), approximate) : '…',
+      // Paid and not (fully) refunded, a cancelled order's money is still the shop's: said, never hidden.
+      hint: summary && summary.revenue !== 0 ? `Pendapatan bersih setelah pengembalian dana: ${atLeast(formatRupiah(summary.revenue), approximate)}` : 'Tidak dihitung sebagai pendapatan',
+      tone: 'red',
+    };
   }
   if (!summary) return { label: 'Pendapatan', value: '…', hint: paidOnly, tone: 'green' };
-  const cancelled = summary.by_status.cancelled;
-  return {
-    label: 'Pendapatan',
-    value: atLeast(formatRupiah(summary.revenue), approximate),
-    hint:
-      cancelled > 0
-        ? `${paidOnly}; tanpa ${atLeast(String(cancelled), approximate)} pesanan dibatalkan (${atLeast(formatRupiah(summary.cancelled_amount), approximate)})`
-        : paidOnly,
-    tone: 'green',
-  };
+  return { label: 'Pendapatan', value: atLeast(formatRupiah(summary.revenue), approximate), hint: paidOnly, tone: 'green' };
 }
 
 /** Open orders of the filter still waiting for their money: apart from the revenue, never in it. */
