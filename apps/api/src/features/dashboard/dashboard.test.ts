@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, payments, products } from '../../db/schema';
+import { orderEvents, orders, payments, products, refunds } from '../../db/schema';
 import { allowManyUnpaidOrders } from '../../test/orders';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 
@@ -39,7 +39,9 @@ describe(`dashboard (${testEngine})`, () => {
     const [today] = await t.db.insert(orders).values({ total_amount: 50000, guest_email: 'a@b.id', status: 'pending', payment_status: 'paid', created_at: new Date('2026-11-22T01:00:00Z') }).returning({ id: orders.id });
     // 23:30 WIB on 21 November: yesterday in the store, though "today" in UTC.
     await t.db.insert(orders).values({ total_amount: 70000, guest_email: 'b@b.id', status: 'pending', payment_status: 'paid', created_at: new Date('2026-11-21T16:30:00Z') });
-    await t.db.insert(orders).values({ total_amount: 90000, guest_email: 'c@b.id', status: 'cancelled', payment_status: 'paid', created_at: new Date('2026-11-20T01:00:00Z') });
+    const [cancelled] = await t.db.insert(orders).values({ total_amount: 90000, guest_email: 'c@b.id', status: 'cancelled', payment_status: 'paid', created_at: new Date('2026-11-20T01:00:00Z') }).returning({ id: orders.id });
+    // Issue 28 (decision 050): a paid order stays in revenue when cancelled; its refund takes the money out.
+    await t.db.insert(refunds).values({ order_id: cancelled!.id, amount: 90000, method: 'transfer', reference: 'RF-1', reason: 'Dibatalkan', created_at: new Date('2026-11-20T02:00:00Z') });
     await t.db.insert(orders).values({ total_amount: 11000, guest_email: 'd@b.id', status: 'delivered', payment_status: 'paid', created_at: new Date('2026-10-31T16:00:00Z') });
     // Unpaid money is not revenue (issue 13 §6 (docs/issues.md)): it shows apart as "Menunggu pembayaran".
     await t.db.insert(orders).values({ total_amount: 33000, guest_email: 'u@b.id', status: 'confirmed', payment_status: 'unpaid', created_at: new Date('2026-11-22T01:30:00Z') });
@@ -48,7 +50,7 @@ describe(`dashboard (${testEngine})`, () => {
     const after = (await get('/dashboard/summary')).json().data;
     expect(after.orders.pending_today - before.orders.pending_today).toBe(1);
     expect(after.orders.pending_total - before.orders.pending_total).toBe(2);
-    // Revenue of November (WIB): 50,000 + 70,000; the cancelled one, October's and the unpaid one do not count.
+    // Revenue of November (WIB): 50,000 + 70,000; the cancelled one (refunded in full), October's and the unpaid one do not count.
     expect(after.revenue_this_month - before.revenue_this_month).toBe(120000);
     expect(after.awaiting_payment.amount - before.awaiting_payment.amount).toBe(33000);
     expect(after.awaiting_payment.count - before.awaiting_payment.count).toBe(1);
@@ -76,10 +78,12 @@ describe(`dashboard (${testEngine})`, () => {
     const twice = await order(8000, '2026-10-01T01:00:00Z');
     await pay(twice, '2026-10-02T01:00:00Z');
     await pay(twice, '2026-11-05T01:00:00Z');
-    // A cancelled order paid in November never counts.
-    await pay(await order(16000, '2026-11-06T01:00:00Z', 'cancelled'), '2026-11-06T02:00:00Z');
+    // A cancelled order paid in November counts less its refund (issue 28, decision 050): 16,000 - 10,000.
+    const cancelled = await order(16000, '2026-11-06T01:00:00Z', 'cancelled');
+    await pay(cancelled, '2026-11-06T02:00:00Z');
+    await t.db.insert(refunds).values({ order_id: cancelled, amount: 10000, method: 'cash', reason: 'Sebagian', created_at: new Date('2026-11-06T03:00:00Z') });
     const after = (await get('/dashboard/summary')).json().data.revenue_this_month;
-    expect(after - before).toBe(1000 + 4000 + 8000);
+    expect(after - before).toBe(1000 + 4000 + 8000 + 6000);
   });
 
   it('counts pending orders the admin has not seen by order id, whatever any clock says', async () => {

@@ -30,9 +30,11 @@ async function freshFigures(dayStart: Date, monthStart: Date) {
   const sinceDay = await queryRows<{ status: string; n: number }>(t.db, sql`SELECT status, count(*)::int AS n FROM orders WHERE created_at >= ${dayStart.toISOString()} GROUP BY 1 ORDER BY 1`);
   const [revenue] = await queryRows<{ amount: string }>(
     t.db,
-    sql`SELECT COALESCE(sum(o.total_amount), 0)::text AS amount FROM orders o
-        WHERE o.payment_status = 'paid' AND o.status <> 'cancelled'
-          AND coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at) >= ${monthStart.toISOString()}`,
+    // Issue 28 (decision 050): paid orders whatever their status, less refunds by their own time.
+    sql`SELECT (COALESCE((SELECT sum(o.total_amount) FROM orders o
+        WHERE o.payment_status = 'paid'
+          AND coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at) >= ${monthStart.toISOString()}), 0)
+        - COALESCE((SELECT sum(r.amount) FROM refunds r WHERE r.created_at >= ${monthStart.toISOString()}), 0))::text AS amount`,
   );
   return {
     byStatus: byStatus.map((r) => `${r.status}/${r.payment_status}: ${r.n} ${r.amount}`),
@@ -54,18 +56,24 @@ async function keptByPayment(): Promise<string[]> {
 async function expectHoursEqualFresh(where: string) {
   const kept = await queryRows<{ kind: number; hour: string; status: string; n: number; amount: string }>(
     t.db,
-    sql`SELECT kind, hour::text, status, sum(orders)::int AS n, sum(amount)::text AS amount FROM order_figures WHERE kind IN (1, 2, 3)
+    sql`SELECT kind, hour::text, status, sum(orders)::int AS n, sum(amount)::text AS amount FROM order_figures WHERE kind IN (1, 2, 3, 4)
         GROUP BY 1, 2, 3 HAVING sum(orders) <> 0 OR sum(amount) <> 0 ORDER BY 1, 2`,
   );
   const fresh = await queryRows<{ kind: number; hour: string; status: string; n: number; amount: string }>(
     t.db,
     sql`SELECT 1 AS kind, date_trunc('hour', created_at, 'UTC')::text AS hour, status, count(*)::int AS n, sum(total_amount)::text AS amount FROM orders GROUP BY 2, 3
         UNION ALL
-        SELECT 2, date_trunc('hour', coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at), 'UTC')::text, '', count(*)::int, sum(o.total_amount)::text
-        FROM orders o WHERE o.payment_status = 'paid' AND o.status <> 'cancelled' GROUP BY 2
+        SELECT 2, x.hour::text, '', sum(x.n)::int, sum(x.amount)::text FROM (
+          SELECT date_trunc('hour', coalesce((SELECT max(p.paid_at) FROM payments p WHERE p.order_id = o.id), o.created_at), 'UTC') AS hour, 1 AS n, o.total_amount::bigint AS amount
+          FROM orders o WHERE o.payment_status = 'paid'
+          UNION ALL
+          SELECT date_trunc('hour', r.created_at, 'UTC'), 0, -r.amount::bigint FROM refunds r) x
+        GROUP BY 2 HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0
         UNION ALL
         SELECT 3, '-infinity', o.status, count(*)::int, sum(o.total_amount)::text
         FROM orders o WHERE o.payment_status = 'unpaid' AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted') GROUP BY 3
+        UNION ALL
+        SELECT 4, '-infinity', o.status, 0, sum(r.amount)::text FROM refunds r JOIN orders o ON o.id = r.order_id WHERE o.payment_status = 'paid' GROUP BY 3
         ORDER BY 1, 2, 3`,
   );
   expect(kept, where).toEqual(fresh);
@@ -78,12 +86,13 @@ const moments = ['2026-10-31T16:30:00Z', '2026-10-31T17:30:00Z', '2026-11-01T15:
 async function expectDeskEqualsFresh(where: string) {
   const awaits = sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')`;
   for (const payment of ['all', 'verification'] as const) {
-    const rows = await queryRows<{ status: string; count: number; paid: string; unpaid: string; value: string; verification: number }>(
+    const rows = await queryRows<{ status: string; count: number; paid: string; unpaid: string; value: string; refunded: string; verification: number }>(
       t.db,
       sql`SELECT o.status, count(*)::int AS count,
                  COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::text AS paid,
                  COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::text AS unpaid,
                  COALESCE(sum(o.total_amount), 0)::text AS value,
+                 COALESCE(sum((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id)) FILTER (WHERE o.payment_status = 'paid' AND ${payment === 'all'}), 0)::text AS refunded,
                  count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaits})::int AS verification
           FROM orders o WHERE ${payment === 'verification' ? sql`o.payment_status = 'unpaid' AND ${awaits}` : sql`TRUE`} GROUP BY 1 ORDER BY 1`,
     );
@@ -91,7 +100,7 @@ async function expectDeskEqualsFresh(where: string) {
     expect(
       [...kept].sort(([a], [b]) => a.localeCompare(b)).map(([status, f]) => ({ status, ...f })),
       `${where}, desk ${payment}`,
-    ).toEqual(rows.map((r) => ({ status: r.status, count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), verification: r.verification })));
+    ).toEqual(rows.map((r) => ({ status: r.status, count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), refunded: Number(r.refunded), verification: r.verification })));
   }
 }
 
@@ -161,6 +170,13 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
             SELECT id, 'manual', 'MAN-BULK-' || id, 'ORD-' || id, 'Transfer bank', total_amount, 'paid', created_at + interval '5 hours' FROM orders WHERE guest_email LIKE 'bulk%' AND payment_status = 'paid'`],
       ['bulk orders marked paid and confirmed', sql`UPDATE orders SET payment_status = 'paid', status = 'confirmed' WHERE guest_email LIKE 'bulk%' AND status = 'pending'`],
       ['a status change', sql`UPDATE orders SET status = 'shipped' WHERE id = ${idOf('f2@b.id')}`],
+      // Issue 28: refunds leave revenue at their own hour and follow their order's status on the desk.
+      ['a refund', sql`INSERT INTO refunds (order_id, amount, method, reason, created_at) VALUES (${idOf('f3@b.id')}, 5000, 'cash', 'x', '2026-11-01T16:30:00Z')`],
+      [
+        'refunds in bulk',
+        sql`INSERT INTO refunds (order_id, amount, method, reference, reason, created_at)
+            SELECT id, 100 + id % 7, 'transfer', 'RF-' || id, 'x', created_at + interval '6 hours' FROM orders WHERE guest_email LIKE 'bulk%' AND payment_status = 'paid'`,
+      ],
       ['a cancellation', sql`UPDATE orders SET status = 'cancelled' WHERE id = ${idOf('f3@b.id')}`],
       ['a reopening', sql`UPDATE orders SET status = 'confirmed' WHERE id = ${idOf('f3@b.id')}`],
       ['an update of other columns only', sql`UPDATE orders SET notes = 'catatan', version = version + 1 WHERE guest_email LIKE 'bulk%'`],
@@ -170,6 +186,11 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
       ['orders deleted with their payments', sql`DELETE FROM orders WHERE guest_email LIKE 'bulk3%'`],
       ['an order deleted', sql`DELETE FROM orders WHERE id = ${idOf('f1@b.id')}`],
       ['a statement changing nothing', sql`UPDATE orders SET status = 'shipped' WHERE false`],
+      ['a refund deleted', sql`DELETE FROM refunds WHERE order_id = ${idOf('f3@b.id')}`],
+      ['a refunded order unpaid again', sql`UPDATE orders SET payment_status = 'unpaid' WHERE guest_email LIKE 'bulk4%'`],
+      ['and paid again', sql`UPDATE orders SET payment_status = 'paid' WHERE guest_email LIKE 'bulk4%'`],
+      ['a refund moved an hour', sql`UPDATE refunds SET created_at = created_at + interval '1 hour' WHERE order_id IN (SELECT id FROM orders WHERE guest_email LIKE 'bulk5%')`],
+      ['refunds truncated', sql`TRUNCATE refunds`],
     ];
     for (const [name, statement] of steps) {
       await t.db.execute(statement);
