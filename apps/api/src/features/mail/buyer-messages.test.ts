@@ -130,7 +130,8 @@ describe(`buyer messages (${testEngine})`, () => {
 
   it('tells each shipment once, with the courier, the resi and the tracking link', async () => {
     const o = await guestOrder();
-    const [a] = await t.db.insert(shipments).values({ order_id: o.id, position: 1, courier_name: 'JNE', service: 'REG', tracking_number: 'JNE0012345', status: 'shipped' }).returning();
+    // Checkout made the first shipment; a second origin makes a second one.
+    const [a] = await t.db.update(shipments).set({ courier_name: 'JNE', service: 'REG', tracking_number: 'JNE0012345', status: 'shipped' }).where(eq(shipments.order_id, o.id)).returning();
     const [b] = await t.db.insert(shipments).values({ order_id: o.id, position: 2, courier_name: 'Kurir Lokal', tracking_number: null, status: 'shipped' }).returning();
     await Promise.all([queueBuyerMessage(t.db, { kind: 'shipment_shipped', orderId: o.id, shipmentId: a!.id }), queueBuyerMessage(t.db, { kind: 'shipment_shipped', orderId: o.id, shipmentId: a!.id })]);
     await queueBuyerMessage(t.db, { kind: 'shipment_shipped', orderId: o.id, shipmentId: b!.id });
@@ -246,7 +247,9 @@ describe(`buyer messages (${testEngine})`, () => {
         placed.some((o) => o.id === r.order_id),
       );
       expect(waiting.map((r) => r.channel)).toEqual(['whatsapp', 'whatsapp', 'whatsapp']);
-      const [a, b] = await Promise.all([sendDueWhatsapp(t.db, sender, clock), sendDueWhatsapp(other.db, sender, clock)]);
+      // Rows are due from when they were written (the database's clock), not the app's fake one.
+      const sendAt = new Date(Date.now() + 1000);
+      const [a, b] = await Promise.all([sendDueWhatsapp(t.db, sender, sendAt), sendDueWhatsapp(other.db, sender, sendAt)]);
       expect(a.sent + b.sent).toBe(3);
       expect(fake.received.map((r) => (r.body as { to: string }).to)).toEqual(['6281200000000', '6281200000000', '6281200000000']);
       for (const r of waiting) expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, r.id)))[0]?.status).toBe('sent');
@@ -256,7 +259,7 @@ describe(`buyer messages (${testEngine})`, () => {
       const refused = await guestOrder();
       await queueBuyerMessage(t.db, { kind: 'payment_received', orderId: refused.id }, ctx);
       fake.mode = 'unknown-template';
-      let at = clock;
+      let at = sendAt;
       for (let i = 0; i < MAIL_MAX_ATTEMPTS; i++) {
         expect(await sendDueWhatsapp(t.db, sender, at)).toEqual({ sent: 0, failed: 1 });
         at = new Date(at.getTime() + mailRetryDelayMs(i + 1));
@@ -266,7 +269,7 @@ describe(`buyer messages (${testEngine})`, () => {
       expect(failed!.last_error).toContain('132001');
       fake.mode = 'ok';
       expect((await api('POST', `/admin/mail/${failed!.id}/resend`, {}, admin)).statusCode).toBe(200);
-      expect(await sendDueWhatsapp(t.db, sender, clock)).toEqual({ sent: 1, failed: 0 });
+      expect(await sendDueWhatsapp(t.db, sender, new Date(Date.now() + 1000))).toEqual({ sent: 1, failed: 0 });
     } finally {
       await other.close();
       await fake.close();

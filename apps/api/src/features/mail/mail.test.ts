@@ -342,9 +342,9 @@ describe('without SMTP', () => {
     // Newest first: the shop notice was written after the buyer's message.
     expect(body.data.items.map((i) => i.kind)).toEqual(['order_created_store', 'order_created']);
     const buyer = body.data.items.find((i) => i.kind === 'order_created');
-    expect(buyer).toMatchObject({ order_id: id, to_address: 'tamu@contoh.id', status: 'kept', attempts: 0, last_error: null, sent_at: null });
+    expect(buyer).toMatchObject({ order_id: id, to_address: 'tamu@contoh.id', channel: 'email', status: 'kept', attempts: 0, last_error: null, sent_at: null });
     expect(String(buyer?.text_body)).toContain(`${origin}/pesanan/akses/abc123def456`);
-    expect(Object.keys(buyer ?? {}).sort()).toEqual(['attempts', 'created_at', 'id', 'kind', 'last_error', 'order_id', 'sent_at', 'status', 'subject', 'text_body', 'to_address']);
+    expect(Object.keys(buyer ?? {}).sort()).toEqual(['attempts', 'channel', 'created_at', 'id', 'kind', 'last_error', 'order_id', 'sent_at', 'status', 'subject', 'text_body', 'to_address']);
 
     const page2 = (await t.app.inject({ method: 'GET', url: '/api/v1/outbox?page=2&page_size=20', headers: admin })).json() as { data: { items: unknown[]; total: number } };
     expect(page2.data).toMatchObject({ items: [], total: 2 });

@@ -82,8 +82,10 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
         quantity: 2,
         price: 625_000,
         line_total: 1_250_000,
+        shipment_id: null,
       },
     ],
+    shipments: [],
     payment: manualPayment(),
     ...overrides,
   });
