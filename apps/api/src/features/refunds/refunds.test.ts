@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netRevenue, refundMessages } from '@pasar/core/refunds';
 import { orders, payments, products, refunds } from '../../db/schema';
+import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
@@ -211,6 +212,24 @@ describe('reversing a confirmation', () => {
     expect((await api('POST', `/orders/${o.id}/payment/reverse`, { reason: 'x' })).json().error).toBe(refundMessages.notReversible);
     expect((await api('POST', `/orders/${o.id}/payment/confirm`, {})).statusCode).toBe(200);
     expect(await dashboardRevenue()).toBe(dashBefore + o.total_amount);
+  });
+
+  it('is refused for a payment a gateway reported, however recent', async () => {
+    const o = (await api('POST', '/orders', { ...guestOrderPayload({ productId: pid, quantity: 1, local, email: 'gateway@contoh.id' }), shipping_address: 'Jl. Gateway 1', payment_method: 'tripay:QRIS' }, {})).json().data;
+    const [row] = await t.db.select().from(payments).where(eq(payments.order_id, o.id));
+    const body = JSON.stringify({ reference: row!.reference, merchant_ref: row!.merchant_ref, status: 'PAID' });
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/tripay/callback',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-callback-event': 'payment_status', 'x-callback-signature': callbackSignature(body, SANDBOX_PRIVATE_KEY) },
+    });
+    expect(callback.statusCode, callback.body).toBe(200);
+    expect((await api('GET', `/orders/${o.id}`)).json().data.payment_status).toBe('paid');
+    expect((await api('GET', `/orders/${o.id}/refunds`)).json().data.reversible).toBe(false);
+    const refused = await api('POST', `/orders/${o.id}/payment/reverse`, { reason: 'Coba' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe(refundMessages.notReversible);
   });
 
   it('is refused after the store day ends (in the store zone), and once refunds exist', async () => {
