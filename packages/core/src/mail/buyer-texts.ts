@@ -19,6 +19,9 @@ export const buyerMessageLabels: Record<BuyerMessageKind, string> = {
   order_expired: 'Pesanan dibatalkan (batas bayar lewat)',
 };
 
+/** The buyer's list of messages also shows the first one, the order confirmation sent at checkout. */
+export const buyerMessageListLabels: Record<string, string> = { order_created: 'Konfirmasi pesanan', ...buyerMessageLabels };
+
 /** The facts a message names. Absent facts are left out of the sentence, never printed as "null". */
 export interface BuyerFacts {
   orderId: number;

@@ -8,7 +8,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import { openDatabase, type Db } from '../../db/client';
-import { mailOutbox, orders, shipments } from '../../db/schema';
+import { mailOutbox, orders, payments as paymentRows, shipments } from '../../db/schema';
+import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
+import { startJobs } from '../../jobs';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
@@ -33,10 +35,11 @@ const api = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Re
   t.app.inject({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }), headers });
 
 let seq = 0;
-async function guestOrder(over: { phone?: string | null } = {}): Promise<{ id: number; order_url: string }> {
+async function guestOrder(over: { phone?: string | null; method?: string } = {}): Promise<{ id: number; order_url: string }> {
   seq += 1;
   const body: Record<string, unknown> = { ...guestOrderPayload({ productId: pid, quantity: 1, local, email: `kabar${seq}@contoh.id` }), shipping_address: `Jl. Kabar No. ${seq}` };
   if (over.phone !== undefined) body.shipping_phone = over.phone;
+  if (over.method) body.payment_method = over.method;
   const res = await api('POST', '/orders', body);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
@@ -65,7 +68,7 @@ async function otherProcess(): Promise<{ db: Db; close: () => Promise<void> }> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ now: () => current, env: { PUBLIC_URL: 'https://toko.contoh.id' } });
+  t = await createTestApp({ now: () => current, env: { PUBLIC_URL: 'https://toko.contoh.id', PAYMENT_SANDBOX: 'true' } });
   local = await localCourierOption(t.app);
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
   await allowManyUnpaidOrders(t.db);
@@ -198,6 +201,7 @@ describe(`buyer messages (${testEngine})`, () => {
     expect(res.statusCode).toBe(200);
     const items = res.json().data;
     expect(items.map((i: { kind: string; channel: string; label: string }) => [i.kind, i.channel, i.label])).toEqual([
+      ['order_created', 'email', 'Konfirmasi pesanan'],
       ['payment_received', 'email', 'Pembayaran diterima'],
       ['payment_received', 'whatsapp', 'Pembayaran diterima'],
     ]);
@@ -273,6 +277,38 @@ describe(`buyer messages (${testEngine})`, () => {
     } finally {
       await other.close();
       await fake.close();
+    }
+  });
+
+  it("tells a gateway's PAID callback once, however often the callback comes", async () => {
+    const channels = (await api('GET', '/payments/tripay/channels')).json().data;
+    const o = await guestOrder({ method: channels.channels[0].code });
+    const [payment] = await t.db.select().from(paymentRows).where(eq(paymentRows.order_id, o.id));
+    const body = JSON.stringify({ reference: payment!.reference, merchant_ref: payment!.merchant_ref, status: 'PAID', paid_at: Math.floor(clock.getTime() / 1000) });
+    const callback = () =>
+      api('POST', '/payments/tripay/callback', body, { 'content-type': 'application/json', 'x-callback-event': 'payment_status', 'x-callback-signature': callbackSignature(body, SANDBOX_PRIVATE_KEY) });
+    expect((await callback()).statusCode).toBe(200);
+    expect((await callback()).statusCode).toBe(200);
+    expect((await rowsOf(o.id, 'payment_received')).map((r) => r.channel)).toEqual(['email', 'whatsapp']);
+  });
+
+  it('queues one reminder per order and channel when two processes run the whole job round at once', async () => {
+    const other = await otherProcess();
+    try {
+      const o = await guestOrder();
+      const [row] = await t.db.select({ due: orders.payment_due_at }).from(orders).where(eq(orders.id, o.id));
+      const at = new Date(row!.due!.getTime() - 3600_000);
+      const config = loadConfig({ JOB_INTERVAL_MS: '0', PUBLIC_URL: 'https://toko.contoh.id' });
+      const errors: unknown[] = [];
+      const log = { info: () => undefined, error: (e: object) => errors.push(e) };
+      const stops = [startJobs({ db: t.db, config, log, now: () => at }), startJobs({ db: other.db, config, log, now: () => at })];
+      await Promise.all(stops.map((stop) => stop()));
+      expect(errors).toEqual([]);
+      const rows = await rowsOf(o.id, 'payment_reminder');
+      expect(rows.map((r) => r.channel)).toEqual(['email', 'whatsapp']);
+      expect(rows[0]!.text_body).toContain(`https://toko.contoh.id${o.order_url}`);
+    } finally {
+      await other.close();
     }
   });
 });

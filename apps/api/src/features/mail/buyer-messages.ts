@@ -4,7 +4,7 @@
  * in the caller's transaction, each at most once (its dedupe key), so a step told twice or by two
  * racing processes leaves one message per channel.
  */
-import { BUYER_MESSAGE_KINDS, buyerMessageLabels, buyerMessageText, buyerWhatsappTemplate, type BuyerFacts, type BuyerMessageItem, type BuyerMessageKind, type MailStatus } from '@pasar/core/mail';
+import { BUYER_MESSAGE_KINDS, buyerMessageListLabels, buyerMessageText, buyerWhatsappTemplate, type BuyerFacts, type BuyerMessageItem, type BuyerMessageKind, type MailStatus } from '@pasar/core/mail';
 import { defaultPaymentSettings, orderPath, whatsappNumber } from '@pasar/core/payments';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -151,13 +151,14 @@ export async function queuePaymentReminders(db: DbOrTx, now: Date, batch = 200):
   return reminded;
 }
 
-/** What the buyer's order page lists: the step messages about the order, by channel, without bodies. */
+/** What the buyer's order page lists: the confirmation and the step messages about the order, by channel, without bodies. */
 export async function buyerMessages(db: DbOrTx, orderId: number): Promise<BuyerMessageItem[]> {
-  const rows = await buyerMessagesOf(db, orderId, BUYER_MESSAGE_KINDS);
+  // Only what went to the buyer: the shop's own notices about the order stay the shop's.
+  const rows = await buyerMessagesOf(db, orderId, Object.keys(buyerMessageListLabels));
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
-    label: buyerMessageLabels[r.kind as BuyerMessageKind],
+    label: buyerMessageListLabels[r.kind] ?? r.kind,
     channel: r.channel === 'whatsapp' ? 'whatsapp' : 'email',
     // The table's check constraint allows exactly these.
     status: r.status as MailStatus,

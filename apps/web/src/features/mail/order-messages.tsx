@@ -31,7 +31,7 @@ export function OrderMessages(props: { orderId?: number; accessToken?: string })
         Kabar pesanan
       </h2>
       {messages.data.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">Belum ada kabar yang dikirim untuk pesanan ini selain konfirmasi pesanan.</p>
+        <p className="mt-2 text-sm text-stone-600">Belum ada kabar yang dikirim untuk pesanan ini.</p>
       ) : (
         <ul className="mt-2 divide-y divide-stone-100 text-sm">
           {messages.data.map((m) => (

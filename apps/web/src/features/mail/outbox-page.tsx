@@ -46,8 +46,10 @@ function usePaging(): [{ page: number; page_size: number }, (patch: { page?: num
   return [paging, update];
 }
 
-function StatusBadge({ status }: { status: MailStatus }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${statusStyles[status]}`}>{mailStatusLabels[status]}</span>;
+function StatusBadge({ status, channel }: { status: MailStatus; channel: OutboxItem['channel'] }) {
+  // A kept WhatsApp message waits for WhatsApp's settings, not SMTP's.
+  const label = status === 'kept' && channel === 'whatsapp' ? 'Disimpan (WhatsApp belum diatur)' : mailStatusLabels[status];
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${statusStyles[status]}`}>{label}</span>;
 }
 
 function MessageDetail({ item }: { item: OutboxItem }) {
@@ -214,7 +216,7 @@ export default function OutboxPage() {
                     </span>
                     <span className="font-semibold md:truncate md:font-normal">{item.subject}</span>
                     <span className="flex flex-col items-start gap-1">
-                      <StatusBadge status={item.status} />
+                      <StatusBadge status={item.status} channel={item.channel} />
                       {item.last_error && item.status !== 'sent' && <span className="line-clamp-2 text-xs text-red-800">{item.last_error}</span>}
                     </span>
                   </button>
