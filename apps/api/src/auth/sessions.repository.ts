@@ -1,5 +1,5 @@
 /** The only SQL for bearer-token sessions. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { roles, sessions, users } from '../db/schema';
 import { publicUserColumns, roleColumns } from '../db/user-columns';
@@ -59,4 +59,12 @@ export async function revokeAllSessionsOfUser(db: DbOrTx, userId: number, now: D
 
 export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expires_at} < ${now} - interval '7 days'`);
+}
+
+/** Ends every session of the user but the one making the request ("Ubah kata sandi" keeps its own device signed in). */
+export async function revokeOtherSessionsOfUser(db: DbOrTx, userId: number, keepTokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revoked_at: now })
+    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), ne(sessions.token_hash, keepTokenHash)));
 }

@@ -52,6 +52,13 @@ export const phoneField = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** A new password: registration's rule, also for a reset and a change (spec §9: at least 6 characters). */
+export const passwordField = z
+  .string({ error: accountMessages.passwordRequired })
+  .min(1, { error: accountMessages.passwordRequired })
+  .min(6, { error: accountMessages.passwordMin })
+  .max(256);
+
 export const loginSchema = z.object({
   username: required(accountMessages.loginUsernameRequired).max(254, { error: accountMessages.invalidCredentials }),
   password: z
@@ -70,11 +77,7 @@ export const registerSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, { error: accountMessages.usernameChars }),
   email: emailField,
   phone_number: phoneField,
-  password: z
-    .string({ error: accountMessages.passwordRequired })
-    .min(1, { error: accountMessages.passwordRequired })
-    .min(6, { error: accountMessages.passwordMin })
-    .max(256),
+  password: passwordField,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -1,2 +1,3 @@
 export * from './roles';
 export * from './accounts.schema';
+export * from './password-reset.schema';

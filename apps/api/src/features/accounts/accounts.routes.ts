@@ -1,12 +1,31 @@
 /** Sign-in, registration, sign-out and the own profile (docs/requirements/storefront.md §7). */
-import { accountMessages as m, authResultSchema, loginSchema, profileUpdateSchema, registerSchema, userSchema } from '@pasar/core/accounts';
+import {
+  accountMessages as m,
+  authResultSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordMessages as pm,
+  profileUpdateSchema,
+  registerSchema,
+  resetPasswordSchema,
+  userSchema,
+} from '@pasar/core/accounts';
+import { AppError, genericMessages } from '@pasar/core/errors';
+import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
+import { createCounters } from '../../limits/counters';
 import { envelope, ok } from '../../lib/http';
+import { publicOrigin } from '../../lib/public-origin';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { AccountsService } from './accounts.service';
+import { PasswordService } from './password-reset.service';
 
 const accountsRoutes: FeatureRoutes = async (app, deps) => {
-  const service = new AccountsService(deps.database, deps.now ?? (() => new Date()));
+  const now = deps.now ?? (() => new Date());
+  const counters = createCounters(deps.database, now);
+  const service = new AccountsService(deps.database, now, counters);
+  const passwords = new PasswordService(deps.database, counters, now, { origin: publicOrigin(deps.config), smtp: Boolean(deps.config.SMTP_URL) });
   const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
@@ -82,6 +101,72 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
     async (request) => ok(await service.updateProfile(requireUser(request).id, request.body), m.profileUpdated),
   );
 
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a one-time link to set a new password (issue 28)',
+        description:
+          'Always the same answer, after at least the same time, whether or not the address has an account; the link (valid one hour) goes only to an active account. 429 after 3 requests for one address or 10 from one client in an hour.',
+        body: forgotPasswordSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await withRetryAfter(reply, passwords.requestReset(request.body, { ip: request.ip }));
+      return ok(null, pm.resetRequested);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Set a new password with a reset link's token",
+        description: 'Uses the link up (once only), ends every session of the account and its other links. An unknown, used or expired token: 400 with fields.token.',
+        body: resetPasswordSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await passwords.resetPassword(request.body, { ip: request.ip });
+      return ok(null, pm.resetDone);
+    },
+  );
+
+  app.put(
+    '/profile/password',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the signed-in user\'s password ("Ubah kata sandi")',
+        description: 'A wrong current password: 400 with fields.current_password (5 tries in 15 minutes, then 429). Success ends every other session; this one stays.',
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw new AppError('UNAUTHORIZED', genericMessages.unauthorized);
+      await withRetryAfter(reply, passwords.changePassword(auth.user.id, auth.tokenHash, request.body));
+      return ok(null, pm.changed);
+    },
+  );
 };
+
+/** A refusal for too many tries says when to come back, in the header as well as the body. */
+async function withRetryAfter<T>(reply: { header(name: string, value: string): unknown }, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const wait = (error as { details?: { retry_after_seconds?: number } }).details?.retry_after_seconds;
+    if (wait) reply.header('Retry-After', String(wait));
+    throw error;
+  }
+}
 
 export default accountsRoutes;

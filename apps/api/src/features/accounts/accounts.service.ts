@@ -15,7 +15,7 @@ import {
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession } from '../../auth/sessions.repository';
 import { LoginLimiter, tooManyAttemptsMessage, type LoginTarget } from './login-limiter';
-import { createCounters } from '../../limits/counters';
+import { createCounters, type Counters } from '../../limits/counters';
 import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../auth/tokens';
 
 /** Every self-registered account is a customer (issue 3): the payload never picks a role. */
@@ -38,9 +38,11 @@ export class AccountsService {
   constructor(
     database: Database,
     private readonly now: () => Date,
+    // Shared with the password service: on PGlite the counters live in memory, and a reset clears a sign-in lockout.
+    counters: Counters = createCounters(database, now),
   ) {
     this.db = database.db;
-    this.limiter = new LoginLimiter(createCounters(database, now), now);
+    this.limiter = new LoginLimiter(counters, now);
   }
 
   private async issueToken(userId: number, client: ClientInfo): Promise<string> {
