@@ -291,3 +291,19 @@ export function buyerStepMail(kind: BuyerMessageKind, facts: BuyerFacts, ctx: Pi
   blocks.push({ type: 'paragraph', text: `Email ini dikirim otomatis oleh ${ctx.storeName}. Balas email ini atau hubungi toko bila ada pertanyaan.` });
   return render(subject, blocks);
 }
+
+/**
+ * The "Lupa kata sandi" link (issue 28): one-time and short-lived, so the mail says for how long,
+ * and tells the person who did not ask that they can ignore it (nothing changes until the link is used).
+ */
+export function passwordResetMail(input: { firstName: string; url: string; validMinutes: number }, ctx: Pick<MailContext, 'storeName'>): MailContent {
+  const subject = `Atur ulang kata sandi – ${ctx.storeName}`;
+  return render(subject, [
+    { type: 'paragraph', text: `Halo ${input.firstName || 'Pelanggan'},` },
+    { type: 'paragraph', text: `Kami menerima permintaan untuk mengatur ulang kata sandi akun Anda di ${ctx.storeName}.` },
+    { type: 'link', label: 'Atur kata sandi baru', url: input.url },
+    { type: 'paragraph', text: `Tautan ini hanya dapat dipakai sekali dan berlaku ${input.validMinutes} menit. Setelah kata sandi diganti, semua sesi masuk akun Anda diakhiri.`, strong: true },
+    { type: 'paragraph', text: 'Jika Anda tidak meminta ini, abaikan email ini: kata sandi Anda tidak berubah. Jangan teruskan tautan ini kepada siapa pun.' },
+    { type: 'paragraph', text: `Email ini dikirim otomatis oleh ${ctx.storeName}.` },
+  ]);
+}
