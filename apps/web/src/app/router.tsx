@@ -64,6 +64,8 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
             { path: 'checkout', lazy: screen(() => import('../features/checkout/checkout-page')) },
             { path: 'login', lazy: screen(() => import('../features/accounts/login-page')) },
             { path: 'register', lazy: screen(() => import('../features/accounts/register-page')) },
+            { path: 'lupa-password', lazy: screen(() => import('../features/accounts/forgot-password-page')) },
+            { path: 'reset-password', lazy: screen(() => import('../features/accounts/reset-password-page')) },
             {
               path: 'profile',
               element: (

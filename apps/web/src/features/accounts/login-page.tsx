@@ -1,13 +1,17 @@
 /** Sign-in (docs/requirements/storefront.md §2 Sign-in, §5, §8). */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages as m, canAccess, loginSchema, type LoginInput } from '@pasar/core/accounts';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
 import { sessionStore } from '../../lib/session';
 import { login } from './api/accounts-api';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Issue 28: a session that ran out at checkout comes back to the checkout.
+  const back = safeReturnPath(params.get(RETURN_PARAM));
   const [remember, setRemember] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
@@ -17,7 +21,7 @@ export default function LoginPage() {
     try {
       const { data } = await login(input);
       sessionStore.signIn(data.user, data.token);
-      void navigate(canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : '/', { replace: true });
+      void navigate(back ?? (canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : '/'), { replace: true });
     } catch (error) {
       setServerErrors(error, form.setError);
       // Storefront spec §8: the error message, else 'Gagal masuk. Periksa kembali data Anda.'
@@ -49,10 +53,10 @@ export default function LoginPage() {
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-green-800" />
             Ingat saya
           </label>
-          {/* The spec's forgot-password link leads nowhere yet: say so instead of a dead link. */}
-          <button type="button" title="Hubungi admin di 022-4201234 untuk mengatur ulang kata sandi." className="font-semibold text-green-800" onClick={() => setFailure('Hubungi admin di 022-4201234 untuk mengatur ulang kata sandi.')}>
+          {/* Issue 28: the spec's forgot-password link now leads to a reset by e-mail. */}
+          <Link to="/lupa-password" className="font-semibold text-green-800 hover:underline">
             Lupa kata sandi?
-          </button>
+          </Link>
         </div>
         <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
           {busy ? 'Memproses...' : 'Masuk'}

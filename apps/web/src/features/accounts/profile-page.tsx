@@ -5,6 +5,7 @@ import { accountMessages as m, profileUpdateSchema, type ProfileUpdateInput } fr
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { sessionStore, useSession, type SessionUser } from '../../lib/session';
 import { getProfile, updateProfile } from './api/accounts-api';
+import { ChangePasswordForm } from './components/change-password-form';
 
 const formOf = (u: SessionUser) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, phone_number: u.phone_number ?? '' });
 
@@ -115,6 +116,7 @@ export default function ProfilePage() {
           </>
         )}
       </div>
+      <ChangePasswordForm />
     </div>
   );
 }
