@@ -33,6 +33,7 @@ function product(id: number, name: string, price: number): Product {
     image_cover: null,
     images: [],
     weight_grams: 250,
+    local_only: false,
     ai_status: false,
     ai_description: null,
     size_variants: [],

@@ -3,6 +3,7 @@
  * the anti-forgery header when the cookie exists (docs/decisions/006-xsrf.md), and any
  * 401 clears the session and goes to /login (docs/requirements/storefront.md §4, §8).
  */
+import { loginPathFrom } from './return-path';
 import { sessionStore } from './session';
 
 export class ApiError extends Error {
@@ -30,7 +31,8 @@ function readCookie(name: string): string | undefined {
 
 let onUnauthorized = (): void => {
   sessionStore.clear();
-  if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign('/login');
+  // Still /login (spec §4), with the way back (issue 28: a checkout returns to the checkout, the cart kept).
+  if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign(loginPathFrom(window.location.pathname + window.location.search));
 };
 
 /** Tests and the router may replace the 401 reaction (e.g. to navigate without a reload). */

@@ -45,6 +45,8 @@ export const cartActions = {
   /** Takes out the lines an order took; the rest of the cart stays. */
   removeLines: (ids: readonly string[]) => dispatch({ type: 'removeLines', ids }),
   update: (id: string, quantity: number) => dispatch({ type: 'update', id, quantity }),
+  /** Moves lines to the prices the server answered (checkout's 409 PRICE_CHANGED, issue 28). */
+  reprice: (prices: readonly { product_id: number; variant_label: string | null; price: number }[]) => dispatch({ type: 'reprice', prices }),
   clear: () => dispatch({ type: 'clear' }),
 };
 
@@ -86,6 +88,7 @@ export function lineFor(product: Product, variantLabel: string | null, options: 
       business_district_id: product.business?.district_id ?? null,
       business_district_name: product.business?.district_name ?? null,
       category_name: product.category?.name ?? null,
+      local_only: product.local_only,
       stock: product.stock,
     },
     quantity,

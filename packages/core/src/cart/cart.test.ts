@@ -194,3 +194,16 @@ describe('origin groups (spec §5 checkout rule 4: one order, one origin distric
     expect(left.totalItems).toBe(2);
   });
 });
+
+describe('repricing after the checkout answered 409 PRICE_CHANGED (issue 28)', () => {
+  it('moves each line of that product and size to the current price and recomputes the totals', () => {
+    let cart: Cart = emptyCart;
+    cart = cartReducer(cart, { type: 'add', line: line({ quantity: 2, unit_price: 70000 }) });
+    cart = cartReducer(cart, { type: 'add', line: line({ product: { ...product, id: 13 }, unit_price: 5000 }) });
+    cart = cartReducer(cart, { type: 'add', line: line({ variant: { label: '1 kg', stock: 5 }, unit_price: 90000 }) });
+    const repriced = cartReducer(cart, { type: 'reprice', prices: [{ product_id: 12, variant_label: null, price: 95000 }] });
+    expect(repriced.items.map((l) => l.unit_price)).toEqual([95000, 5000, 90000]);
+    expect(repriced.totalAmount).toBe(2 * 95000 + 5000 + 90000);
+    expect(cartReducer(repriced, { type: 'reprice', prices: [{ product_id: 12, variant_label: null, price: 95000 }] }).items).toEqual(repriced.items);
+  });
+});

@@ -20,6 +20,8 @@ export interface CartProductSnapshot {
   /** Its name, for the cart's origin groups; absent on lines stored before it was kept. */
   business_district_name?: string | null;
   category_name: string | null;
+  /** "Hanya kirim lokal" (issue 28): its origin group is offered local couriers only; absent on older lines. */
+  local_only?: boolean;
   /** Stock of the product when it has no variants (null when unknown). */
   stock: number | null;
 }
@@ -148,6 +150,8 @@ export type CartAction =
   /** The lines an order took (a checkout of one origin group leaves the rest in the cart). */
   | { type: 'removeLines'; ids: readonly string[] }
   | { type: 'update'; id: string; quantity: number }
+  /** The current prices the checkout's 409 PRICE_CHANGED answered (issue 28), by product and size. */
+  | { type: 'reprice'; prices: readonly { product_id: number; variant_label: string | null; price: number }[] }
   | { type: 'clear' };
 
 /**
@@ -183,6 +187,13 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
         }),
       );
     }
+    case 'reprice':
+      return totals(
+        cart.items.map((l) => {
+          const current = action.prices.find((p) => p.product_id === l.product.id && (p.variant_label ?? null) === (l.variant?.label ?? null));
+          return current && current.price !== l.unit_price ? { ...l, unit_price: current.price } : l;
+        }),
+      );
     case 'clear':
       return emptyCart;
   }

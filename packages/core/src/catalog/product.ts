@@ -62,6 +62,8 @@ export const productSchema = z.object({
   image_cover: z.string().nullable(),
   images: z.array(z.string()),
   weight_grams: z.number().int().positive(),
+  /** "Hanya kirim lokal" (issue 28): a local courier only, e.g. cold or fragile goods. */
+  local_only: z.boolean(),
   ai_status: z.boolean(),
   ai_description: z.string().nullable(),
   size_variants: z.array(sizeVariantSchema),

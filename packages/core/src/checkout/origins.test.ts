@@ -9,13 +9,21 @@ describe('origin groups (decision 049)', () => {
     { id: 'd', origin: 327314 },
     { id: 'e', origin: 947101 },
   ];
-  it("groups lines by origin in the cart's order, lines without a district with the store's", () => {
+  it("groups lines by origin in the cart's order, the store's own lines with the store's district", () => {
     const groups = groupByOrigin(lines, (l) => l.origin, 327319);
     expect(groups.map((g) => [g.origin_district_id, g.items.map((i) => i.id), g.indexes])).toEqual([
       [327319, ['a', 'c'], [0, 2]],
       [327314, ['b', 'd'], [1, 3]],
       [947101, ['e'], [4]],
     ]);
+  });
+  it("puts the store's own lines in the first group when no partner ships from the store's district, as the cart does", () => {
+    const groups = groupByOrigin([{ origin: 327314 }, { origin: null }, { origin: 947101 }], (l) => l.origin, 327319);
+    expect(groups.map((g) => [g.origin_district_id, g.indexes])).toEqual([
+      [327314, [0, 1]],
+      [947101, [2]],
+    ]);
+    expect(groupByOrigin([{ origin: null }], (l) => l.origin, 327319).map((g) => g.origin_district_id)).toEqual([327319]);
   });
   it('keeps lines of no known origin together when the store has no district either', () => {
     const groups = groupByOrigin([{ origin: null }, { origin: 0 }], (l) => l.origin, null);

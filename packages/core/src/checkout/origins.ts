@@ -13,13 +13,13 @@ export interface OriginGroup<T> {
 
 /**
  * The cart's items grouped by origin district, in the cart's order of first appearance. Items whose
- * business has no district ship from the store's district (`fallback`), as one-origin checkouts did.
+ * business has no district are the store's own: they join the group of the store's district when
+ * there is one, else the first group (they add no shipment of their own), else a group of the
+ * store's district (`fallback`) — the cart page's rule (core/cart originGroups, issue 16).
  */
 export function groupByOrigin<T>(items: readonly T[], originOf: (item: T) => number | null | undefined, fallback: number | null | undefined): OriginGroup<T>[] {
   const groups = new Map<number | null, OriginGroup<T>>();
-  items.forEach((item, index) => {
-    const own = originOf(item);
-    const origin = typeof own === 'number' && own > 0 ? own : typeof fallback === 'number' && fallback > 0 ? fallback : null;
+  const add = (origin: number | null, item: T, index: number) => {
     let group = groups.get(origin);
     if (!group) {
       group = { origin_district_id: origin, items: [], indexes: [] };
@@ -27,7 +27,22 @@ export function groupByOrigin<T>(items: readonly T[], originOf: (item: T) => num
     }
     group.items.push(item);
     group.indexes.push(index);
+  };
+  const own: [T, number][] = [];
+  items.forEach((item, index) => {
+    const origin = originOf(item);
+    if (typeof origin === 'number' && origin > 0) add(origin, item, index);
+    else own.push([item, index]);
   });
+  const home = typeof fallback === 'number' && fallback > 0 ? fallback : null;
+  const target = (home !== null && groups.has(home) ? home : groups.keys().next().value) ?? home;
+  for (const [item, index] of own) add(target, item, index);
+  // Keep the cart's order within a group.
+  for (const group of groups.values()) {
+    const order = group.indexes.map((index, i) => [index, group.items[i]!] as const).sort((a, b) => a[0] - b[0]);
+    group.indexes = order.map(([index]) => index);
+    group.items = order.map(([, item]) => item);
+  }
   return [...groups.values()];
 }
 

@@ -172,6 +172,8 @@ export const productInputSchema = z
       (v) => (blank(v) ? DEFAULT_WEIGHT_GRAMS : toNumber(v)),
       z.number({ error: productMessages.weight }).int({ error: productMessages.weight }).positive({ error: productMessages.weight }).max(1_000_000, { error: productMessages.weight }),
     ),
+    /** "Hanya kirim lokal" (issue 28): the checkout offers only local couriers for it. */
+    local_only: z.preprocess(toBoolean, z.boolean().default(false)),
     ai_status: z.preprocess(toBoolean, z.boolean().optional()),
     ai_description: optionalText(5000),
     size_variants: z.preprocess(toJson, z.array(variantInput, { error: productMessages.variants }).default([])).transform((rows, ctx) => {

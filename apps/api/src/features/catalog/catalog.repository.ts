@@ -31,6 +31,7 @@ export interface ProductRow {
   images: unknown;
   option_groups: unknown;
   weight_grams: number;
+  local_only: boolean;
   ai_status: boolean;
   ai_description: string | null;
   created_at: Date | string;
@@ -44,7 +45,7 @@ export const productSelect = sql`
   SELECT p.id, p.name, p.description, p.price, p.reseller_price, p.discount::float8 AS discount, p.stock, p.is_active,
     p.category_id, c.name AS category_name,
     p.business_id, b.name AS business_name, b.district_id AS business_district_id, b.district_name AS business_district_name, b.city_id AS business_city_id,
-    p.size, p.notes, p.image_cover, p.images, p.option_groups, p.weight_grams, p.ai_status, p.ai_description,
+    p.size, p.notes, p.image_cover, p.images, p.option_groups, p.weight_grams, p.local_only, p.ai_status, p.ai_description,
     p.created_at, p.updated_at, p.version,
     COALESCE((
       SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'reseller_price', v.reseller_price, 'stock', v.stock)
@@ -109,6 +110,7 @@ export function toProduct(row: ProductRow): Product {
     image_cover: imageCover,
     images,
     weight_grams: row.weight_grams,
+    local_only: row.local_only === true,
     ai_status: row.ai_status,
     ai_description: row.ai_description,
     size_variants: asJson<Product['size_variants']>(row.size_variants, []),
@@ -147,6 +149,7 @@ const productColumns = {
   images: products.images,
   option_groups: products.option_groups,
   weight_grams: products.weight_grams,
+  local_only: products.local_only,
   ai_status: products.ai_status,
   ai_description: products.ai_description,
   created_at: products.created_at,

@@ -98,6 +98,7 @@ function toRecord(input: ProductInput, imgs: { image_cover: string | null; image
     size: input.size,
     notes: input.notes,
     weight_grams: input.weight_grams,
+    local_only: input.local_only,
     ai_status: input.ai_status,
     ai_description: input.ai_description,
     option_groups: input.option_groups,

@@ -1,6 +1,6 @@
 /** Cart (docs/requirements/storefront.md §2 Cart, §4 Cart; §5 rule 4: lines grouped by origin, issue 16). */
 import { Link } from 'react-router';
-import { cartMessages, isFreeStock, lineStock, maxQuantity, ORIGIN_PARAM, originGroups, quantityInCart, type CartLine, type OriginGroup } from '@pasar/core/cart';
+import { cartMessages, isFreeStock, lineStock, maxQuantity, originGroups, quantityInCart, type CartLine, type OriginGroup } from '@pasar/core/cart';
 import { checkoutMessages } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { ProductImage } from '../../components/product-image';
@@ -70,7 +70,7 @@ export default function CartPage() {
   const cart = useCart();
   const store = useStoreSettings((s) => s.store_location).data ?? null;
   const groups = originGroups(cart.items, store);
-  // Spec §5 rule 4: one order has one origin; with several the shopper checks out one group at a time.
+  // Spec §5 rule 4's text stays, as information (decision 049): the whole cart is one checkout, each origin ships separately.
   const split = groups.length > 1;
   if (cart.items.length === 0) {
     return (
@@ -91,8 +91,8 @@ export default function CartPage() {
           <div className="space-y-5">
             <div role="status" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300" data-testid="origin-notice">
               <p className="font-semibold">{checkoutMessages.mixedOrigin}</p>
-              {/* Not in the spec: how to do it (issue 16). */}
-              <p className="mt-1">Checkout satu kelompok lebih dulu; produk lainnya tetap di keranjang.</p>
+              {/* Not in the spec (decision 049): the cart is still bought in one go. */}
+              <p className="mt-1">{checkoutMessages.originsShipSeparately(groups.length)}</p>
             </div>
             {groups.map((group) => (
               <section key={group.key} aria-labelledby={`origin-${group.key}`} className="rounded-2xl bg-stone-100 p-2 sm:p-3" data-testid="origin-group">
@@ -105,17 +105,9 @@ export default function CartPage() {
                     <LineRow key={line.id} line={line} items={cart.items} />
                   ))}
                 </ul>
-                <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-                  <p className="text-sm">
-                    Subtotal ({group.totalItems} barang): <span className="font-bold">{formatRupiah(group.totalAmount)}</span>
-                  </p>
-                  <Link
-                    to={`/checkout?${new URLSearchParams({ [ORIGIN_PARAM]: group.key }).toString()}`}
-                    className="rounded-xl bg-green-800 px-4 py-2 text-center font-bold text-white hover:bg-green-900"
-                  >
-                    Checkout kelompok ini<span className="sr-only"> ({groupTitle(group)})</span>
-                  </Link>
-                </div>
+                <p className="mt-3 text-sm">
+                  Subtotal ({group.totalItems} barang): <span className="font-bold">{formatRupiah(group.totalAmount)}</span>
+                </p>
               </section>
             ))}
           </div>
@@ -148,14 +140,9 @@ export default function CartPage() {
               <dd>{formatRupiah(cart.totalAmount)}</dd>
             </div>
           </dl>
-          {split ? (
-            // Not in the spec (issue 16): the whole cart cannot be one order, so each group has its own checkout.
-            <p className="mt-4 rounded-xl bg-stone-100 p-3 text-sm text-stone-700">Checkout per lokasi asal: pilih &quot;Checkout kelompok ini&quot; pada salah satu kelompok.</p>
-          ) : (
-            <Link to="/checkout" className="mt-4 block rounded-xl bg-green-800 px-5 py-3 text-center font-bold text-white hover:bg-green-900">
-              Lanjut ke checkout
-            </Link>
-          )}
+          <Link to="/checkout" className="mt-4 block rounded-xl bg-green-800 px-5 py-3 text-center font-bold text-white hover:bg-green-900">
+            Lanjut ke checkout
+          </Link>
           <Link to="/catalog" className="mt-2 block rounded-xl px-5 py-3 text-center font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
             Lanjut belanja
           </Link>

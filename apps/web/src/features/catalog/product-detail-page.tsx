@@ -105,6 +105,11 @@ function Detail({ product }: { product: Product }) {
             <InfoTile label="Ukuran/Kemasan" value={variant ?? product.size} />
             <InfoTile label="Catatan" value={product.notes} />
           </dl>
+          {product.local_only && (
+            <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+              Hanya kirim lokal: produk ini dikirim dengan kurir lokal saja, tidak dengan ekspedisi antarkota.
+            </p>
+          )}
 
           {product.size_variants.length > 0 && (
             <fieldset className="mt-5">

@@ -1,21 +1,67 @@
 /** Checkout (docs/requirements/storefront.md §2 Checkout, §4 Checkout, §5, §8, §9; decision 013 for what follows success). */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { cartOfOrigin, ORIGIN_PARAM, originGroups } from '@pasar/core/cart';
-import { checkoutMessages as m, distinctOrigins, shippingWeight } from '@pasar/core/checkout';
+import { cartOfOrigin, ORIGIN_PARAM, originGroups, type OriginGroup } from '@pasar/core/cart';
+import { checkoutMessages as m, checkoutFailure, shippingWeight } from '@pasar/core/checkout';
+import type { StoreLocation } from '@pasar/core/settings';
 import { useCart } from '../../lib/cart';
 import { useSession } from '../../lib/session';
-import { useChannels, useStore } from './api/checkout-api';
+import { useChannels, useOrderQuote, useStore } from './api/checkout-api';
 import { PaymentChooser, PaymentSection, type PaymentOffer } from './components/payment-section';
 import { PlacedOrder, placedOf } from './components/placed-order';
 import { Field } from '../../components/form';
 import { AreaSelect, requiredLabel } from './components/recipient-fields';
 import { ShippingChooser, ShippingSection } from './components/shipping-section';
 import { SummaryPanel } from './components/summary-panel';
-import { checkoutTotals, chosenChannel, type CheckoutDraft, type RecipientForm } from './order-payload';
+import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, type CheckoutDraft, type Destination, type RecipientForm } from './order-payload';
+import type { ShippingChoice } from './shipping-choice';
 import { useDestination } from './use-destination';
 import { usePlaceOrder } from './use-place-order';
 import { useShipping } from './use-shipping';
+
+/**
+ * One origin group's shipping (decision 049): its own options from its own origin for its own
+ * weight, its own chooser; the choice is reported to the page, which sends one per origin.
+ */
+function GroupShipping({
+  group,
+  index,
+  count,
+  destination,
+  storeLocation,
+  error,
+  onChoice,
+}: {
+  group: OriginGroup;
+  index: number;
+  count: number;
+  destination: Destination;
+  storeLocation: StoreLocation | null;
+  error: string | undefined;
+  onChoice: (key: string, choice: ShippingChoice) => void;
+}) {
+  const localOnly = group.items.find((l) => l.product.local_only === true);
+  const shipping = useShipping({ destination, storeLocation, originDistrictId: group.district_id, weight: shippingWeight(group.totalItems), localOnly: localOnly !== undefined });
+  const [open, setOpen] = useState(false);
+  const { choice } = shipping;
+  useEffect(() => onChoice(group.key, choice), [onChoice, group.key, choice]);
+  const from = group.businesses.join(', ') || (group.district_name ? `Kec. ${group.district_name}` : 'toko');
+  return (
+    <>
+      <ShippingSection
+        shipping={shipping}
+        storeCityName={storeLocation?.city_name}
+        onChoose={() => setOpen(true)}
+        // Not in the spec (decision 049): which shipment this is.
+        title={count > 1 ? `Pengiriman ${index + 1} dari ${count} · ${from}` : 'Pengiriman'}
+        buttonId={index === 0 ? 'shipping_service' : `shipping_service-${index + 1}`}
+        error={choice === null ? error : undefined}
+        localOnlyMessage={localOnly ? m.localOnly(localOnly.product.name, from) : undefined}
+      />
+      {open && <ShippingChooser shipping={shipping} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
 
 export default function CheckoutPage() {
   const wholeCart = useCart();
@@ -34,17 +80,19 @@ export default function CheckoutPage() {
   }));
   const { destination, provinces, cities, districts, setProvince, setCity, setDistrict } = useDestination();
   const [payment, setPayment] = useState('manual');
-  const [modal, setModal] = useState<'shipping' | 'payment' | null>(null);
-  const { submit, error, submitting, fieldErrorsOf } = usePlaceOrder();
+  const [modal, setModal] = useState<'payment' | null>(null);
+  const [choices, setChoices] = useState<Record<string, ShippingChoice>>({});
+  const [onChoice] = useState(() => (key: string, choice: ShippingChoice) => setChoices((all) => (all[key] === choice ? all : { ...all, [key]: choice })));
+  const { submit, error, changes, submitting, fieldErrorsOf } = usePlaceOrder();
   const done = placedOf(location.state);
 
   const storeLocation = store.data?.store_location ?? null;
-  // Issue 16: the origin group chosen on /cart (spec §5 rule 4) is what this checkout orders.
+  // Issue 16's link to one origin group still orders that group; the cart now sends the whole cart (decision 049).
   const originKey = params.get(ORIGIN_PARAM);
   const cart = cartOfOrigin(wholeCart, originKey, storeLocation);
   const weight = shippingWeight(cart.totalItems);
-  const origins = distinctOrigins(cart.items.map((l) => l.product.business_district_id));
-  const shipping = useShipping({ destination, storeLocation, originDistrictId: origins[0] ?? storeLocation?.district_id ?? null, weight });
+  const groups = originGroups(cart.items, storeLocation);
+  const shipments = groups.map((g) => ({ origin_district_id: g.district_id, choice: choices[g.key] ?? null }));
   const channelList = channels.data?.channels.filter((c) => c.active) ?? [];
   const offer: PaymentOffer = {
     payment,
@@ -54,7 +102,21 @@ export default function CheckoutPage() {
     answer: channels.data,
     failed: channels.isError,
   };
-  const totals = checkoutTotals(cart.totalAmount, shipping.choice, offer.chosen);
+  const draft: CheckoutDraft = {
+    form,
+    destination,
+    lines: cart.items,
+    userId: session?.user.id ?? null,
+    shipments,
+    payment,
+    provider: { name: offer.providerName, channelsAvailable: channelList.length > 0 },
+  };
+  // Issue 28: the server's figures (the kode unik above all) before "Buat pesanan", once the cart, the address and every courier are chosen.
+  const quotable = cart.items.length > 0 && checkoutFailure({ ...checkoutStateOf(draft), shipping_name: '-', shipping_address: '-', shipping_postcode: '-', shipping_phone: '-', signedIn: true }) === null;
+  const quote = useOrderQuote(quotable ? { ...buildOrderPayload(draft, checkoutTotals(cart.totalAmount, shipments.map((s) => s.choice), offer.chosen)), guest_email: null, shipping_name: null, shipping_address: null, shipping_phone: null, shipping_postcode: null, notes: null, expected_total: undefined } : null);
+  const quoted = quotable ? quote.data : undefined;
+  draft.quoteToken = quoted?.quote_token ?? null;
+  const totals = checkoutTotals(cart.totalAmount, shipments.map((s) => s.choice), offer.chosen, quoted?.unique_code ?? 0);
 
   if (done) return <PlacedOrder placed={done} signedIn={Boolean(session)} />;
   // A group's lines are known once the store's location is (its own products are sent from there).
@@ -79,15 +141,6 @@ export default function CheckoutPage() {
   }
 
   const set = (key: keyof RecipientForm) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
-  const draft: CheckoutDraft = {
-    form,
-    destination,
-    lines: cart.items,
-    userId: session?.user.id ?? null,
-    shipping: shipping.choice,
-    payment,
-    provider: { name: offer.providerName, channelsAvailable: channelList.length > 0 },
-  };
   const errors = fieldErrorsOf(draft);
 
   return (
@@ -96,16 +149,14 @@ export default function CheckoutPage() {
         ← Kembali ke keranjang
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold">Checkout</h1>
-      {!originKey && originGroups(cart.items, storeLocation).length > 1 && (
-        <p role="status" className="mt-3 rounded-xl bg-amber-50 p-4 text-sm font-semibold text-amber-950 ring-1 ring-amber-300">
-          {m.mixedOrigin}{' '}
-          <Link to="/cart" className="underline">
-            {/* Not in the spec (issue 16): the cart offers a checkout per origin. */}
-            Pilih kelompok di keranjang
-          </Link>
-        </p>
+      {groups.length > 1 && (
+        <div role="status" className="mt-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300">
+          {/* Spec §5 rule 4's text, as information (decision 049). */}
+          <p className="font-semibold">{m.mixedOrigin}</p>
+          <p className="mt-1">{m.originsShipSeparately(groups.length)}</p>
+        </div>
       )}
-      <form onSubmit={(e) => void submit(e, draft, totals)} noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
+      <form onSubmit={(e) => void submit(e, draft, totals, () => void quote.refetch())} noValidate className="mt-6 grid gap-6 lg:grid-cols-[1fr_380px]">
         <section aria-labelledby="recipient" className="space-y-4 rounded-2xl bg-white p-5 ring-1 ring-stone-200">
           <h2 id="recipient" className="text-lg font-bold">
             Data penerima
@@ -126,13 +177,14 @@ export default function CheckoutPage() {
             <Field id="shipping_phone" label={requiredLabel('Nomor telepon')} required type="tel" autoComplete="tel" value={form.shipping_phone} onChange={set('shipping_phone')} error={errors.shipping_phone} />
           </div>
           <Field as="textarea" id="notes" label="Catatan pesanan (opsional)" rows={2} value={form.notes} onChange={set('notes')} />
-          <ShippingSection shipping={shipping} storeCityName={storeLocation?.city_name} onChoose={() => setModal('shipping')} error={errors.shipping_service} />
+          {groups.map((group, i) => (
+            <GroupShipping key={group.key} group={group} index={i} count={groups.length} destination={destination} storeLocation={storeLocation} error={errors.shipping_service} onChoice={onChoice} />
+          ))}
           <PaymentSection offer={offer} onChoose={() => setModal('payment')} error={errors.payment_method} />
         </section>
-        <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} weight={weight} error={error} submitting={submitting} />
+        <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} shipmentCount={groups.length} weight={weight} error={error} changes={changes} submitting={submitting} />
       </form>
 
-      {modal === 'shipping' && <ShippingChooser shipping={shipping} onClose={() => setModal(null)} />}
       {modal === 'payment' && <PaymentChooser offer={offer} feeBase={cart.totalAmount + totals.shippingCost} onPick={setPayment} onClose={() => setModal(null)} />}
     </div>
   );

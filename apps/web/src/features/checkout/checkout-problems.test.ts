@@ -10,7 +10,7 @@ const filled: CheckoutDraft = {
   destination: { province: { id: 32, name: 'Jawa Barat' }, city: { id: 3273, name: 'Kota Bandung' }, district: { id: 327319, name: 'Sumur Bandung' } },
   lines: [line],
   userId: null,
-  shipping: { kind: 'national', option: { courier_code: 'jne', courier_name: 'JNE', service: 'REG', description: 'Reguler', cost: 18_000, estimated_delivery: '2-3' } },
+  shipments: [{ origin_district_id: 327319, choice: { kind: 'national', option: { courier_code: 'jne', courier_name: 'JNE', service: 'REG', description: 'Reguler', cost: 18_000, estimated_delivery: '2-3' } } }],
   payment: 'manual',
   provider: { name: 'Tripay', channelsAvailable: true },
 };
@@ -32,7 +32,7 @@ describe('checkoutFieldErrors (issue 16: the message on its input)', () => {
 
   it('marks the area selects, the shipping chooser and the payment chooser', () => {
     expect(checkoutFieldErrors({ ...filled, destination: { ...filled.destination, district: null } }, true, null)).toEqual({ shipping_district_id: m.location });
-    expect(checkoutFieldErrors({ ...filled, shipping: null }, true, null)).toEqual({ shipping_service: m.shippingService });
+    expect(checkoutFieldErrors({ ...filled, shipments: [{ origin_district_id: 327319, choice: null }] }, true, null)).toEqual({ shipping_service: m.shippingService });
     expect(checkoutFieldErrors({ ...filled, payment: 'tripay:QRIS', provider: { name: 'Tripay', channelsAvailable: false } }, true, null)).toEqual({ payment_method: m.providerUnavailable('Tripay') });
   });
 

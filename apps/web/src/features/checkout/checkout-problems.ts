@@ -49,7 +49,8 @@ export function serverFieldErrors(fields: Record<string, string> | undefined): C
 
 /** What each input holds, to tell when the buyer has changed one the server refused. */
 export function inputValues(draft: CheckoutDraft): Record<CheckoutField, string> {
-  const { form, destination, shipping } = draft;
+  const { form, destination } = draft;
+  const shipping = draft.shipments.map((s) => s.choice);
   return {
     guest_email: form.guest_email,
     shipping_name: form.shipping_name,
@@ -59,7 +60,7 @@ export function inputValues(draft: CheckoutDraft): Record<CheckoutField, string>
     shipping_district_id: String(destination.district?.id ?? ''),
     shipping_postcode: form.shipping_postcode,
     shipping_phone: form.shipping_phone,
-    shipping_service: shipping ? JSON.stringify(shipping) : '',
+    shipping_service: shipping.some(Boolean) ? JSON.stringify(shipping) : '',
     payment_method: draft.payment,
   };
 }

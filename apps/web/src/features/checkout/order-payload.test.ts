@@ -22,7 +22,7 @@ const draft = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
   destination: { province: { id: 32, name: 'Jawa Barat' }, city: { id: 3273, name: 'Kota Bandung' }, district: { id: 327319, name: 'Sumur Bandung' } },
   lines: [line()],
   userId: null,
-  shipping: { kind: 'local', option: kurir },
+  shipments: [{ origin_district_id: 327319, choice: { kind: 'local', option: kurir } }],
   payment: 'manual',
   provider: { name: 'Tripay', channelsAvailable: true },
   ...over,
@@ -30,10 +30,14 @@ const draft = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
 
 describe('checkoutTotals', () => {
   it('adds shipping, and the channel fee on subtotal plus shipping only for a channel', () => {
-    expect(checkoutTotals(250_000, { kind: 'local', option: kurir }, undefined)).toEqual({ shippingCost: 12_000, fee: 0, total: 262_000 });
+    expect(checkoutTotals(250_000, { kind: 'local', option: kurir }, undefined)).toEqual({ shippingCost: 12_000, fee: 0, uniqueCode: 0, total: 262_000 });
     // 750 + 0.7 % of 262 000 = 750 + 1 834 (rounded up)
-    expect(checkoutTotals(250_000, { kind: 'local', option: kurir }, qris)).toEqual({ shippingCost: 12_000, fee: 2_584, total: 264_584 });
+    expect(checkoutTotals(250_000, { kind: 'local', option: kurir }, qris)).toEqual({ shippingCost: 12_000, fee: 2_584, uniqueCode: 0, total: 264_584 });
     expect(checkoutTotals(250_000, null, undefined).total).toBe(250_000);
+  });
+
+  it("adds every origin's shipment and the quote's kode unik", () => {
+    expect(checkoutTotals(250_000, [{ kind: 'local', option: kurir }, { kind: 'national', option: jne }], undefined, 427)).toEqual({ shippingCost: 30_000, fee: 0, uniqueCode: 427, total: 280_427 });
   });
 
   it('finds the chosen channel by its provider value, never for manual transfer', () => {
@@ -46,7 +50,7 @@ describe('checkoutTotals', () => {
 describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () => {
   it('sends a guest order with a local courier as the spec names the fields', () => {
     const d = draft({ form: { ...draft().form, notes: 'Titip di pos satpam' } });
-    const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipping, undefined));
+    const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipments.map((s) => s.choice), undefined));
     expect(body).toEqual({
       user_id: undefined,
       guest_email: 'tamu@contoh.id',
@@ -67,13 +71,16 @@ describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () 
       shipping_courier: 'Kurir Braga',
       shipping_service: 'same-day',
       shipping_cost_breakdown: { type: 'local_courier', courier_id: 3, price_id: 11, cost: 12_000 },
+      shipments: [],
+      expected_total: 262_000,
+      quote_token: null,
     });
     expect(orderPayloadSchema.safeParse(body).success).toBe(true);
   });
 
   it('sends a signed-in order with a national service and a channel: no guest e-mail, empty notes as null', () => {
-    const d = draft({ userId: 9, shipping: { kind: 'national', option: jne }, payment: 'tripay:QRIS', lines: [line({ variant: null, selected_options: [] })] });
-    const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipping, qris));
+    const d = draft({ userId: 9, shipments: [{ origin_district_id: 327319, choice: { kind: 'national', option: jne } }], payment: 'tripay:QRIS', lines: [line({ variant: null, selected_options: [] })] });
+    const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipments.map((s) => s.choice), qris));
     expect(body).toMatchObject({
       user_id: 9,
       guest_email: null,
@@ -86,6 +93,24 @@ describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () 
     });
     expect(body.order_items[0]).toMatchObject({ variant_label: null, selected_options: [] });
   });
+
+  it('sends one choice per origin for a cart of several origins, with the total shown and the quote token', () => {
+    const d = draft({
+      lines: [line(), line({ id: 'x', product: { ...line().product, id: 8, business_district_id: 327314 } })],
+      shipments: [
+        { origin_district_id: 327319, choice: { kind: 'local', option: kurir } },
+        { origin_district_id: 327314, choice: { kind: 'national', option: jne } },
+      ],
+      quoteToken: '123.456.abc',
+    });
+    const body = buildOrderPayload(d, checkoutTotals(500_000, d.shipments.map((s) => s.choice), undefined, 321));
+    expect(body.shipments).toEqual([
+      { origin_district_id: 327319, shipping_courier: 'Kurir Braga', shipping_service: 'same-day', shipping_cost_breakdown: { type: 'local_courier', courier_id: 3, price_id: 11, cost: 12_000 } },
+      { origin_district_id: 327314, shipping_courier: 'jne', shipping_service: 'REG', shipping_cost_breakdown: { type: 'rajaongkir', cost: 18_000 } },
+    ]);
+    expect(body).toMatchObject({ shipping_courier: 'Kurir Braga', expected_total: 500_000 + 30_000 + 321, quote_token: '123.456.abc' });
+    expect(orderPayloadSchema.safeParse(body).success).toBe(true);
+  });
 });
 
 describe('checkoutStateOf feeds core checkoutError in the spec order', () => {
@@ -93,8 +118,11 @@ describe('checkoutStateOf feeds core checkoutError in the spec order', () => {
     expect(checkoutError(checkoutStateOf(draft()))).toBeNull();
     expect(checkoutError(checkoutStateOf(draft({ form: { ...draft().form, guest_email: '' } })))).toBe(checkoutMessages.guestEmail);
     expect(checkoutError(checkoutStateOf(draft({ userId: 9, form: { ...draft().form, guest_email: '' } })))).toBeNull();
-    expect(checkoutError(checkoutStateOf(draft({ shipping: null })))).toBe(checkoutMessages.shippingService);
+    expect(checkoutError(checkoutStateOf(draft({ shipments: [{ origin_district_id: 327319, choice: null }] })))).toBe(checkoutMessages.shippingService);
+    // Every origin needs its courier (decision 049).
+    expect(checkoutError(checkoutStateOf(draft({ shipments: [draft().shipments[0]!, { origin_district_id: 1, choice: null }] })))).toBe(checkoutMessages.shippingService);
     expect(checkoutError(checkoutStateOf(draft({ destination: { ...draft().destination, district: null } })))).toBe(checkoutMessages.location);
-    expect(checkoutError(checkoutStateOf(draft({ lines: [line(), line({ id: 'x', product: { ...line().product, business_district_id: 1 } })] })))).toBe(checkoutMessages.mixedOrigin);
+    // Rule 4 informs and no longer refuses (decision 049).
+    expect(checkoutError(checkoutStateOf(draft({ lines: [line(), line({ id: 'x', product: { ...line().product, business_district_id: 1 } })] })))).toBeNull();
   });
 });

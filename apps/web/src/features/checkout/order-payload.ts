@@ -32,17 +32,30 @@ export function chosenChannel(payment: string, channels: readonly PaymentChannel
 }
 
 export interface CheckoutTotals {
+  /** Every shipment's cost together. */
   shippingCost: number;
   /** The channel's customer fee on subtotal plus shipping; 0 for manual transfer. */
   fee: number;
+  /** The kode unik the server's quote showed (0 when off or not yet quoted). */
+  uniqueCode: number;
   total: number;
 }
 
-/** Spec §2 summary: total = subtotal + shipping, plus a payment fee when the channel charges one. */
-export function checkoutTotals(subtotal: number, shipping: ShippingChoice, channel: PaymentChannel | undefined): CheckoutTotals {
-  const shippingCost = shippingCostOf(shipping);
+/**
+ * Spec §2 summary: total = subtotal + shipping (every origin's shipment, decision 049), plus a
+ * payment fee when the channel charges one, plus the quote's kode unik (issue 28).
+ */
+export function checkoutTotals(subtotal: number, shipping: ShippingChoice | readonly ShippingChoice[], channel: PaymentChannel | undefined, uniqueCode = 0): CheckoutTotals {
+  const choices: readonly ShippingChoice[] = Array.isArray(shipping) ? shipping : [shipping as ShippingChoice];
+  const shippingCost = choices.reduce((sum, c) => sum + shippingCostOf(c), 0);
   const fee = channel ? customerFee(channel.fee_customer, subtotal + shippingCost) : 0;
-  return { shippingCost, fee, total: subtotal + shippingCost + fee };
+  return { shippingCost, fee, uniqueCode, total: subtotal + shippingCost + fee + uniqueCode };
+}
+
+/** One origin group's shipping choice (decision 049). */
+export interface GroupShipping {
+  origin_district_id: number | null;
+  choice: ShippingChoice;
 }
 
 export interface CheckoutDraft {
@@ -51,8 +64,11 @@ export interface CheckoutDraft {
   lines: readonly CartLine[];
   /** The signed-in user's id; null for a guest. */
   userId: number | null;
-  shipping: ShippingChoice;
+  /** One choice per origin group, in the cart's order of origins. */
+  shipments: readonly GroupShipping[];
   payment: string;
+  /** The quote's token: the order then carries the kode unik the page showed (issue 28). */
+  quoteToken?: string | null;
   provider: { name: string; channelsAvailable: boolean };
 }
 
@@ -66,14 +82,32 @@ export function checkoutStateOf(draft: CheckoutDraft): CheckoutState {
     shipping_district_id: draft.destination.district?.id,
     originDistrictIds: draft.lines.map((l) => l.product.business_district_id),
     signedIn: draft.userId !== null,
-    shippingChosen: draft.shipping !== null,
+    shippingChosen: draft.shipments.length > 0 && draft.shipments.every((s) => s.choice !== null),
     paymentMethod: draft.payment,
     provider: draft.provider,
   };
 }
 
+/** The spec's three shipping fields for one choice. */
+function shippingFields(shipping: ShippingChoice, cost: number): Pick<OrderPayload, 'shipping_courier' | 'shipping_service' | 'shipping_cost_breakdown'> {
+  return {
+    shipping_courier: shipping?.kind === 'national' ? shipping.option.courier_code : (shipping?.option.courier_name ?? null),
+    // Spec §2: local shipping is same-day delivery.
+    shipping_service: shipping?.kind === 'national' ? shipping.option.service : 'same-day',
+    shipping_cost_breakdown:
+      shipping?.kind === 'local'
+        ? { type: 'local_courier', courier_id: shipping.option.courier_id, price_id: shipping.option.price_id, cost: shipping.option.effective_price }
+        : { type: 'rajaongkir', cost },
+  };
+}
+
+/**
+ * The POST /orders body. One origin sends the spec's fields alone; several also send one choice per
+ * origin (`shipments`). `expected_total` is the total on screen: the server answers 409 when its own differs.
+ */
 export function buildOrderPayload(draft: CheckoutDraft, totals: CheckoutTotals): OrderPayload {
-  const { form, destination, shipping } = draft;
+  const { form, destination } = draft;
+  const first = draft.shipments[0]?.choice ?? null;
   return {
     user_id: draft.userId ?? undefined,
     guest_email: draft.userId === null ? form.guest_email : null,
@@ -97,12 +131,9 @@ export function buildOrderPayload(draft: CheckoutDraft, totals: CheckoutTotals):
       variant_label: l.variant?.label ?? null,
       selected_options: l.selected_options,
     })),
-    shipping_courier: shipping?.kind === 'national' ? shipping.option.courier_code : (shipping?.option.courier_name ?? null),
-    // Spec §2: local shipping is same-day delivery.
-    shipping_service: shipping?.kind === 'national' ? shipping.option.service : 'same-day',
-    shipping_cost_breakdown:
-      shipping?.kind === 'local'
-        ? { type: 'local_courier', courier_id: shipping.option.courier_id, price_id: shipping.option.price_id, cost: shipping.option.effective_price }
-        : { type: 'rajaongkir', cost: totals.shippingCost },
+    ...shippingFields(first, shippingCostOf(first)),
+    shipments: draft.shipments.length > 1 ? draft.shipments.map((s) => ({ origin_district_id: s.origin_district_id, ...shippingFields(s.choice, shippingCostOf(s.choice)) })) : [],
+    expected_total: totals.total,
+    quote_token: draft.quoteToken ?? null,
   };
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { checkoutFailure, checkoutMessages as m, type CheckoutField } from '@pasar/core/checkout';
+import { describePriceChanges } from '@pasar/core/pos';
 import { failureMessage } from '../../components/form';
 import { ApiError } from '../../lib/api-client';
 import { cartActions } from '../../lib/cart';
-import { placeOrder } from './api/checkout-api';
+import { placeOrder, priceChangedOf } from './api/checkout-api';
 import type { Placed } from './components/placed-order';
 import { bringIntoView, checkoutFieldErrors, firstRefused, inputValues, serverFieldErrors, type ServerRefusal } from './checkout-problems';
 import { buildOrderPayload, checkoutStateOf, type CheckoutDraft, type CheckoutTotals } from './order-payload';
@@ -14,6 +15,7 @@ export function usePlaceOrder() {
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string>();
+  const [changes, setChanges] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   // Issue 16: a refusal is shown on its input, brought into view, and goes once the input is fixed.
   const [checked, setChecked] = useState(false);
@@ -26,9 +28,10 @@ export function usePlaceOrder() {
   // The server binds the key to what was sent (issue 14), so a placed order starts a new key.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
-  const submit = async (event: FormEvent, draft: CheckoutDraft, totals: CheckoutTotals) => {
+  const submit = async (event: FormEvent, draft: CheckoutDraft, totals: CheckoutTotals, requote?: () => void) => {
     event.preventDefault();
     if (submitting) return;
+    setChanges([]);
     const problem = checkoutFailure(checkoutStateOf(draft));
     setChecked(true);
     setServerRefusal(null);
@@ -55,6 +58,17 @@ export function usePlaceOrder() {
       // The submit button sat at the bottom of a long form: start the panel at its first line.
       window.scrollTo({ top: 0 });
     } catch (e) {
+      // Issue 28: a price moved since the cart was filled. The cart takes the current prices, the page
+      // shows old → new and the new total, and the shopper places again (as the point of sale does).
+      const changed = priceChangedOf(e);
+      if (changed) {
+        cartActions.reprice(changed.prices);
+        setChanges(describePriceChanges(changed.prices));
+        setError(m.pricesChanged);
+        requote?.();
+        return;
+      }
+      // A stale session answers 401: the API client has already sent the shopper to /login, with the way back here; the cart stays.
       // Spec §8: the server's error, else 'Gagal memproses pesanan. Silakan coba kembali.' (a 5xx,
       // an answer without the envelope or a lost connection: failureMessage).
       const errors = serverFieldErrors(e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.fields : undefined);
@@ -74,6 +88,8 @@ export function usePlaceOrder() {
     submit,
     /** The message beside the submit button: a failure that is about no input. */
     error,
+    /** Old → new per product after a 409 PRICE_CHANGED. */
+    changes,
     submitting,
     /** The message each input shows now (see checkoutFieldErrors). */
     fieldErrorsOf: (draft: CheckoutDraft) => checkoutFieldErrors(draft, checked, serverRefusal),

@@ -24,7 +24,20 @@ interface ChoiceState {
  * A district's shipping options and the chosen one (docs/requirements/storefront.md §4 Checkout). When options
  * arrive the choice follows shippingAfterLoad; the buyer's pick stands until the next answer.
  */
-export function useShipping({ destination, storeLocation, originDistrictId, weight }: { destination: Destination; storeLocation: StoreLocation | null; originDistrictId: number | null; weight: number }) {
+export function useShipping({
+  destination,
+  storeLocation,
+  originDistrictId,
+  weight,
+  localOnly = false,
+}: {
+  destination: Destination;
+  storeLocation: StoreLocation | null;
+  originDistrictId: number | null;
+  weight: number;
+  /** The group holds a "hanya kirim lokal" product (issue 28): national services are not offered. */
+  localOnly?: boolean;
+}) {
   const { city, district } = destination;
   const destinationKey = city && district ? `${city.id}/${district.id}` : '';
   // Spec §4: local options apply only when the destination city is the store's city.
@@ -38,7 +51,7 @@ export function useShipping({ destination, storeLocation, originDistrictId, weig
     local,
   });
   const loading = destinationKey !== '' && (national.isLoading || localOptions.isLoading);
-  const nationalOptions = (destinationKey && national.data) || [];
+  const nationalOptions = (destinationKey && !localOnly && national.data) || [];
   const localList = (destinationKey && local && localOptions.data) || [];
 
   const cityId = city?.id ?? null;
@@ -64,6 +77,7 @@ export function useShipping({ destination, storeLocation, originDistrictId, weig
 
   return {
     national: nationalOptions,
+    localOnly,
     local: localList,
     loading,
     error,

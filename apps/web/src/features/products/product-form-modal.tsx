@@ -40,6 +40,7 @@ interface FormState {
   notes: string;
   weight_grams: string;
   is_active: boolean;
+  local_only: boolean;
   ai_description: string;
   size_variants: VariantRow[];
   option_groups: OptionRow[];
@@ -53,7 +54,7 @@ function initial(product: Product | null): FormState {
   if (!product) {
     return {
       name: '', description: '', price: '', reseller_price: '', discount: '0', stock: '0', category_id: '', business_id: '', size: '', notes: '',
-      weight_grams: String(DEFAULT_WEIGHT_GRAMS), is_active: true, ai_description: '', size_variants: [], option_groups: [], images: [], image_cover: '',
+      weight_grams: String(DEFAULT_WEIGHT_GRAMS), is_active: true, local_only: false, ai_description: '', size_variants: [], option_groups: [], images: [], image_cover: '',
     };
   }
   return {
@@ -69,6 +70,7 @@ function initial(product: Product | null): FormState {
     notes: product.notes ?? '',
     weight_grams: String(product.weight_grams),
     is_active: product.is_active,
+    local_only: product.local_only,
     ai_description: product.ai_description ?? '',
     size_variants: product.size_variants.map((v) => ({ label: v.label, price: String(v.price), reseller_price: String(v.reseller_price), stock: String(v.stock) })),
     option_groups: product.option_groups.map((g) => ({ name: g.name, values: g.values.join(', ') })),
@@ -183,6 +185,7 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
               <Field as="textarea" id="product-notes" label="Catatan" rows={2} {...field('notes')} />
             </div>
             <Field id="product-active" type="checkbox" label="Aktif (tampil di katalog)" {...form.register('is_active')} />
+            <Field id="product-local-only" type="checkbox" label="Hanya kirim lokal (kurir lokal saja, mis. produk dingin)" {...form.register('local_only')} />
           </div>
         </Section>
 

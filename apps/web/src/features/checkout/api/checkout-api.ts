@@ -1,12 +1,13 @@
 /** Checkout calls (docs/requirements/storefront.md §7), typed with the payload schemas in core. */
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { Order, OrderPayload } from '@pasar/core/checkout';
+import type { Order, OrderPayload, OrderQuote } from '@pasar/core/checkout';
 import { NATIONAL_COURIERS } from '@pasar/core/checkout';
 import type { LocalCourierOptionsAnswer } from '@pasar/core/couriers';
 import type { Area } from '@pasar/core/locations';
 import type { PaymentChannelsAnswer } from '@pasar/core/payments';
+import { posPriceChangedSchema, type PosPriceChanged } from '@pasar/core/pos';
 import type { ShippingCostAnswer } from '@pasar/core/shipping';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api, ApiError, apiRequest } from '../../../lib/api-client';
 import { useStoreSettings } from '../../../lib/store-settings';
 
 export const useStore = () => useStoreSettings();
@@ -55,6 +56,24 @@ export function useShippingQueries({ originDistrictId, cityId, districtId, weigh
       },
     ],
   });
+}
+
+/** POST /orders/quote (issue 28): the server's figures, with the kode unik, before "Buat pesanan". */
+export function useOrderQuote(body: OrderPayload | null) {
+  return useQuery({
+    queryKey: ['orders', 'quote', body],
+    queryFn: ({ signal }) => api<OrderQuote>('/orders/quote', { method: 'POST', body, signal }),
+    enabled: body !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The server's 409 PRICE_CHANGED answer (current prices and total, as the point of sale reads it), or null for any other failure. */
+export function priceChangedOf(error: unknown): PosPriceChanged | null {
+  if (!(error instanceof ApiError) || error.code !== 'PRICE_CHANGED') return null;
+  const parsed = posPriceChangedSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : null;
 }
 
 export function placeOrder(body: OrderPayload, idempotencyKey: string) {

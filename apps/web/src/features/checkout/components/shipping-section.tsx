@@ -14,7 +14,25 @@ function choiceText(shipping: Shipping): string {
 type Shipping = ReturnType<typeof useShipping>;
 
 /** The shipping line of the form (docs/requirements/storefront.md §2 Checkout); the chooser opens beside the form. */
-export function ShippingSection({ shipping, storeCityName, onChoose, error }: { shipping: Shipping; storeCityName: string | undefined; onChoose: () => void; error?: string | undefined }) {
+export function ShippingSection({
+  shipping,
+  storeCityName,
+  onChoose,
+  error,
+  title = 'Pengiriman',
+  buttonId = 'shipping_service',
+  localOnlyMessage,
+}: {
+  shipping: Shipping;
+  storeCityName: string | undefined;
+  onChoose: () => void;
+  error?: string | undefined;
+  /** One section per origin (decision 049): "Kiriman 2 dari 3 · Batik Laweyan". */
+  title?: string;
+  buttonId?: string;
+  /** The group's "hanya kirim lokal" note (issue 28), said in red when no local courier serves the address. */
+  localOnlyMessage?: string | undefined;
+}) {
   const { national, local, loading, ready } = shipping;
   const settled = ready && !loading;
   // Spec §5 rule 6, shown here rather than only beside the submit button (issue 16); not while the
@@ -24,31 +42,32 @@ export function ShippingSection({ shipping, storeCityName, onChoose, error }: { 
     <div className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
       <div className="flex items-center justify-between gap-3">
         <div>
-          <p className="font-semibold">Pengiriman</p>
+          <p className="font-semibold">{title}</p>
           <p className="text-sm text-stone-700" data-testid="shipping-choice">
             {choiceText(shipping)}
           </p>
         </div>
         <button
           type="button"
-          id="shipping_service"
+          id={buttonId}
           disabled={!ready || loading}
           onClick={onChoose}
-          aria-describedby={refused ? 'shipping_service-error' : undefined}
+          aria-describedby={refused ? `${buttonId}-error` : undefined}
           className={`rounded-lg px-3 py-2 text-sm font-semibold text-green-800 disabled:opacity-50 ${refused ? 'ring-2 ring-red-600' : 'ring-1 ring-green-800'}`}
         >
           Pilih layanan pengiriman
         </button>
       </div>
       {refused && (
-        <p id="shipping_service-error" className="mt-2 text-sm text-red-700">
+        <p id={`${buttonId}-error`} className="mt-2 text-sm text-red-700">
           {refused}
         </p>
       )}
       <p className="mt-2 text-xs text-stone-600">Kurir lokal (same-day delivery) hanya tersedia di dalam {storeCityName ?? 'kota toko'}.</p>
       {settled && local.length === 0 && shipping.localDestination && <p className="mt-1 text-xs text-stone-600">{m.noLocalCourier}</p>}
-      {settled && national.length === 0 && local.length === 0 && <p className="mt-1 text-sm text-red-700">{shipping.error ?? m.noServiceAtAll}</p>}
-      {settled && national.length === 0 && local.length > 0 && <p className="mt-1 text-xs text-stone-600">{m.noNationalService}</p>}
+      {localOnlyMessage && !(settled && local.length === 0) && <p className="mt-1 text-xs font-semibold text-amber-900">{localOnlyMessage}</p>}
+      {settled && national.length === 0 && local.length === 0 && <p className="mt-1 text-sm text-red-700">{localOnlyMessage ?? shipping.error ?? m.noServiceAtAll}</p>}
+      {settled && national.length === 0 && local.length > 0 && !localOnlyMessage && <p className="mt-1 text-xs text-stone-600">{m.noNationalService}</p>}
     </div>
   );
 }
