@@ -311,4 +311,20 @@ describe(`buyer messages (${testEngine})`, () => {
       await other.close();
     }
   });
+
+  it('logs a job round with failed sends at error level, not info', async () => {
+    const fake = await startFakeWhatsapp('tok');
+    fake.mode = 'server-error';
+    try {
+      const o = await guestOrder();
+      await queueBuyerMessage(t.db, { kind: 'order_expired', orderId: o.id }, { origin: 'https://toko.contoh.id', smtp: false, whatsapp: true });
+      const config = loadConfig({ JOB_INTERVAL_MS: '0', WHATSAPP_TOKEN: 'tok', WHATSAPP_PHONE_NUMBER_ID: '1065', WHATSAPP_API_URL: fake.url });
+      const lines: { level: string; message: string }[] = [];
+      const log = { info: (_: object, message: string) => lines.push({ level: 'info', message }), error: (_: object, message: string) => lines.push({ level: 'error', message }) };
+      await startJobs({ db: t.db, config, log, now: () => new Date(Date.now() + 1000) })();
+      expect(lines.filter((l) => /WhatsApp/.test(l.message))).toEqual([{ level: 'error', message: 'sebagian pesan WhatsApp outbox gagal dikirim' }]);
+    } finally {
+      await fake.close();
+    }
+  });
 });
