@@ -13,6 +13,7 @@ import { sendDueMail, sendDueWhatsapp } from './features/mail/mail.service';
 import { createWhatsappSender } from './integrations/whatsapp/whatsapp-client';
 import { expireUnpaidOrders } from './features/payments/payments.service';
 import { deleteEndedHits } from './limits/counters.repository';
+import { completeDeliveredShipments } from './features/shipments/shipments.service';
 
 export interface JobLog {
   info(object: object, message: string): void;
@@ -57,6 +58,13 @@ export function startJobs(input: {
       if (reminded.length > 0) log.info({ orders: reminded }, 'pengingat pembayaran dijadwalkan');
     } catch (error) {
       log.error({ err: error }, 'payment reminder job failed');
+    }
+    try {
+      // Before the outbox run too: nothing to tell, but the order's status follows at once (issue 28).
+      const completed = await completeDeliveredShipments(db, now());
+      if (completed.length > 0) log.info({ shipments: completed }, 'pengiriman yang sampai dianggap diterima');
+    } catch (error) {
+      log.error({ err: error }, 'shipment auto-complete job failed');
     }
     if (mailer) {
       try {

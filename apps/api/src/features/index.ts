@@ -25,6 +25,7 @@ import settingsRoutes from './settings/settings.routes';
 import assistantRoutes from './assistant/assistant.routes';
 import mailRoutes from './mail/mail.routes';
 import refundsRoutes from './refunds/refunds.routes';
+import shipmentsRoutes from './shipments/shipments.routes';
 
 export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, deps);
@@ -48,4 +49,5 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(assistantRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(refundsRoutes, deps);
+  await app.register(shipmentsRoutes, deps);
 }

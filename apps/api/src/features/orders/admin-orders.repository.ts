@@ -11,7 +11,7 @@ import type { OrderEvent } from '@pasar/core/orders';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { orderEvents, orders } from '../../db/schema';
-import { toOrder, type OrderItemRow, type OrderRow, type PaymentView } from './orders.repository';
+import { toOrder, toShipment, type OrderItemRow, type OrderRow, type PaymentView, type ShipmentEventRow, type ShipmentRow } from './orders.repository';
 
 /**
  * The desk's searchable names and e-mails as one lower-cased text, joined by the unit separator (a
@@ -362,6 +362,8 @@ type DeskOrderJson = Omit<Pick<OrderRow, (typeof deskOrderColumns)[number]>, 'cr
   order_items: Omit<OrderItemRow, 'order_id'>[];
   payment: (Omit<PaymentView, 'expires_at' | 'paid_at' | 'proof_uploaded_at' | 'verified_at'> & { expires_at: string | null; paid_at: string | null; proof_uploaded_at: string | null; verified_at: string | null }) | null;
   events: OrderEvent[];
+  /** Issue 28: each shipment with its timeline, times as text. */
+  shipments: (Omit<ShipmentRow, 'shipped_at' | 'delivered_at' | 'received_at'> & { shipped_at: string | null; delivered_at: string | null; received_at: string | null; events: (Omit<ShipmentEventRow, 'happened_at'> & { happened_at: string })[] })[];
 };
 
 const deskOrderColumns = [
@@ -388,8 +390,14 @@ function deskOrdersJson(page: SQL, order: SQL): SQL {
   return sql`(SELECT COALESCE(json_agg(x ORDER BY ${order}), '[]') FROM (
     SELECT page.k, ${columnList('o', deskOrderColumns)},
       COALESCE((SELECT json_agg(i ORDER BY i.id) FROM (
-        SELECT i.id, i.product_id, i.product_name, i.variant_label, i.selected_options, i.quantity, i.price, i.line_total
+        SELECT i.id, i.product_id, i.product_name, i.variant_label, i.selected_options, i.quantity, i.price, i.line_total, i.shipment_id
         FROM order_items i WHERE i.order_id = o.id) i), '[]') AS order_items,
+      COALESCE((SELECT json_agg(s ORDER BY s.position, s.id) FROM (
+        SELECT s.id, s.order_id, s.position, s.origin_district_id, s.origin_label, s.kind, s.courier_code, s.courier_name, s.service, s.cost, s.status,
+          s.tracking_number, s.shipped_at, s.delivered_at, s.received_at, s.version,
+          COALESCE((SELECT json_agg(ev ORDER BY ev.happened_at, ev.id) FROM (
+            SELECT ev.id, ev.shipment_id, ev.happened_at, ev.status, ev.description, ev.location, ev.source FROM shipment_events ev WHERE ev.shipment_id = s.id) ev), '[]') AS events
+        FROM shipments s WHERE s.order_id = o.id) s), '[]') AS shipments,
       (SELECT row_to_json(p) FROM (SELECT ${columnList('p', deskPaymentColumns)} FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) p) AS payment,
       COALESCE((SELECT json_agg(e ORDER BY e.created_at, e.id) FROM (
         SELECT e.id, e.kind, e.from_status, e.to_status, e.note, e.actor_name, e.created_at FROM order_events e WHERE e.order_id = o.id) e), '[]') AS events
@@ -407,7 +415,18 @@ function fromDeskJson(value: unknown): DeskOrder[] {
       ? { ...o.payment, expires_at: toDate(o.payment.expires_at), paid_at: toDate(o.payment.paid_at), proof_uploaded_at: toDate(o.payment.proof_uploaded_at), verified_at: toDate(o.payment.verified_at) }
       : undefined;
     return {
-      order: toOrder(row, o.order_items as OrderItemRow[], payment),
+      order: toOrder(
+        row,
+        o.order_items as OrderItemRow[],
+        payment,
+        o.shipments.map((sh) =>
+          toShipment(
+            { ...sh, shipped_at: toDate(sh.shipped_at), delivered_at: toDate(sh.delivered_at), received_at: toDate(sh.received_at) } as ShipmentRow,
+            o.order_items,
+            sh.events.map((e) => ({ ...e, happened_at: new Date(e.happened_at) }) as ShipmentEventRow),
+          ),
+        ),
+      ),
       events: o.events.map((e) => ({ id: e.id, kind: e.kind, from_status: e.from_status, to_status: e.to_status, note: e.note, actor_name: e.actor_name, created_at: new Date(e.created_at).toISOString() })),
     };
   });
@@ -439,9 +458,9 @@ export async function deskPageOfOrders(db: DbOrTx, filter: Omit<DeskFilter, 'q'>
   return { figures: figuresOfFilter(kept, filter.payment ?? 'all'), orders: fromDeskJson(row!.orders) };
 }
 
-export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; status: string; version: number; stock_held: boolean } | undefined> {
+export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; status: string; version: number; stock_held: boolean; payment_status: string; order_type: string } | undefined> {
   const rows = await tx
-    .select({ id: orders.id, status: orders.status, version: orders.version, stock_held: orders.stock_held })
+    .select({ id: orders.id, status: orders.status, version: orders.version, stock_held: orders.stock_held, payment_status: orders.payment_status, order_type: orders.order_type })
     .from(orders)
     .where(eq(orders.id, id))
     .for('update')

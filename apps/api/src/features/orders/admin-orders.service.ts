@@ -26,6 +26,8 @@ import { loadOrders } from './orders.repository';
 import { refuseCancelWithoutRefund } from '../refunds/refunds.service';
 import { refundTotals } from '../refunds/refunds.repository';
 import { netRevenue } from '@pasar/core/refunds';
+import { paymentBlocksFulfilment, shipmentMessages } from '@pasar/core/shipments';
+import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
 
 type Counts = AdminOrderList['counts'];
 
@@ -103,6 +105,10 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
       if (from === change.status) return;
       // Money that came in goes back only through "Batalkan pesanan", which records the refund (decision 050).
       if (change.status === 'cancelled') await refuseCancelWithoutRefund(tx, id);
+      // Issue 28: goods leave only after the money came; refused, not warned.
+      if ((change.status === 'confirmed' || change.status === 'shipped' || change.status === 'delivered') && paymentBlocksFulfilment(current)) {
+        throw new AppError('UNPROCESSABLE', shipmentMessages.unpaidOrder);
+      }
       const effect = stockEffect(from, change.status);
       let stockHeld = current.stock_held;
       let note = change.note ?? null;
@@ -115,6 +121,7 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
         note = [note, 'Stok diambil kembali.'].filter(Boolean).join(' ');
       }
       await setOrderStatus(tx, id, change.status, stockHeld);
+      if (change.status === 'cancelled') await cancelShipmentsOfOrder(tx, id, new Date(), actor);
       await insertOrderEvent(tx, { order_id: id, actor_user_id: actor.id, actor_name: actorName(actor), kind: 'status_changed', from_status: from, to_status: change.status, note });
       changed = true;
     });

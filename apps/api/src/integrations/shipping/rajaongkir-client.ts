@@ -44,6 +44,11 @@ export class RajaOngkirClient {
     return (json as { data?: unknown }).data;
   }
 
+  /** A form POST on the API (tracking, issue 28); the answer's `data`. */
+  post(path: string, form: Record<string, string>): Promise<unknown> {
+    return this.call(path, { method: 'POST', form });
+  }
+
   private async areas(path: string): Promise<Area[]> {
     return this.lists.get(path, async () => {
       const data = await this.call(path);
@@ -88,4 +93,49 @@ export class RajaOngkirClient {
       .filter((o) => o.courier_code && o.service && Number.isFinite(o.cost) && o.cost >= 0)
       .sort((a, b) => a.cost - b.cost);
   }
+}
+
+/** One scan of a courier's waybill history, as the tracking adapter reads it. */
+export interface WaybillScan {
+  happenedAt: Date;
+  description: string;
+  location: string | null;
+}
+
+export interface Waybill {
+  delivered: boolean;
+  scans: WaybillScan[];
+}
+
+/** '2026-11-20' and '13:23' (the courier's local time, WIB unless told) → a Date; unreadable → null. */
+export function waybillTime(date: unknown, time: unknown): Date | null {
+  const d = /^(\d{4}-\d{2}-\d{2})/.exec(String(date ?? ''))?.[1];
+  if (!d) return null;
+  const t = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/.exec(String(time ?? ''));
+  const hh = (t?.[1] ?? '00').padStart(2, '0');
+  const at = new Date(`${d}T${hh}:${t?.[2] ?? '00'}:${t?.[3] ?? '00'}+07:00`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * Tracking AWB (RajaOngkir V2, POST /track/waybill, form `awb`, `courier`, `last_phone_number`
+ * for the couriers that ask for it): `data.delivered`, `data.manifest[]` with manifest_date,
+ * manifest_time, manifest_description and city_name.
+ */
+export async function trackWaybill(client: RajaOngkirClient, input: { awb: string; courier: string; lastPhoneNumber?: string | undefined }): Promise<Waybill> {
+  const data = (await client.post('/track/waybill', {
+    awb: input.awb,
+    courier: input.courier,
+    ...(input.lastPhoneNumber ? { last_phone_number: input.lastPhoneNumber } : {}),
+  })) as { delivered?: unknown; manifest?: unknown } | null;
+  const manifest = Array.isArray(data?.manifest) ? (data.manifest as Record<string, unknown>[]) : [];
+  const scans: WaybillScan[] = [];
+  for (const m of manifest) {
+    const happenedAt = waybillTime(m.manifest_date, m.manifest_time);
+    const description = String(m.manifest_description ?? '').trim();
+    if (!happenedAt || !description) continue;
+    const city = String(m.city_name ?? '').trim();
+    scans.push({ happenedAt, description, location: city || null });
+  }
+  return { delivered: data?.delivered === true, scans };
 }
