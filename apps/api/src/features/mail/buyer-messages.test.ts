@@ -180,6 +180,11 @@ describe(`buyer messages (${testEngine})`, () => {
       expect((await rowsOf(o.id, 'payment_reminder')).map((r) => r.channel)).toEqual(['email', 'whatsapp']);
       expect(await queuePaymentReminders(t.db, inWindow)).not.toContain(o.id);
 
+      // A proof waiting for the shop's check: the buyer is not asked to pay.
+      const proofed = await guestOrder();
+      expect((await uploadProof(tokenOf(proofed.order_url))).statusCode).toBe(200);
+      expect(await queuePaymentReminders(t.db, inWindow)).not.toContain(proofed.id);
+
       const off = await guestOrder();
       const payments = (await getSetting(t.db, 'payments'))!;
       await putSetting(t.db, 'payments', { ...payments, payment_reminder_hours: 0 });

@@ -137,6 +137,8 @@ export async function ordersDueForReminder(db: DbOrTx, now: Date, hours: number,
         sql`${orders.payment_due_at} > ${now.toISOString()}::timestamptz`,
         sql`${orders.payment_due_at} <= ${until.toISOString()}::timestamptz`,
         sql`NOT EXISTS (SELECT 1 FROM ${mailOutbox} WHERE ${mailOutbox.order_id} = ${orders.id} AND ${mailOutbox.kind} = 'payment_reminder')`,
+        // A buyer whose proof waits for the shop's check has paid as far as they know: no "please pay".
+        sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.order_id} = ${orders.id} AND ${payments.proof_status} = 'submitted')`,
       ),
     )
     .orderBy(asc(orders.payment_due_at))
