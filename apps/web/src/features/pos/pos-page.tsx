@@ -20,6 +20,7 @@ import { Receipt } from './components/receipt';
 import { usePosCatalog } from './use-pos-catalog';
 import { usePosSale } from './use-pos-sale';
 import { Field } from '../../components/form';
+import { DrawerCard } from './components/drawer-card';
 
 export default function PosPage() {
   const catalog = usePosCatalog();
@@ -73,6 +74,7 @@ export default function PosPage() {
           {sale.saving ? 'Menyimpan…' : `Bayar ${formatRupiah(sale.total)}`}
         </button>
         <PickupInfo pickup={pickup} failed={settings.isError} />
+        <DrawerCard />
       </aside>
 
       {/* On a phone the cart is below a long grid (issue 17): the count and total stay at the bottom
