@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
-import { escapeHtml, orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail } from './mail.templates';
+import { buyerStepMail, escapeHtml, orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail } from './mail.templates';
 import { manualPayment, testOrder } from './test-order';
 
 const ctx = { storeName: 'Pasar UMKM Kota Bandung', origin: 'https://toko.contoh.id', timeZone: 'Asia/Jakarta' };
@@ -120,5 +120,29 @@ describe('dates in e-mails follow the store time zone (issue 17)', () => {
     expect(wit.text).toContain(formatDateTime(order.payment_due_at!, { timeZone: 'Asia/Jayapura' }));
     expect(wit.text).toMatch(/ WIT\b/);
     expect(wit.text).not.toMatch(/ WIB\b/);
+  });
+});
+
+describe("the buyer's step e-mails (decision 051)", () => {
+  const facts = { orderId: 41, buyerName: 'Siti <b>', storeName: 'Pasar UMKM', totalAmount: 1_265_000, uniqueCode: 0, paymentDueAt: null, timeZone: 'Asia/Jakarta' };
+
+  it('puts the shipment rows and the tracking link in both bodies', () => {
+    const mail = buyerStepMail('shipment_shipped', { ...facts, courierName: 'JNE', service: 'REG', trackingNumber: 'JNE0012345', orderUrl: 'https://toko.contoh.id/pesanan/akses/ab' }, ctx);
+    expect(mail.subject).toBe('Pesanan #41 sudah dikirim');
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('JNE REG');
+      expect(body).toContain('JNE0012345');
+      expect(body).toContain('https://toko.contoh.id/pesanan/akses/ab');
+    }
+    expect(mail.html).toContain('<a href="https://toko.contoh.id/pesanan/akses/ab"');
+  });
+
+  it("escapes the admin's reason and the buyer's name in HTML, through the one escapeHtml", () => {
+    const mail = buyerStepMail('proof_rejected', { ...facts, reason: '<script>alert(1)</script>', orderUrl: 'https://toko.contoh.id/pesanan/akses/ab' }, ctx);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain(escapeHtml('<script>alert(1)</script>'));
+    expect(mail.html).toContain(escapeHtml('Siti <b>'));
+    expect(mail.text).toContain('(alasan: <script>alert(1)</script>)');
+    expect(mail.text).toContain('Unggah ulang bukti transfer:\nhttps://toko.contoh.id/pesanan/akses/ab');
   });
 });
