@@ -8,7 +8,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import { openDatabase, type Db } from '../../db/client';
-import { mailOutbox, orders, payments as paymentRows, shipments } from '../../db/schema';
+import { mailOutbox, orderEvents, orders, payments as paymentRows, shipments } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { startJobs } from '../../jobs';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
@@ -229,6 +229,10 @@ describe(`buyer messages (${testEngine})`, () => {
     expect(res.statusCode).toBe(200);
     const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
     expect(after).toMatchObject({ status: 'pending', attempts: 0 });
+    // In the order's history, with who asked.
+    const [event] = await t.db.select().from(orderEvents).where(and(eq(orderEvents.order_id, o.id), eq(orderEvents.kind, 'message')));
+    expect(event?.actor_name).toContain('admin');
+    expect(event?.note).toBe(`Pesan "Pengingat pembayaran" (Email) ke ${mail!.to_address} dijadwalkan kirim ulang.`);
     expect((await api('POST', '/admin/mail/999999999/resend', {}, admin)).statusCode).toBe(404);
     const outbox = (await api('GET', '/outbox?page_size=100', undefined, admin)).json().data;
     expect(outbox.whatsapp_configured).toBe(false);

@@ -155,14 +155,14 @@ export async function buyerMessagesOf(db: DbOrTx, orderId: number, kinds: readon
     .orderBy(asc(mailOutbox.created_at), asc(mailOutbox.id));
 }
 
-/** "Kirim ulang": a failed message is due again now with its attempts counted afresh. Answers whether it was failed. */
-export async function resendFailedMail(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+/** "Kirim ulang": a failed message is due again now with its attempts counted afresh. Answers the message, or undefined when it was not failed. */
+export async function resendFailedMail(db: DbOrTx, id: number, now: Date): Promise<Pick<MailRow, 'id' | 'order_id' | 'kind' | 'channel' | 'to_address'> | undefined> {
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'pending', attempts: 0, next_attempt_at: now })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
-    .returning({ id: mailOutbox.id });
-  return rows.length > 0;
+    .returning({ id: mailOutbox.id, order_id: mailOutbox.order_id, kind: mailOutbox.kind, channel: mailOutbox.channel, to_address: mailOutbox.to_address });
+  return rows[0];
 }
 
 export async function mailExists(db: DbOrTx, id: number): Promise<boolean> {

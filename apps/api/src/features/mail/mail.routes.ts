@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
+import { actorName } from '../orders/admin-orders.service';
 import { myOrderId, orderIdByToken } from '../orders/orders.service';
 import { buyerMessageContext, buyerMessages, useBuyerMessageConfig } from './buyer-messages';
 import { listOutbox, resendMail } from './mail.service';
@@ -51,9 +52,8 @@ const mailRoutes: FeatureRoutes = async (app, deps) => {
       },
     },
     async (request) => {
-      await resendMail(db, request.params.id, now());
-      // Who asked for it, for the log: the outbox row itself keeps only its state.
-      request.log.info({ mail_id: request.params.id, user_id: requireUser(request).id }, 'pesan dijadwalkan kirim ulang');
+      const user = requireUser(request);
+      await resendMail(db, request.params.id, { id: user.id, name: actorName(user) }, now());
       return ok(null, mailMessages.resent);
     },
   );

@@ -5,12 +5,13 @@
  */
 import type { Order } from '@pasar/core/checkout';
 import { AppError } from '@pasar/core/errors';
-import { mailMessages, type OutboxList, type OutboxQuery, type MailStatus } from '@pasar/core/mail';
+import { buyerMessageListLabels, mailChannelLabels, mailMessages, type OutboxList, type OutboxQuery, type MailStatus } from '@pasar/core/mail';
 import type { SettingValue } from '@pasar/core/settings';
 import type { StoreTimeZone } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { WhatsappSender } from '../../integrations/whatsapp/whatsapp-client';
+import { insertOrderEvent } from '../orders/admin-orders.repository';
 import { getSetting } from '../settings/settings.repository';
 import { storeTimeZone } from '../settings/settings.service';
 import { claimNextMail, countNotice, insertMail, listMail, mailExists, markMailRetry, markMailSent, releaseStaleMail, resendFailedMail, type MailRow, type NewMailRow } from './mail.repository';
@@ -138,10 +139,25 @@ async function drainOutbox(db: Db, channel: 'email' | 'whatsapp', now: Date, sen
  * "Kirim ulang" (issue 28): a failed message is due again at once with fresh attempts. Only a
  * failed one: a pending or sent message is not sent twice by a second click.
  */
-export async function resendMail(db: DbOrTx, id: number, now: Date): Promise<void> {
-  if (await resendFailedMail(db, id, now)) return;
-  if (!(await mailExists(db, id))) throw new AppError('NOT_FOUND', mailMessages.notFound);
-  throw new AppError('CONFLICT', mailMessages.resendOnlyFailed);
+export async function resendMail(db: Db, id: number, actor: { id: number; name: string }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const mail = await resendFailedMail(tx, id, now);
+    if (!mail) {
+      if (!(await mailExists(tx, id))) throw new AppError('NOT_FOUND', mailMessages.notFound);
+      throw new AppError('CONFLICT', mailMessages.resendOnlyFailed);
+    }
+    // The order's history says who sent a message again, as it says who confirmed or cancelled.
+    if (mail.order_id !== null) {
+      const label = buyerMessageListLabels[mail.kind] ?? mail.kind;
+      await insertOrderEvent(tx, {
+        order_id: mail.order_id,
+        actor_user_id: actor.id,
+        actor_name: actor.name,
+        kind: 'message',
+        note: `Pesan "${label}" (${mailChannelLabels[mail.channel === 'whatsapp' ? 'whatsapp' : 'email']}) ke ${mail.to_address} dijadwalkan kirim ulang.`,
+      });
+    }
+  });
 }
 
 /** The back office's view of the outbox, newest first. */
