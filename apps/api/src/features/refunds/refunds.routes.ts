@@ -42,7 +42,7 @@ const refundsRoutes: FeatureRoutes = async (app, deps) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { refunded } = await cancelOrder(db, request.params.id, request.body, { id: user.id, name: actorName(user) }, now());
+      const { refunded } = await cancelOrder(db, request.params.id, request.body, { id: user.id, name: actorName(user), user }, now());
       return answer(request.params.id, refunded ? refundMessages.cancelledWithRefund : refundMessages.cancelled);
     },
   );

@@ -26,7 +26,9 @@ import { storeDate, storePeriodStart } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import { insertOrderEvent, setOrderStatus } from '../orders/admin-orders.repository';
 import { insertPaymentEvent, latestPayment, lockLatestPayment } from '../payments/payments.repository';
+import type { SessionUser } from '../../auth/session-user';
 import { storeTimeZone } from '../settings/settings.service';
+import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
 import { returnLineStock, returnOrderStock } from '../stock/stock.repository';
 import {
   bumpOrder,
@@ -90,7 +92,7 @@ export async function refuseCancelWithoutRefund(tx: DbOrTx, orderId: number): Pr
  * Cancels an order; a paid one only with its refund (amount: all that is refundable unless less is
  * given). Stock comes back once (the `stock_held` flag shared with the status route and expiry).
  */
-export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, actor: RefundActor, now: Date): Promise<{ refunded: boolean }> {
+export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, actor: RefundActor & { user: SessionUser }, now: Date): Promise<{ refunded: boolean }> {
   let refunded = false;
   await db.transaction(async (tx) => {
     const order = await lockOrderForRefund(tx, id);
@@ -107,6 +109,8 @@ export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, a
     }
     if (await returnOrderStock(tx, id)) notes.push('Stok dikembalikan.');
     await setOrderStatus(tx, id, 'cancelled', false);
+    // As the status route does: what has not left yet will not.
+    await cancelShipmentsOfOrder(tx, id, now, actor.user);
     await insertOrderEvent(tx, { order_id: id, actor_user_id: actor.id, actor_name: actor.name, kind: 'status_changed', from_status: order.status, to_status: 'cancelled', note: notes.join(' ') || null });
   });
   return { refunded };

@@ -101,6 +101,9 @@ describe('cancelling a paid order', () => {
     const order = res.json().data;
     // Paid stays paid (the money came); the refund says it went back.
     expect(order).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
+    // What has not left yet will not, as with the status route.
+    expect(order.shipments.length).toBeGreaterThan(0);
+    expect(order.shipments.map((s: { status: string }) => s.status)).toEqual(order.shipments.map(() => 'cancelled'));
     expect(order.events.at(-1)).toMatchObject({ kind: 'status_changed', to_status: 'cancelled', actor_name: expect.stringContaining('@admin') });
     expect(order.events.at(-1).note).toContain('TRF-778');
     expect(await stockOf(pid)).toBe(stockBefore);
