@@ -214,6 +214,18 @@ describe(`buyer messages (${testEngine})`, () => {
     const token = tokenOf(o.order_url);
     const other = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`;
     expect((await api('GET', `/orders/access/${other}/messages`)).statusCode).toBe(404);
+
+    // The signed-in owner reads their own order's list; someone else's order is not found.
+    const customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+    const placed = await api('POST', '/orders', { ...guestOrderPayload({ productId: pid, quantity: 1, local }), guest_email: null, shipping_address: 'Jl. Pelanggan No. 1' }, customer);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const mineId = placed.json().data.id as number;
+    await api('POST', `/orders/${mineId}/payment/confirm`, {}, admin);
+    const own = await api('GET', `/orders/mine/${mineId}/messages`, undefined, customer);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.map((i: { kind: string; channel: string }) => `${i.kind}:${i.channel}`)).toEqual(['order_created:email', 'payment_received:email', 'payment_received:whatsapp']);
+    expect((await api('GET', `/orders/mine/${o.id}/messages`, undefined, customer)).statusCode).toBe(404);
+    expect((await api('GET', `/orders/mine/${o.id}/messages`)).statusCode).toBe(401);
   });
 
   it('"Kirim ulang" brings a failed message back to pending with fresh attempts, for an admin only, and refuses any other state', async () => {
