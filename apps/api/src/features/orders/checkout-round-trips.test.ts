@@ -100,6 +100,25 @@ describe(`checkout round trips (${testEngine})`, () => {
     expect(trips).toBeLessThanOrEqual(SIGNED_IN_ROUND_TRIPS);
   });
 
+  it('places a cart of four origins by local courier in as many round trips as one origin (decision 049)', async () => {
+    const others = [];
+    for (const district of [
+      { district_id: 327314, district_name: 'Cibeunying Kidul' },
+      { district_id: 327322, district_name: 'Buahbatu' },
+      { district_id: 327302, district_name: 'Coblong' },
+    ]) {
+      others.push(await makeProduct(t.db, { business_id: (await makeBusiness(t.db, district)).id, price: 9000, stock: 50 }));
+    }
+    const body = {
+      ...guestOrderPayload({ productId: plain.id, quantity: 1, local, email: 'empat-asal@contoh.id' }),
+      order_items: [plain, ...others].map((p) => ({ product_id: p.id, quantity: 1 })),
+    };
+    const { result: res, trips } = await countRoundTrips(() => place(body));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as { data: Order }).data.shipments).toHaveLength(4);
+    expect(trips).toBeLessThanOrEqual(GUEST_ROUND_TRIPS);
+  });
+
   it('answers a repeated Idempotency-Key with the first order', async () => {
     const body = guestOrderPayload({ productId: plain.id, quantity: 1, local, email: 'ulang@contoh.id' });
     const first = await place(body, { 'idempotency-key': 'ulang-perjalanan-1' });

@@ -193,6 +193,20 @@ describe(`checkout integrity (${testEngine})`, () => {
     expect((await post('/orders', { ...body, guest_email: 'tamu-lagi@contoh.id' }, auth)).statusCode).toBe(201);
   });
 
+  it('keeps "Hanya kirim lokal" on a product through the admin API and shows it in the catalogue', async () => {
+    const admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+    const categoryId = (await t.app.inject({ method: 'GET', url: '/api/v1/catalog/categories/' })).json().data[0].id as number;
+    const made = await t.app.inject({ method: 'POST', url: '/api/v1/products/', headers: admin, payload: { name: 'Es Lilin Kacang Hijau', price: 5000, stock: 10, category_id: categoryId, local_only: true } });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as number;
+    const read = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/${id}` })).json().data;
+    expect((await read()).local_only).toBe(true);
+    const current = await read();
+    const updated = await t.app.inject({ method: 'PUT', url: `/api/v1/products/${id}`, headers: admin, payload: { name: current.name, price: 5000, stock: 10, category_id: categoryId, local_only: false, version: current.version } });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect((await read()).local_only).toBe(false);
+  });
+
   it('refuses a national courier for a group with a local-only product, naming it, and accepts a local courier', async () => {
     const body = { ...guestOrderPayload({ productId: cold.id, quantity: 1, local, email: 'dingin@contoh.id' }), ...jakarta, ...jne };
     const res = await post('/orders', body);

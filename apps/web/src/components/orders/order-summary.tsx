@@ -1,6 +1,15 @@
 /** What an order holds and costs, as the checkout's success panel and the order's page show it. */
 import type { Order } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
+import { courierNames } from '@pasar/core/shipments';
+
+/**
+ * The order's courier as shoppers know it: a rate code ("jne") becomes "JNE"; a local courier's
+ * name, or several shipments' names (decision 049), are already words.
+ */
+function shopperCourier(value: string | null): string | null {
+  return value ? (courierNames[value.toLowerCase()] ?? value) : null;
+}
 
 export function OrderItems({ order }: { order: Order }) {
   return (
@@ -24,7 +33,8 @@ export function OrderItems({ order }: { order: Order }) {
 
 /** Subtotal, shipping, fee and kode unik, each on its own line, then the total they make. */
 export function OrderTotals({ order }: { order: Order }) {
-  const shippingName = [order.shipping_courier, order.shipping_service].filter(Boolean).join(' ');
+  // Several shipments (decision 049) say how many; each one's courier is on the shipment itself.
+  const shippingName = order.shipments.length > 1 ? `${order.shipments.length} kiriman` : [shopperCourier(order.shipping_courier), order.shipping_service].filter(Boolean).join(' ');
   return (
     <dl className="space-y-1.5 text-sm">
       <div className="flex justify-between gap-3">
