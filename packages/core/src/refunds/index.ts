@@ -42,6 +42,7 @@ export const refundMessages = {
   reverseTooLate: 'Konfirmasi pembayaran hanya dapat dibatalkan pada hari yang sama dengan konfirmasinya.',
   reverseHasRefunds: 'Pesanan ini sudah memiliki pengembalian dana; konfirmasi pembayarannya tidak dapat dibatalkan.',
   reverseCancelled: 'Konfirmasi pembayaran pesanan yang sudah dibatalkan tidak dapat dibatalkan.',
+  reverseShipped: 'Barang pesanan ini sudah dikirim; konfirmasi pembayarannya tidak dapat dibatalkan.',
   refundsTitle: 'Pengembalian dana',
   noRefunds: 'Belum ada pengembalian dana.',
   confirmPaymentQuestion: (amount: string) => `Konfirmasi bahwa dana ${amount} sudah diterima?`,
@@ -147,7 +148,7 @@ export function sameStoreDay(confirmedAt: Date, now: Date, timeZone: string): bo
   return storeDate(confirmedAt, timeZone) === storeDate(now, timeZone);
 }
 
-/** Why a confirmed payment cannot be reversed now, or null when it can. First failure wins. */
+/** Why a confirmed payment cannot be reversed now, or null when it can. First failure wins: not a manual confirmation, cancelled, shipped, refunded, another day. */
 export function reversalError(input: {
   provider: string;
   paymentStatus: string;
@@ -159,6 +160,8 @@ export function reversalError(input: {
 }): string | null {
   if (input.provider !== 'manual' || input.paymentStatus !== 'paid' || !input.confirmedAt) return refundMessages.notReversible;
   if (input.orderStatus === 'cancelled') return refundMessages.reverseCancelled;
+  // Goods leave only after the money came (issue 28): an unpaid order must not be on its way.
+  if (input.orderStatus === 'shipped' || input.orderStatus === 'delivered') return refundMessages.reverseShipped;
   if (input.refunded > 0) return refundMessages.reverseHasRefunds;
   if (!sameStoreDay(input.confirmedAt, input.now, input.timeZone)) return refundMessages.reverseTooLate;
   return null;

@@ -58,13 +58,15 @@ describe('refunds', () => {
     expect(sameStoreDay(confirmed, new Date('2026-11-23T17:10:00Z'), 'Asia/Jayapura')).toBe(true);
   });
 
-  it('reversal: manual and paid, not cancelled, no refunds, the same day (first failure wins)', () => {
+  it('reversal: manual and paid, not cancelled or shipped, no refunds, the same day (first failure wins)', () => {
     const base = { provider: 'manual', paymentStatus: 'paid', orderStatus: 'confirmed', confirmedAt: new Date('2026-11-23T03:00:00Z'), refunded: 0, now: new Date('2026-11-23T10:00:00Z'), timeZone: 'Asia/Jakarta' };
     expect(reversalError(base)).toBeNull();
     expect(reversalError({ ...base, provider: 'sandbox' })).toBe(refundMessages.notReversible);
     expect(reversalError({ ...base, confirmedAt: null })).toBe(refundMessages.notReversible);
     expect(reversalError({ ...base, paymentStatus: 'unpaid', refunded: 5 })).toBe(refundMessages.notReversible);
     expect(reversalError({ ...base, orderStatus: 'cancelled', refunded: 5 })).toBe(refundMessages.reverseCancelled);
+    expect(reversalError({ ...base, orderStatus: 'shipped', refunded: 5 })).toBe(refundMessages.reverseShipped);
+    expect(reversalError({ ...base, orderStatus: 'delivered' })).toBe(refundMessages.reverseShipped);
     expect(reversalError({ ...base, refunded: 5, now: new Date('2026-11-24T10:00:00Z') })).toBe(refundMessages.reverseHasRefunds);
     expect(reversalError({ ...base, now: new Date('2026-11-23T17:00:00Z') })).toBe(refundMessages.reverseTooLate);
   });
