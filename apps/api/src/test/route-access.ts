@@ -51,6 +51,12 @@ export const openRoutes: OpenRoute[] = [
   { method: 'POST', url: '/api/v1/orders/lookup', access: 'public', why: 'a guest looks an order up with its e-mail' },
   { method: 'GET', url: '/api/v1/orders/access/:token', access: 'public', why: "the order's own page, through its unguessable link (issue 13)" },
   { method: 'POST', url: '/api/v1/orders/access/:token/payment-proof', access: 'public', why: 'the link holder uploads a proof of transfer' },
+  { method: 'POST', url: '/api/v1/orders/access/:token/shipments/:shipmentId/received', access: 'public', why: "the link holder confirms 'Pesanan diterima' (issue 28)" },
+  { method: 'GET', url: '/api/v1/orders/access/:token/shipments/:shipmentId/tracking', access: 'public', why: "the link holder follows a shipment's tracking (issue 28)" },
+  { method: 'POST', url: '/api/v1/orders/access/:token/cancel', access: 'public', why: 'the link holder cancels an unpaid order (issue 28)' },
+  { method: 'POST', url: '/api/v1/orders/mine/:id/shipments/:shipmentId/received', access: 'signed-in', why: "a customer confirms 'Pesanan diterima' for their own order (issue 28)" },
+  { method: 'GET', url: '/api/v1/orders/mine/:id/shipments/:shipmentId/tracking', access: 'signed-in', why: "a customer follows their own order's shipment (issue 28)" },
+  { method: 'POST', url: '/api/v1/orders/mine/:id/cancel', access: 'signed-in', why: 'a customer cancels their own unpaid order (issue 28)' },
   { method: 'POST', url: '/api/v1/orders/mine/:id/payment-proof', access: 'signed-in', why: 'a customer uploads a proof for their own order' },
 ];
 

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderMessages } from '@pasar/core/orders';
+import { shipmentMessages } from '@pasar/core/shipments';
 import { queryRows } from '../../db/client';
 import { orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
@@ -47,7 +48,8 @@ describe(`the order desk (${testEngine})`, () => {
   it('searches by id, guest e-mail, status label, date and product name, with counts and summary', async () => {
     const a = await placeOrder(1, 'cari-satu@contoh.id', 'Penerima Satu');
     const b = await placeOrder(2, 'cari-dua@contoh.id', 'Penerima Dua');
-    await call('PUT', `/orders/${b}`, { status: 'confirmed' });
+    // An unpaid order cannot be confirmed on the desk (issue 28); the search only needs one in that status.
+    await t.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, b));
 
     const byEmail = (await call('GET', '/orders?q=cari-satu@contoh')).json().data;
     expect(byEmail.items.map((o: { id: number }) => o.id)).toEqual([a]);
@@ -106,7 +108,8 @@ describe(`the order desk (${testEngine})`, () => {
     // Nothing searchable in this order holds "ma" (e-mail, name, product Opak Ketan Bakar).
     const waiting = await placeOrder(1, 'status-uji@contoh.id', 'Budi Tono');
     const sent = await placeOrder(1, 'status-kirim@contoh.id', 'Budi Tono');
-    expect((await call('PUT', `/orders/${sent}`, { status: 'shipped' })).statusCode).toBe(200);
+    // An unpaid order cannot be shipped (issue 28); the search only needs one in that status.
+    await t.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, sent));
     const ids = async (q: string, status = 'all') =>
       ((await call('GET', `/orders?q=${encodeURIComponent(q)}&status=${status}&page_size=100`)).json().data.items as { id: number; status: string }[]);
 
@@ -139,14 +142,15 @@ describe(`the order desk (${testEngine})`, () => {
     const id = await placeOrder(3);
     expect(await stockOf()).toBe(start - 3);
 
+    // Issue 28: an unpaid order is refused, not confirmed with a warning.
     const confirmed = await call('PUT', `/orders/${id}`, { status: 'confirmed' });
-    expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().data).toMatchObject({ id, status: 'confirmed', status_label: 'Dikonfirmasi' });
-    expect(confirmed.json().data.events.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'pending', to_status: 'confirmed' });
-    expect(confirmed.json().data.events.at(-1).actor_name).toContain('@admin');
+    expect(confirmed.statusCode).toBe(422);
+    expect(confirmed.json().error).toBe(shipmentMessages.unpaidOrder);
 
     const cancelled = await call('PUT', `/orders/${id}`, { status: 'cancelled' });
     expect(cancelled.json().data.status).toBe('cancelled');
+    expect(cancelled.json().data.events.at(-1)).toMatchObject({ kind: 'status_changed', from_status: 'pending', to_status: 'cancelled' });
+    expect(cancelled.json().data.events.at(-1).actor_name).toContain('@admin');
     expect(await stockOf()).toBe(start);
     // Cancelling again, or concurrently, returns nothing more.
     await Promise.all([call('PUT', `/orders/${id}`, { status: 'cancelled' }), call('PUT', `/orders/${id}`, { status: 'cancelled' })]);
@@ -160,7 +164,7 @@ describe(`the order desk (${testEngine})`, () => {
     expect(await stockOf()).toBe(start);
 
     const trail = (await call('GET', `/orders/${id}`)).json().data.events.filter((e: { kind: string }) => e.kind === 'status_changed');
-    expect(trail.map((e: { to_status: string }) => e.to_status)).toEqual(['confirmed', 'cancelled', 'pending', 'cancelled']);
+    expect(trail.map((e: { to_status: string }) => e.to_status)).toEqual(['cancelled', 'pending', 'cancelled']);
   });
 
   it('returns the stock once when admins cancel an open order at the same moment', async () => {
@@ -187,7 +191,7 @@ describe(`the order desk (${testEngine})`, () => {
     const same = await placeOrder(2);
     await call('PUT', `/orders/${same}`, { status: 'cancelled' });
     await t.db.update(products).set({ stock: 2 }).where(eq(products.id, productId));
-    const reopen = await Promise.all([call('PUT', `/orders/${same}`, { status: 'confirmed' }), call('PUT', `/orders/${same}`, { status: 'confirmed' })]);
+    const reopen = await Promise.all([call('PUT', `/orders/${same}`, { status: 'pending' }), call('PUT', `/orders/${same}`, { status: 'pending' })]);
     expect(reopen.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await stockOf()).toBe(0);
     const taken = (await call('GET', `/orders/${same}`)).json().data.events.filter((e: { from_status: string | null }) => e.from_status === 'cancelled');
@@ -215,7 +219,7 @@ describe(`the order desk (${testEngine})`, () => {
     await call('PUT', `/orders/${id}`, { status: 'cancelled' });
     const keep = await stockOf();
     await t.db.update(products).set({ stock: 1 }).where(eq(products.id, productId));
-    const refused = await call('PUT', `/orders/${id}`, { status: 'confirmed' });
+    const refused = await call('PUT', `/orders/${id}`, { status: 'pending' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(adminOrderMessages.notEnoughStock('Opak Ketan Bakar'));
     expect((await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s).toBe('cancelled');
