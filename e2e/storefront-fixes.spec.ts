@@ -83,7 +83,7 @@ describe('issue 16 part 3: catalogue and cart on a 360 px phone', () => {
     expect(await line.getByRole('button', { name: 'Tambah jumlah' }).isDisabled()).toBe(true);
   });
 
-  it('§2 a cart from two districts is grouped by origin before checkout, one group is ordered and the other stays', async () => {
+  it('§2 a cart from two districts is grouped by origin, and bought in one checkout with a shipment per origin (issue 28)', async () => {
     const { page } = await e2e.openPage({ mobile: true });
     const businesses = (await e2e.adminApi<Business[]>('GET', '/businesses/')).filter((b) => b.is_active && b.district_id && b.district_name);
     const first = businesses[0]!;
@@ -97,31 +97,34 @@ describe('issue 16 part 3: catalogue and cart on a 360 px phone', () => {
     }
 
     await page.goto('/cart');
+    // Rule 4's text stays, as information (decision 049).
     await page.getByTestId('origin-notice').getByText(checkoutMessages.mixedOrigin).waitFor();
+    await page.getByTestId('origin-notice').getByText(checkoutMessages.originsShipSeparately(2)).waitFor();
     const groups = page.getByTestId('origin-group');
     await expect.poll(() => groups.count()).toBe(2);
     const secondGroup = groups.filter({ has: page.getByRole('heading', { name: `Dikirim dari Kec. ${second.district_name}` }) });
     await secondGroup.getByRole('link', { name: b.name }).waitFor();
     expect(await secondGroup.getByRole('link', { name: a.name }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Lanjut ke checkout' }).count()).toBe(0);
-    await screenshot(page, 'issue16-origin-groups-360');
+    await screenshot(page, 'issue28-origin-groups-360');
 
-    await secondGroup.getByRole('link', { name: /Checkout kelompok ini/ }).click();
-    await page.waitForURL(`**/checkout?asal=${second.district_id}`);
+    await page.getByRole('link', { name: 'Lanjut ke checkout' }).click();
+    await page.waitForURL('**/checkout');
     await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
     await page.getByLabel('Email').fill('tamu.asal@contoh.id');
     await fillRecipient(page, { name: 'Tamu Asal', address: 'Jl. Braga No. 7', phone: '081234567891' });
-    await page.getByRole('complementary', { name: 'Ringkasan pesanan' }).getByText(b.name).waitFor();
-    expect(await page.getByText(a.name).count()).toBe(0);
+    // One shipping choice per origin, each chosen.
+    await expect.poll(() => page.getByTestId('shipping-choice').count()).toBe(2);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="shipping-choice"]')).every((e) => !/Belum dipilih|Menghitung/.test(e.textContent ?? '')));
+    const summary = page.getByRole('complementary', { name: 'Ringkasan pesanan' });
+    await summary.getByText(a.name).waitFor();
+    await summary.getByText(b.name).waitFor();
+    await summary.getByText('Ongkos kirim (2 kiriman)').waitFor();
     await page.getByRole('button', { name: 'Buat pesanan' }).click();
     await page.getByRole('status').filter({ hasText: checkoutMessages.successManual }).waitFor();
 
-    // Only the ordered group left the cart; the other is one origin now, with the usual checkout.
+    // One order took both lines: the cart is empty.
     await page.goto('/cart');
-    await page.getByTestId('cart-line').filter({ hasText: a.name }).waitFor();
-    expect(await page.getByTestId('cart-line').count()).toBe(1);
-    expect(await page.getByTestId('origin-notice').count()).toBe(0);
-    await page.getByRole('link', { name: 'Lanjut ke checkout' }).waitFor();
+    await page.getByRole('heading', { name: 'Keranjang Anda kosong' }).waitFor();
   });
 
   it('§3 another page starts at the top of the results, and a page past the last is replaced by the last', async () => {
