@@ -84,7 +84,17 @@ export interface CheckoutContext {
 
 export async function loadCheckoutContext(
   db: DbOrTx,
-  input: { productIds: number[]; itemCount: number; settings: SQL; unpaid: SQL | null; idempotencyKey: string | undefined; localPrices: SQL | null; reservedOrderId?: number | undefined },
+  input: {
+    productIds: number[];
+    itemCount: number;
+    /** Shipment ids to take (a quote writes none). */
+    shipmentCount?: number | undefined;
+    settings: SQL;
+    unpaid: SQL | null;
+    idempotencyKey: string | undefined;
+    localPrices: SQL | null;
+    reservedOrderId?: number | undefined;
+  },
 ): Promise<CheckoutContext> {
   const orderId = input.reservedOrderId === undefined ? sql`nextval('orders_id_seq')::int` : sql`${input.reservedOrderId}::int`;
   const reservedUsed = input.reservedOrderId === undefined ? sql`false` : sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${input.reservedOrderId}::int) OR ${input.reservedOrderId}::bigint > (SELECT last_value FROM orders_id_seq))`;
@@ -96,7 +106,7 @@ export async function loadCheckoutContext(
     db,
     sql`SELECT ${orderId} AS order_id, ${reservedUsed} AS reserved_used,
                ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${input.itemCount}::int)) AS item_ids,
-               ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, ${input.productIds.length}::int)) AS shipment_ids,
+               ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, ${input.shipmentCount ?? input.productIds.length}::int)) AS shipment_ids,
                (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
                ${productsForOrderSql(input.productIds)} AS products,
                ${input.settings} AS settings,

@@ -313,6 +313,7 @@ async function priceCheckout(
   const context = await loadCheckoutContext(db, {
     productIds: [...new Set(payload.order_items.map((i) => i.product_id))],
     itemCount: mode.quote ? 0 : payload.order_items.length,
+    shipmentCount: mode.quote ? 0 : undefined,
     settings: settingsJsonSql([...checkoutSettingKeys]),
     unpaid: mode.quote ? null : openUnpaidCountsSql(mode.capKeys),
     idempotencyKey: mode.quote ? undefined : ctx.idempotencyKey,
@@ -400,10 +401,10 @@ async function priceCheckout(
   if (totalTooLarge(beforeFee + fee)) throw new AppError('UNPROCESSABLE', totalTooLargeMessage);
   const manual = chosen.provider.id === 'manual';
   const wantsCode = manual && settings.unique_code_enabled;
-  // The order id decides the kode unik: a quote reserves one (only when a code is shown); an order uses its quote's when it still can.
+  // The order id decides the kode unik: a quote's context took one from the sequence (signed into its token
+  // when a code is shown); an order uses its quote's when it still can.
   let orderId = context.orderId;
-  if (mode.quote) orderId = wantsCode ? await reserveOrderId(db) : 0;
-  else if (reserved !== undefined && context.reservedUsed) orderId = await reserveOrderId(db);
+  if (!mode.quote && reserved !== undefined && context.reservedUsed) orderId = await reserveOrderId(db);
   const uniqueCode = wantsCode ? uniqueCodeFor(orderId) : 0;
   return {
     context,

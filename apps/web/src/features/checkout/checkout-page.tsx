@@ -182,7 +182,7 @@ export default function CheckoutPage() {
           ))}
           <PaymentSection offer={offer} onChoose={() => setModal('payment')} error={errors.payment_method} />
         </section>
-        <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} shipmentCount={groups.length} weight={weight} error={error} changes={changes} submitting={submitting} />
+        <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} shipmentCount={groups.length} weight={weight} error={error} changes={changes} submitting={submitting || (quotable && quote.isFetching)} />
       </form>
 
       {modal === 'payment' && <PaymentChooser offer={offer} feeBase={cart.totalAmount + totals.shippingCost} onPick={setPayment} onClose={() => setModal(null)} />}
