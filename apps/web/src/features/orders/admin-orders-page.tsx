@@ -1,9 +1,9 @@
 /**
  * The order desk (docs/requirements/back-office.md §2 Orders, §4, §8): server-side search, status tabs with
  * counts, the "Menunggu verifikasi" filter for proofs of transfer, summary cards, the table with
- * its status dropdown (disabled while that order's update runs; the row replaced by the server's
- * answer) and payment state, the side detail panel with the payment (proof, confirm, reject,
- * WhatsApp) and the audit trail, and the CSV export of the filtered orders. Filters live in the
+ * its status and an explicit "Konfirmasi pesanan" (issue 28: no dropdown; disabled while that order's update
+ * runs; the row replaced by the server's answer) and payment state, the side detail panel with the payment
+ * (proof, confirm, reject, WhatsApp), the shipments (features/shipments) and the audit trail, and the CSV export of the filtered orders. Filters live in the
  * URL; `?order=N` (the dashboard's and the bell's links) opens that order's panel.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -25,6 +25,8 @@ import { downloadOrdersCsv, fetchProof, useAdminOrder, useAdminOrders, useChange
 import { Field, failureMessage } from '../../components/form';
 import { refundMessages } from '@pasar/core/refunds';
 import { OrderRefundsPanel } from './order-refunds-panel';
+import { ShipmentsPanel } from './shipments-panel';
+import { StatusCell } from './status-cell';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
 const tabLabel = (t: (typeof TABS)[number]) => (t === 'all' ? 'Semua' : orderStatusLabels[t]);
@@ -355,6 +357,7 @@ function DetailPanel({ order, storeName, onClose, onActed }: { order: AdminOrder
           }}
         />
       )}
+      <ShipmentsPanel order={order} />
       <OrderRefundsPanel order={order} onMessage={setMessage} />
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <dt className="text-stone-500">Tipe</dt>
@@ -526,9 +529,6 @@ export default function AdminOrdersPage() {
     );
   }
 
-  /** False when declined: cancelling returns the stock and takes the order off the shop's work, so it is asked first (issue 17). */
-  const statusConfirmed = (order: AdminOrder, status: OrderStatus) => status !== 'cancelled' || confirmAction(adminOrderMessages.cancelConfirm(order.id));
-
   const setStatus = async (order: AdminOrder, status: OrderStatus) => {
     setBanner(null);
     setNotice(null);
@@ -690,25 +690,10 @@ export default function AdminOrdersPage() {
                   <PaymentStateBadge order={o} className="px-2 py-0.5" />
                 </td>
                 <td className="px-3 py-2">
-                  <select
-                    aria-label={`Status pesanan #${o.id}`}
-                    value={o.status}
-                    disabled={updating.has(o.id)}
-                    onChange={(e) => {
-                      const status = e.currentTarget.value as OrderStatus;
-                      if (statusConfirmed(o, status)) void setStatus(o, status);
-                      // Declined: React would put a controlled dropdown back by itself; Preact
-                      // (docs/decisions/032-preact-compat.md) leaves the DOM's value when no state changes.
-                      else e.currentTarget.value = o.status;
-                    }}
-                    className="rounded-lg border border-stone-300 bg-white px-2 py-1 text-sm disabled:opacity-60"
-                  >
-                    {ORDER_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {orderStatusLabels[s]}
-                      </option>
-                    ))}
-                  </select>
+                  {/* Issue 28: explicit actions, never a dropdown that changes the order on each arrow key.
+                      Shipping and delivery are per shipment in the panel; cancelling is the panel's
+                      "Batalkan pesanan" (with its refund when paid). */}
+                  <StatusCell order={o} busy={updating.has(o.id)} onConfirm={() => void setStatus(o, 'confirmed')} />
                 </td>
                 <td className={`whitespace-nowrap px-3 py-2 ${besidePanel}`}>{formatDateTime(o.created_at)}</td>
                 <td className="px-3 py-2">
