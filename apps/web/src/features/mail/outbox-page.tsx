@@ -26,6 +26,7 @@ const kindLabels: Record<string, string> = {
   order_created: 'Konfirmasi pesanan untuk pembeli',
   order_created_store: 'Pemberitahuan pesanan baru untuk toko',
   payment_proof_store: 'Bukti transfer untuk diperiksa',
+  password_reset: 'Tautan atur ulang kata sandi',
   ...buyerMessageLabels,
 };
 
