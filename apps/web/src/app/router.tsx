@@ -76,7 +76,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
               children: [{ index: true, lazy: screen(() => import('../features/accounts/profile-page')) }],
             },
             // Decision 013: the order's own page, open to whoever holds its link (a guest has no account).
-            { path: 'pesanan/akses/:token', lazy: screen(() => import('../features/payments/order-access-page')) },
+            { path: 'pesanan/akses/:token', lazy: screen(() => import('./order-access-screen')) },
             {
               path: 'pesanan',
               element: (
@@ -86,7 +86,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
               ),
               children: [
                 { index: true, lazy: screen(() => import('../features/orders/my-orders-page')) },
-                { path: ':id', lazy: screen(() => import('../features/payments/my-order-page')) },
+                { path: ':id', lazy: screen(() => import('./my-order-screen')) },
               ],
             },
             {

@@ -7,7 +7,7 @@ import { isOrderNotFound, useOrder, type OrderRef } from '../api/payments-api';
 import { OrderLoadProblem } from './order-load-problem';
 import { OrderView } from './order-view';
 
-export function OrderPage({ orderRef, notFound, back }: { orderRef: OrderRef | null; notFound: { title: string; action: ReactNode }; back?: ReactNode }) {
+export function OrderPage({ orderRef, notFound, back, messages }: { orderRef: OrderRef | null; notFound: { title: string; action: ReactNode }; back?: ReactNode; messages?: ReactNode }) {
   const order = useOrder(orderRef);
   if (!orderRef || (order.isError && isOrderNotFound(order.error))) {
     return <OrderLoadProblem title={notFound.title}>{notFound.action}</OrderLoadProblem>;
@@ -28,5 +28,5 @@ export function OrderPage({ orderRef, notFound, back }: { orderRef: OrderRef | n
       </p>
     );
   }
-  return <OrderView order={order.data} orderRef={orderRef} back={back} />;
+  return <OrderView order={order.data} orderRef={orderRef} back={back} messages={messages} />;
 }

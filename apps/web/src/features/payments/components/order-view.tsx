@@ -1,7 +1,8 @@
 /**
  * An order's own page (decision 013), the same for the link a guest keeps (/pesanan/akses/{token})
  * and for a signed-in customer's order (/pesanan/{id}): what was ordered and what it costs, the
- * payment's state, and while it awaits payment how to pay and where to send the proof.
+ * payment's state, and while it awaits payment how to pay and where to send the proof; its shipments,
+ * messages and the buyer's own actions (issue 28).
  */
 import type { ReactNode } from 'react';
 import type { Order } from '@pasar/core/checkout';
@@ -12,6 +13,8 @@ import { OrderBadges, paymentStateText } from '../../../components/orders/order-
 import { OrderItems, OrderTotals, ShippingAddress } from '../../../components/orders/order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
 import { ProofUpload } from './proof-upload';
+import { OrderActions } from './order-actions';
+import { OrderShipments } from './order-shipments';
 
 function StateNotice({ order }: { order: Order }) {
   if (order.payment_status === 'expired') {
@@ -41,7 +44,11 @@ function StateNotice({ order }: { order: Order }) {
   return null;
 }
 
-export function OrderView({ order, orderRef, back }: { order: Order; orderRef: OrderRef; back?: ReactNode }) {
+/**
+ * The order's home (issue 28): payment, each shipment with its tracking and "Pesanan diterima", the
+ * messages sent (`messages`: composed by the app from the mail feature), "Batalkan" and "Beli lagi".
+ */
+export function OrderView({ order, orderRef, back, messages }: { order: Order; orderRef: OrderRef; back?: ReactNode; messages?: ReactNode }) {
   const payable = awaitsPayment(order);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -58,6 +65,7 @@ export function OrderView({ order, orderRef, back }: { order: Order; orderRef: O
         <StateNotice order={order} />
         {payable && <PaymentInstructions order={order} />}
         {payable && isManualTransfer(order) && <ProofUpload order={order} orderRef={orderRef} />}
+        <OrderShipments order={order} orderRef={orderRef} />
 
         <section aria-labelledby="order-items" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
           <h2 id="order-items" className="font-bold">
@@ -88,6 +96,8 @@ export function OrderView({ order, orderRef, back }: { order: Order; orderRef: O
             {order.notes && <p className="mt-2 text-sm text-stone-600">Catatan: {order.notes}</p>}
           </div>
         </section>
+        {messages}
+        <OrderActions order={order} orderRef={orderRef} />
       </div>
     </div>
   );

@@ -1,0 +1,2 @@
+/** Route module of /pesanan/akses/{token} (app/order-screens.tsx). */
+export { OrderAccessScreen as default } from './order-screens';
