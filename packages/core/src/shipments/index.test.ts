@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoCompleteDueAt, canMoveShipment, courierName, orderStatusFromShipments, paymentBlocksFulfilment, resiRequired, shipShipmentSchema } from './index';
+import { autoCompleteDueAt, canMoveShipment, courierName, orderCourierText, orderStatusFromShipments, paymentBlocksFulfilment, resiRequired, shipShipmentSchema } from './index';
 
 describe('shipment rules', () => {
   it('moves forward only; cancel is not undone and received is final', () => {
@@ -44,6 +44,8 @@ describe('shipment rules', () => {
   it('names couriers as shoppers know them and trims the ship form', () => {
     expect(courierName('jne')).toBe('JNE');
     expect(courierName('pos')).toBe('POS Indonesia');
+    expect(orderCourierText('jne')).toBe('JNE');
+    expect(orderCourierText('Kurir Toko')).toBe('Kurir Toko');
     expect(shipShipmentSchema.parse({ tracking_number: '  ', courier_name: ' JNE ' })).toEqual({ courier_name: 'JNE' });
   });
 });

@@ -57,6 +57,15 @@ export function courierName(code: string | null | undefined): string {
   return courierNames[code.toLowerCase()] ?? code.toUpperCase();
 }
 
+/**
+ * An order's `shipping_courier` as shoppers read it: a rate API code becomes its name ("jne" →
+ * "JNE"); a local courier's own name ("Kurir Toko") stays as written.
+ */
+export function orderCourierText(value: string | null | undefined): string {
+  if (!value) return '';
+  return courierNames[value.toLowerCase()] ?? value;
+}
+
 export const shipmentEventSchema = z.object({
   id: z.number().int(),
   happened_at: z.string(),

@@ -26,7 +26,7 @@ import { loadOrders } from './orders.repository';
 import { refuseCancelWithoutRefund } from '../refunds/refunds.service';
 import { refundTotals } from '../refunds/refunds.repository';
 import { netRevenue } from '@pasar/core/refunds';
-import { paymentBlocksFulfilment, shipmentMessages } from '@pasar/core/shipments';
+import { courierName, orderCourierText, paymentBlocksFulfilment, shipmentMessages } from '@pasar/core/shipments';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
 
 type Counts = AdminOrderList['counts'];
@@ -180,7 +180,8 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
           o.shipping_name ?? o.customer_name,
           o.shipping_phone ?? o.customer_phone,
           o.shipping_city,
-          [o.shipping_courier, o.shipping_service].filter(Boolean).join(' '),
+          // The courier as shoppers know it ("JNE REG", not "jne REG"); several shipments, each one's.
+          (o.shipments.length > 0 ? o.shipments.map((sh) => [sh.courier_name ?? courierName(sh.courier_code), sh.service].filter(Boolean).join(' ')) : [[orderCourierText(o.shipping_courier), o.shipping_service].filter(Boolean).join(' ')]).join('; '),
           o.order_items.map((i) => `${i.product_name}${i.variant_label ? ` (${i.variant_label})` : ''} x${i.quantity}`).join('; '),
           o.order_items.reduce((s, i) => s + i.quantity, 0),
           o.subtotal_amount,

@@ -26,6 +26,7 @@ import { Field, failureMessage } from '../../components/form';
 import { refundMessages } from '@pasar/core/refunds';
 import { OrderRefundsPanel } from './order-refunds-panel';
 import { ShipmentsPanel } from './shipments-panel';
+import { orderCourierText } from '@pasar/core/shipments';
 import { StatusCell } from './status-cell';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
@@ -388,7 +389,8 @@ function DetailPanel({ order, storeName, onClose, onActed }: { order: AdminOrder
           <>
             <dt className="text-stone-500">Pengiriman</dt>
             <dd>
-              {order.shipping_courier} {order.shipping_service} · {formatRupiah(order.shipping_cost)}
+              {/* Shoppers' names for couriers, never the rate API's codes ("jne REG"; issue 28). */}
+              {orderCourierText(order.shipping_courier)} {order.shipping_service} · {formatRupiah(order.shipping_cost)}
             </dd>
           </>
         )}
