@@ -45,6 +45,7 @@ export const refundMessages = {
   reverseShipped: 'Barang pesanan ini sudah dikirim; konfirmasi pembayarannya tidak dapat dibatalkan.',
   refundsTitle: 'Pengembalian dana',
   noRefunds: 'Belum ada pengembalian dana.',
+  dateInvalid: 'Tanggal tidak valid (format YYYY-MM-DD).',
   confirmPaymentQuestion: (amount: string) => `Konfirmasi bahwa dana ${amount} sudah diterima?`,
 } as const;
 
@@ -168,7 +169,14 @@ export function reversalError(input: {
 }
 
 /** GET /admin/pos/drawer: one store day of the cash drawer. */
-export const drawerQuerySchema = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const drawerQuerySchema = z.object({
+  date: z
+    .string({ error: refundMessages.dateInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, refundMessages.dateInvalid)
+    // A calendar date that exists (no 2026-02-30): it round-trips through Date unchanged.
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T12:00:00Z`)) && new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d, refundMessages.dateInvalid)
+    .optional(),
+});
 export const drawerSchema = z.object({
   date: z.string(),
   cash_sales: z.number().int(),

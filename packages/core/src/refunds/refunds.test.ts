@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelOrderSchema, expectedDrawerCash, lineRefundAmount, netRevenue, refundAmountFor, refundInputSchema, refundMessages, refundableAmount, reversalError, sameStoreDay } from './index';
+import { cancelOrderSchema, drawerQuerySchema, expectedDrawerCash, lineRefundAmount, netRevenue, refundAmountFor, refundInputSchema, refundMessages, refundableAmount, reversalError, sameStoreDay } from './index';
 
 const rupiah = (n: number) => `Rp ${n}`;
 
@@ -69,5 +69,11 @@ describe('refunds', () => {
     expect(reversalError({ ...base, orderStatus: 'delivered' })).toBe(refundMessages.reverseShipped);
     expect(reversalError({ ...base, refunded: 5, now: new Date('2026-11-24T10:00:00Z') })).toBe(refundMessages.reverseHasRefunds);
     expect(reversalError({ ...base, now: new Date('2026-11-23T17:00:00Z') })).toBe(refundMessages.reverseTooLate);
+  });
+
+  it('the drawer takes a date that exists', () => {
+    expect(drawerQuerySchema.parse({ date: '2026-11-26' })).toEqual({ date: '2026-11-26' });
+    expect(drawerQuerySchema.parse({})).toEqual({});
+    for (const date of ['2026-13-45', '2026-02-30', '26-11-2026']) expect(drawerQuerySchema.safeParse({ date }).error?.issues[0]?.message).toBe(refundMessages.dateInvalid);
   });
 });

@@ -288,5 +288,8 @@ describe('revenue elsewhere', () => {
     const after = (await api('GET', '/orders/pos/drawer')).json().data;
     expect(after).toMatchObject({ cash_sales: before.cash_sales + 20_000, cash_refunds: before.cash_refunds + 20_000, expected_cash: before.expected_cash });
     expect((await api('GET', '/orders/pos/drawer?date=2020-01-01')).json().data).toEqual({ date: '2020-01-01', cash_sales: 0, cash_refunds: 0, expected_cash: 0 });
+    const nonsense = await api('GET', '/orders/pos/drawer?date=2026-13-45');
+    expect(nonsense.statusCode).toBe(400);
+    expect(nonsense.json().error).toBe(refundMessages.dateInvalid);
   });
 });
