@@ -13,7 +13,8 @@ import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '.
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { getSetting, putSetting } from '../settings/settings.repository';
 import { defaultPaymentSettings } from '@pasar/core/payments';
-import { completeDeliveredShipments } from './shipments.service';
+import { completeDeliveredShipments, followShipments } from './shipments.service';
+import { completeDueShipments } from './shipments.repository';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -147,13 +148,39 @@ describe(`shipments (${testEngine})`, () => {
     expect((await shipmentRow(o.shipmentId)).status).toBe('delivered');
 
     const at = new Date(deliveredAt.getTime() + 49 * 3600_000);
-    const [a, b] = await Promise.all([completeDeliveredShipments(t.db, at), completeDeliveredShipments(t.db, at)]);
+    // One run holds its claim open while a second runs: the second must neither wait to complete the
+    // shipment again nor complete it twice (on PostgreSQL it skips the claimed row).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let claimed!: () => void;
+    const claimedNow = new Promise<void>((r) => (claimed = r));
+    const first = t.db.transaction(async (tx) => {
+      const rows = await completeDueShipments(tx, at, 2, 100);
+      for (const r of rows) await followShipments(tx, r.order_id, { kind: 'system' });
+      claimed();
+      await held;
+      return rows.map((r) => r.id);
+    });
+    await claimedNow;
+    const second = completeDeliveredShipments(t.db, at);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const [a, b] = await Promise.all([first, second]);
     expect([...a, ...b].filter((id) => id === o.shipmentId)).toHaveLength(1);
     const row = await shipmentRow(o.shipmentId);
     expect(row.status).toBe('received');
     expect(await orderStatus(o.id)).toBe('delivered');
-    const events = (await call('GET', `/orders/${o.id}`)).json().data.shipments[0].events as { source: string; status: string }[];
+    expect(await completeDeliveredShipments(t.db, new Date(at.getTime() + 3600_000))).not.toContain(o.shipmentId);
+
+    // The job's own run writes the system entry and moves the order.
+    const next = await paidOrder();
+    await call('POST', `/shipments/${next.shipmentId}/ship`, {});
+    await call('POST', `/shipments/${next.shipmentId}/deliver`, {});
+    const nextAt = new Date((await shipmentRow(next.shipmentId)).delivered_at!.getTime() + 49 * 3600_000);
+    expect(await completeDeliveredShipments(t.db, nextAt)).toContain(next.shipmentId);
+    const events = (await call('GET', `/orders/${next.id}`)).json().data.shipments[0].events as { source: string; status: string }[];
     expect(events.filter((e) => e.source === 'system' && e.status === 'received')).toHaveLength(1);
+    expect(await orderStatus(next.id)).toBe('delivered');
   });
 
   it('lets the buyer cancel an unpaid order (stock back once), never a paid one', async () => {
