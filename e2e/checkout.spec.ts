@@ -50,4 +50,25 @@ describe('checkout', () => {
     await expect.poll(() => page.getByTestId('payment-status').first().textContent()).toBe('Sudah dibayar');
     await expect.poll(() => page.getByTestId('order-status').first().textContent()).toBe('Menunggu konfirmasi');
   });
+  it('a signed-in shopper whose session ran out goes to /login and comes back to the checkout with the cart (issue 28)', async () => {
+    const { page, consoleErrors } = await e2e.openPage();
+    const session = await login(e2e.baseUrl, customerAccount.username, customerAccount.password);
+    await storeSession(page, session);
+    await addToCartAndCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar');
+    await fillRecipient(page, recipient);
+    // The session ends on the server (another device signed out, or it expired); the page still holds the token.
+    const ended = await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
+    expect(ended.ok).toBe(true);
+    await page.getByRole('button', { name: 'Buat pesanan' }).click();
+    await page.waitForURL('**/login?next=%2Fcheckout');
+    await page.getByLabel('Username atau email').fill(customerAccount.username);
+    await page.getByLabel('Kata sandi').fill(customerAccount.password);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('complementary', { name: 'Ringkasan pesanan' }).getByText('Opak Ketan Bakar').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').items?.length ?? 0)).toBe(1);
+    // The browser logs the checkout's expected 401; nothing else may appear.
+    expect(consoleErrors.some((e) => e.includes('401'))).toBe(true);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('401')));
+  });
 });
