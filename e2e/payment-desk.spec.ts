@@ -160,7 +160,8 @@ describe('back office: payments on the order desk', () => {
     await page.waitForURL(`${e2e.baseUrl}/admin/orders`);
     await row.waitFor();
     await expect.poll(() => row.getByTestId('payment-status').textContent()).toBe('Sudah dibayar');
-    await expect.poll(() => row.getByLabel(`Status pesanan #${order.id}`).inputValue()).toBe('confirmed');
+    // Issue 28: the status is text beside explicit actions, no longer a dropdown.
+    await expect.poll(() => row.getByTestId('desk-order-status').textContent()).toBe('Dikonfirmasi');
     await expect.poll(() => cardAmount(page, 'Pendapatan')).toBe(revenueBefore + order.total_amount);
     await expect.poll(() => cardAmount(page, 'Menunggu pembayaran')).toBe(unpaidBefore - order.total_amount);
     await screenshot(page, 'payment-desk-1280');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shipmentMessages } from '@pasar/core/shipments';
-import { buyAgainLines, canBuyerCancel, canConfirmReceived, confirmOffer, deliverOffer, shipFormError, shipmentCourierText, shipOffer } from './shipment-actions';
+import { shownShipmentStatus, buyAgainLines, canBuyerCancel, canConfirmReceived, confirmOffer, deliverOffer, shipFormError, shipmentCourierText, shipOffer } from './shipment-actions';
 
 const unpaid = { status: 'pending', payment_status: 'unpaid', order_type: 'online' };
 const paid = { status: 'confirmed', payment_status: 'paid', order_type: 'online' };
@@ -40,5 +40,10 @@ describe('desk and buyer offers', () => {
       order_items: [{ product_id: 3, variant_label: 'L', selected_options: [{ group: 'Rasa', value: 'Pedas' }], quantity: 2 }] as never,
     });
     expect(lines).toEqual([{ productId: 3, variantLabel: 'L', options: [{ group: 'Rasa', value: 'Pedas' }], quantity: 2 }]);
+  });
+
+  it('shows a cancelled order\'s open shipments as cancelled', () => {
+    expect(shownShipmentStatus({ status: 'cancelled' }, { status: 'packing', status_label: 'Dikemas' })).toBe('Dibatalkan');
+    expect(shownShipmentStatus({ status: 'confirmed' }, { status: 'packing', status_label: 'Dikemas' })).toBe('Dikemas');
   });
 });

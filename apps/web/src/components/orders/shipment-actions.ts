@@ -4,7 +4,7 @@
  * only says so before the click.
  */
 import type { Order } from '@pasar/core/checkout';
-import { paymentBlocksFulfilment, resiRequired, shipmentMessages, type Shipment } from '@pasar/core/shipments';
+import { paymentBlocksFulfilment, resiRequired, shipmentMessages, shipmentStatusLabel, type Shipment } from '@pasar/core/shipments';
 import type { CartOption } from '@pasar/core/cart';
 
 export interface Offer {
@@ -60,4 +60,12 @@ export function shipmentCourierText(shipment: Pick<Shipment, 'courier_name' | 's
 /** "Beli lagi": the order's lines as the cart asks for them again (prices and stock come fresh from the catalogue). */
 export function buyAgainLines(order: Pick<Order, 'order_items'>): { productId: number; variantLabel: string | null; options: CartOption[]; quantity: number }[] {
   return order.order_items.map((i) => ({ productId: i.product_id, variantLabel: i.variant_label, options: i.selected_options.map((o) => ({ group: o.group, value: o.value })), quantity: i.quantity }));
+}
+
+/**
+ * A shipment's status as the page shows it: a cancelled order's open shipments read "Dibatalkan"
+ * even where the cancel (payment expiry, the refund dialog) left their rows as they were.
+ */
+export function shownShipmentStatus(order: Pick<Order, 'status'>, shipment: Pick<Shipment, 'status' | 'status_label'>): string {
+  return order.status === 'cancelled' && shipment.status !== 'received' ? shipmentStatusLabel('cancelled') : shipment.status_label;
 }

@@ -11,7 +11,7 @@ import { formatDateTime } from '@pasar/core/time';
 import type { Shipment } from '@pasar/core/shipments';
 import { buttonStyles } from '../../components/admin/admin-ui';
 import { ApiError } from '../../lib/api-client';
-import { deliverOffer, shipFormError, shipmentCourierText, shipOffer, type Offer } from '../../components/orders/shipment-actions';
+import { deliverOffer, shipFormError, shipmentCourierText, shipOffer, shownShipmentStatus, type Offer } from '../../components/orders/shipment-actions';
 import { useShipmentAction } from './api/shipments-api';
 
 type Note = { tone: 'ok' | 'error'; text: string } | null;
@@ -130,7 +130,7 @@ function ShipmentCard({ order, shipment, count }: { order: AdminOrder; shipment:
           {count > 1 ? `Paket ${shipment.position}` : 'Paket'}
           {shipment.origin_label && <span className="font-normal text-stone-600"> · dari {shipment.origin_label}</span>}
         </p>
-        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-bold ring-1 ring-stone-300">{shipment.status_label}</span>
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs font-bold ring-1 ring-stone-300">{shownShipmentStatus(order, shipment)}</span>
       </div>
       <p className="mt-1 text-sm">
         {shipmentCourierText(shipment)} · {formatRupiah(shipment.cost)}

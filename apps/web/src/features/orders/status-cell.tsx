@@ -11,7 +11,9 @@ export function StatusCell({ order, busy, onConfirm }: { order: AdminOrder; busy
   const offer = confirmOffer(order);
   return (
     <div className="space-y-1" data-testid={`status-${order.id}`}>
-      <p className="text-sm font-semibold">{order.status_label}</p>
+      <p className="text-sm font-semibold" data-testid="desk-order-status">
+        {order.status_label}
+      </p>
       {offer && (
         <button
           type="button"

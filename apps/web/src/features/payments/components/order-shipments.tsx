@@ -8,7 +8,7 @@ import type { Order } from '@pasar/core/checkout';
 import { formatDateTime } from '@pasar/core/time';
 import type { Shipment } from '@pasar/core/shipments';
 import { ApiError } from '../../../lib/api-client';
-import { canConfirmReceived, shipmentCourierText } from '../../../components/orders/shipment-actions';
+import { canConfirmReceived, shipmentCourierText, shownShipmentStatus } from '../../../components/orders/shipment-actions';
 import type { OrderRef } from '../api/payments-api';
 import { useBuyerOrderAction, useShipmentTracking } from '../api/buyer-actions-api';
 
@@ -63,7 +63,7 @@ export function OrderShipments({ order, orderRef }: { order: Order; orderRef: Or
                 {order.shipments.length > 1 ? `Paket ${s.position}` : 'Paket'}
                 {s.origin_label && <span className="font-normal text-stone-600"> · dari {s.origin_label}</span>}
               </p>
-              <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-bold">{s.status_label}</span>
+              <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-bold">{shownShipmentStatus(order, s)}</span>
             </div>
             <p className="mt-1 text-sm">{shipmentCourierText(s)}</p>
             {s.tracking_number && <p className="text-sm">No. resi: <span className="font-mono">{s.tracking_number}</span></p>}
