@@ -19,6 +19,8 @@ import { useDestination } from './use-destination';
 import { usePlaceOrder } from './use-place-order';
 import { useShipping } from './use-shipping';
 
+const destinationKeyOf = (d: Destination) => `${d.city?.id ?? ''}/${d.district?.id ?? ''}`;
+
 /**
  * One origin group's shipping (decision 049): its own options from its own origin for its own
  * weight, its own chooser; the choice is reported to the page, which sends one per origin.
@@ -38,13 +40,14 @@ function GroupShipping({
   destination: Destination;
   storeLocation: StoreLocation | null;
   error: string | undefined;
-  onChoice: (key: string, choice: ShippingChoice) => void;
+  onChoice: (key: string, choice: ShippingChoice, destination: string) => void;
 }) {
   const localOnly = group.items.find((l) => l.product.local_only === true);
   const shipping = useShipping({ destination, storeLocation, originDistrictId: group.district_id, weight: shippingWeight(group.totalItems), localOnly: localOnly !== undefined });
   const [open, setOpen] = useState(false);
   const { choice } = shipping;
-  useEffect(() => onChoice(group.key, choice), [onChoice, group.key, choice]);
+  const destinationKey = destinationKeyOf(destination);
+  useEffect(() => onChoice(group.key, choice, destinationKey), [onChoice, group.key, choice, destinationKey]);
   const from = group.businesses.join(', ') || (group.district_name ? `Kec. ${group.district_name}` : 'toko');
   return (
     <>
@@ -81,8 +84,11 @@ export default function CheckoutPage() {
   const { destination, provinces, cities, districts, setProvince, setCity, setDistrict } = useDestination();
   const [payment, setPayment] = useState('manual');
   const [modal, setModal] = useState<'payment' | null>(null);
-  const [choices, setChoices] = useState<Record<string, ShippingChoice>>({});
-  const [onChoice] = useState(() => (key: string, choice: ShippingChoice) => setChoices((all) => (all[key] === choice ? all : { ...all, [key]: choice })));
+  const [choices, setChoices] = useState<Record<string, { choice: ShippingChoice; destination: string }>>({});
+  const [onChoice] = useState(
+    () => (key: string, choice: ShippingChoice, at: string) =>
+      setChoices((all) => (all[key]?.choice === choice && all[key]?.destination === at ? all : { ...all, [key]: { choice, destination: at } })),
+  );
   const { submit, error, changes, submitting, fieldErrorsOf } = usePlaceOrder();
   const done = placedOf(location.state);
 
@@ -92,7 +98,9 @@ export default function CheckoutPage() {
   const cart = cartOfOrigin(wholeCart, originKey, storeLocation);
   const weight = shippingWeight(cart.totalItems);
   const groups = originGroups(cart.items, storeLocation);
-  const shipments = groups.map((g) => ({ origin_district_id: g.district_id, choice: choices[g.key] ?? null }));
+  // A choice reported for another address is not this one's (the report comes one render after a district changes).
+  const here = destinationKeyOf(destination);
+  const shipments = groups.map((g) => ({ origin_district_id: g.district_id, choice: choices[g.key]?.destination === here ? choices[g.key]!.choice : null }));
   const channelList = channels.data?.channels.filter((c) => c.active) ?? [];
   const offer: PaymentOffer = {
     payment,
