@@ -110,23 +110,37 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.getByLabel('Cari pesanan').fill(String(orderId));
     const row = page.locator(`tr[data-order-id="${orderId}"]`);
     await row.waitFor();
-    for (const label of ['Dikonfirmasi', 'Dikirim', 'Sudah diterima']) {
-      await row.getByLabel(`Status pesanan #${orderId}`).selectOption({ label });
-      await page.getByText(`Status pesanan diubah menjadi ${label}.`).waitFor();
-      await buyer.reload();
-      await buyer.getByTestId('order-status').first().waitFor();
-      await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe(label);
-    }
+    // Issue 28: the money first (confirming the transfer confirms the order), then the shipment's
+    // own actions on the desk, and the buyer's "Pesanan diterima" completes it.
+    await e2e.adminApi('POST', `/orders/${orderId}/payment/confirm`, {});
+    await buyer.reload();
+    await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe('Dikonfirmasi');
+    await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
+    const shipPanel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
+    await shipPanel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await shipPanel.getByRole('form', { name: 'Kirim paket 1' }).getByRole('button', { name: 'Kirim', exact: true }).click();
+    await expect.poll(async () => (await e2e.adminApi<{ shipments: { status: string }[] }>('GET', `/orders/${orderId}`)).shipments[0]?.status).toBe('shipped');
+    await buyer.reload();
+    await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe('Dikirim');
+    await shipPanel.getByRole('button', { name: 'Tandai sampai' }).click();
+    await expect.poll(async () => (await e2e.adminApi<{ shipments: { status: string }[] }>('GET', `/orders/${orderId}`)).shipments[0]?.status).toBe('delivered');
+    await buyer.reload();
+    await buyer.getByRole('button', { name: 'Pesanan diterima' }).click();
+    await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe('Sudah diterima');
     await buyer.goto('/pesanan');
     await buyer.getByTestId('my-order').first().waitFor();
     await expect.poll(() => buyer.locator(`a[href="/pesanan/${orderId}"]`).getByTestId('order-status').textContent()).toBe('Sudah diterima');
 
+    // The desk reads the buyer's confirmation on its next load: payment, shipped (the admin), received (the buyer).
+    await page.reload();
+    await row.waitFor();
     await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
     const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
     await panel.getByText('Kacang Sangrai Bawang').waitFor();
     const trail = panel.getByRole('list', { name: 'Riwayat perubahan' }).getByRole('listitem');
     await expect.poll(() => trail.count()).toBe(3);
-    await expect.poll(() => trail.last().textContent()).toContain('@admin');
+    await expect.poll(() => trail.nth(1).textContent()).toContain('@admin');
+    await expect.poll(() => trail.last().textContent()).toContain('Pembeli Setia');
     await screenshot(page, 'admin-orders');
   });
 
