@@ -158,28 +158,34 @@ describe('back office: couriers, orders, point of sale', () => {
     await searchBox.fill('meja-uji@contoh.id');
     await page.waitForURL(/[?&]q=meja-uji/);
     const row = page.locator(`tr[data-order-id="${orderId}"]`);
-    const select = row.getByLabel(`Status pesanan #${orderId}`);
+    const status = row.getByTestId('desk-order-status');
     await row.waitFor();
+    // Issue 28: an unpaid order is not confirmed on the desk; its money comes first.
+    await expect.poll(() => row.getByRole('button', { name: `Konfirmasi pesanan #${orderId}` }).isDisabled()).toBe(true);
+    await e2e.adminApi('POST', `/orders/${orderId}/payment/confirm`, {});
+    await page.reload();
+    await expect.poll(() => status.textContent()).toBe('Dikonfirmasi');
     await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
     const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
     await panel.waitFor();
 
-    // The update is held at the network until the test lets it go: meanwhile the dropdown is off
-    // and the row still shows what the server last said.
+    // "Kirim" is held at the network until the test lets it go: meanwhile its button is off and
+    // the row still shows what the server last said.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/v1/orders/${orderId}`, async (route) => {
-      if (route.request().method() === 'PUT') await held;
+    await page.route('**/api/v1/shipments/*/ship', async (route) => {
+      await held;
       await route.continue();
     });
-    await select.selectOption({ label: 'Dikonfirmasi' });
-    await row.locator('select:disabled').waitFor();
-    await expect.poll(() => select.inputValue()).toBe('pending');
+    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const shipForm = panel.getByRole('form', { name: 'Kirim paket 1' });
+    await shipForm.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await shipForm.getByRole('button', { name: 'Memproses…' }).waitFor();
+    expect(await shipForm.getByRole('button', { name: 'Memproses…' }).isDisabled()).toBe(true);
+    await expect.poll(() => status.textContent()).toBe('Dikonfirmasi');
     release();
-    await page.getByText('Status pesanan diubah menjadi Dikonfirmasi.').waitFor();
-    await row.locator('select:enabled').waitFor();
-    await expect.poll(() => select.inputValue()).toBe('confirmed');
-    await page.unroute(`**/api/v1/orders/${orderId}`);
+    await expect.poll(() => status.textContent()).toBe('Dikirim');
+    await page.unroute('**/api/v1/shipments/*/ship');
 
     // A reload that fails while the list is shown says so and keeps the list (the console's
     // "status of 503" lines from these answers are expected and taken out below).
@@ -187,8 +193,7 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.route(orderList, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Server sedang sibuk.', code: 'UNAVAILABLE' }) }),
     );
-    await select.selectOption({ label: 'Dikirim' });
-    await page.getByText('Status pesanan diubah menjadi Dikirim.').waitFor();
+    await panel.getByRole('button', { name: 'Tandai sampai' }).click();
     const stale = page.getByRole('alert').filter({ hasText: 'Failed to fetch orders: Server sedang sibuk.' });
     await stale.waitFor();
     await row.waitFor();
@@ -204,12 +209,14 @@ describe('back office: couriers, orders, point of sale', () => {
     await page.getByRole('tab', { name: /^Dikirim/ }).click();
     await row.waitFor();
 
-    // The cancelled tab's money card names what it shows, never a bare Rp0. Cancelling asks first (issue 17).
-    page.once('dialog', (d) => void d.accept());
-    await select.selectOption({ label: 'Dibatalkan' });
-    await page.getByText('Status pesanan diubah menjadi Dibatalkan.').waitFor();
+    // The cancelled tab's money card names what it shows, never a bare Rp0: a second, unpaid order
+    // of the same buyer cancelled (a paid one is cancelled with its refund, decision 050).
+    const other = await placeOrder(
+      localCourierOrderPayload({ productId: await productId(e2e.baseUrl, 'Opak Ketan Bakar'), quantity: 1, local, name: 'Tamu Meja Uji', guestEmail: 'meja-uji@contoh.id' }),
+    );
+    await e2e.adminApi('PUT', `/orders/${other}`, { status: 'cancelled' });
     await page.getByRole('tab', { name: /^Dibatalkan/ }).click();
-    await row.waitFor();
+    await page.locator(`tr[data-order-id="${other}"]`).waitFor();
     const card = page.getByRole('group', { name: 'Nilai pesanan dibatalkan' });
     await card.waitFor();
     await expect.poll(() => card.getByTestId('stat-value').textContent()).not.toBe('Rp0');
