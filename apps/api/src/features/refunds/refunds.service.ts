@@ -2,7 +2,7 @@
  * Refunds and corrections (issue 28 part 4, docs/decisions/050-refunds-and-reversal.md): cancelling a
  * paid order records what goes back, removing a line from a paid order returns its stock and
  * records its refund, and an admin may take back a manual confirmation the same store day.
- * Revenue follows by the figures' triggers (migration 0023).
+ * Revenue follows by the figures' triggers (migration 0021).
  */
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
