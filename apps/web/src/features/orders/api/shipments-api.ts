@@ -20,7 +20,8 @@ export function useShipmentAction() {
       return apiRequest<AdminOrder>(`/shipments/${shipmentId}/${path}`, { method: 'POST', body });
     },
     onSuccess: ({ data }) => {
-      client.setQueriesData<AdminOrderList>({ queryKey: deskKey }, (list) => (list ? { ...list, items: list.items.map((o) => (o.id === data.id ? data : o)) } : list));
+      // Only list answers: an order's refunds live under the same prefix.
+      client.setQueriesData<AdminOrderList>({ queryKey: deskKey }, (list) => (list && Array.isArray(list.items) ? { ...list, items: list.items.map((o) => (o.id === data.id ? data : o)) } : list));
     },
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: deskKey }), client.invalidateQueries({ queryKey: ['admin', 'dashboard'] })]),
   });
