@@ -87,7 +87,7 @@ export interface StatusFigures {
   unpaid: number;
   /** Every order of this status, whatever its payment (what cancelled orders were worth). */
   value: number;
-  /** Refunds of this status's paid orders (migration 0023's kind 4): revenue is `paid` less this. */
+  /** Refunds of this status's paid orders (migration 0021's kind 4): revenue is `paid` less this. */
   refunded: number;
   verification: number;
 }
@@ -198,7 +198,7 @@ export interface KeptOrderFigures {
   /**
    * Net revenue since `monthStart`: paid orders' totals at their money's hour (latest received
    * payment, else the order's time; cancelled paid orders too) less refunds at their own hour
-   * (migration 0023, core refunds netRevenue).
+   * (migration 0021, core refunds netRevenue).
    */
   revenue: number;
   /** Unpaid orders with a transfer proof to verify, and their total, by status. */

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { NewPayment, PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
 import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
 import { queueBuyerMessage } from '../mail/buyer-messages';
+import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
 import { getSetting } from '../settings/settings.repository';
 import { returnOrderStock } from '../stock/stock.repository';
 import {
@@ -80,6 +81,7 @@ export async function handlePaymentCallback(
     await setPaymentStatus(tx, payment.id, payment.order_id, status, { paidAt, callback: payload as Record<string, unknown> });
     if (status === 'expired' || status === 'failed') {
       await cancelOrderForPayment(tx, payment.order_id, `Pembayaran ${status === 'expired' ? 'kedaluwarsa' : 'gagal'} (${reference}); stok dikembalikan.`);
+      await cancelShipmentsOfOrder(tx, payment.order_id, input.now, null);
     } else {
       await recordPaymentEvent(tx, payment.order_id, `Pembayaran ${status === 'paid' ? 'diterima' : 'dikembalikan'} (${reference}).`);
     }
@@ -236,6 +238,7 @@ export async function expireUnpaidOrders(db: Db, now: Date, batch = 100): Promis
       const claimed = await expireDueOrders(tx, now, batch);
       for (const { id, late } of claimed) {
         await returnOrderStock(tx, id);
+        await cancelShipmentsOfOrder(tx, id, now, null);
         // A proof still waiting: the buyer may have paid, so the desk's history says what to do.
         await insertPaymentEvent(tx, { order_id: id, note: late ? paymentMessages.verificationLateNote : paymentMessages.expiredNote, to_status: 'cancelled' });
         await queueBuyerMessage(tx, { kind: 'order_expired', orderId: id });

@@ -228,6 +228,9 @@ describe(`deadlines (${testEngine})`, () => {
     const seen = (await api('GET', `/orders/access/${tokenOf(o.order_url)}`)).json().data;
     expect(seen).toMatchObject({ status: 'cancelled', payment_status: 'expired' });
     expect(seen.payment.state_label).toBe('Kedaluwarsa');
+    // Issue 28: its shipment goes with it, once, with a timeline entry.
+    expect(seen.shipments.map((s: { status: string }) => s.status)).toEqual(['cancelled']);
+    expect(seen.shipments[0].events.filter((e: { status: string | null }) => e.status === 'cancelled')).toHaveLength(1);
     expect((await api('POST', `/orders/${o.id}/payment/confirm`, {}, admin)).json().error).toBe(paymentMessages.notConfirmable);
     expect((await uploadProof(tokenOf(o.order_url))).json().error).toBe(paymentMessages.proofNotExpected);
   });
