@@ -57,6 +57,8 @@ export const openRoutes: OpenRoute[] = [
   { method: 'POST', url: '/api/v1/orders/mine/:id/shipments/:shipmentId/received', access: 'signed-in', why: "a customer confirms 'Pesanan diterima' for their own order (issue 28)" },
   { method: 'GET', url: '/api/v1/orders/mine/:id/shipments/:shipmentId/tracking', access: 'signed-in', why: "a customer follows their own order's shipment (issue 28)" },
   { method: 'POST', url: '/api/v1/orders/mine/:id/cancel', access: 'signed-in', why: 'a customer cancels their own unpaid order (issue 28)' },
+  { method: 'GET', url: '/api/v1/orders/access/:token/messages', access: 'public', why: 'the link holder sees which messages the shop sent about the order (issue 28)' },
+  { method: 'GET', url: '/api/v1/orders/mine/:id/messages', access: 'signed-in', why: 'a customer sees which messages the shop sent about their own order (issue 28)' },
   { method: 'POST', url: '/api/v1/orders/mine/:id/payment-proof', access: 'signed-in', why: 'a customer uploads a proof for their own order' },
 ];
 

@@ -30,12 +30,12 @@ beforeAll(async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: guestOrderPayload({ productId, quantity: ((i * 5) % 6) + 1, local, email: `${tag}-${i}@contoh.id`, name: `Tamu ${i}` }) });
     if (res.statusCode !== 201) throw new Error(res.body);
     const id = res.json().data.id as number;
-    if (status !== 'pending') {
-      // The path to shipped and delivered passes confirmed (decision 010).
-      for (const step of status === 'cancelled' ? ['cancelled'] : ORDER_STATUSES.slice(1, ORDER_STATUSES.indexOf(status) + 1)) {
-        const put = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${id}`, headers: admin, payload: { status: step } });
-        if (put.statusCode !== 200) throw new Error(put.body);
-      }
+    if (status === 'cancelled') {
+      const put = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${id}`, headers: admin, payload: { status } });
+      if (put.statusCode !== 200) throw new Error(put.body);
+    } else if (status !== 'pending') {
+      // Set in the database: the desk refuses to confirm or ship an unpaid order (issue 28), and only the sort is under test here.
+      await t.db.execute(sql`UPDATE orders SET status = ${status}, payment_status = 'paid' WHERE id = ${id}`);
     }
   }
 });
