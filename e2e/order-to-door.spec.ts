@@ -191,5 +191,9 @@ describe('issue 28: one payment, parcels to the door, money back', () => {
     expect(seen.status).toBe('cancelled');
     const after = (await e2e.adminApi<{ summary: { revenue: number } }>('GET', '/orders')).summary.revenue;
     expect(after).toBe(before - order.total_amount);
+    // The desk and the buyer's own page both say the money went back.
+    await expect.poll(() => panel.getByTestId('payment-status').first().textContent()).toBe('Dana dikembalikan');
+    const buyer = await e2e.api<Order>('GET', `/orders/access/${tokenOf(order.order_url ?? '')}`);
+    expect(buyer).toMatchObject({ status: 'cancelled', refunded_amount: order.total_amount, payment: { state_label: 'Dana dikembalikan' } });
   });
 });

@@ -147,6 +147,8 @@ export const orderSchema = z.object({
   /** Kode unik added to a manual-transfer total (0 when off); already inside total_amount. */
   unique_code: z.number().int(),
   total_amount: z.number().int(),
+  /** Money given back by refunds (issue 28, decision 050); 0 when none. */
+  refunded_amount: z.number().int(),
   /** POS: the reference the cashier typed (QRIS, debit, transfer). */
   payment_reference: z.string().nullable(),
   /** When an unpaid order is cancelled if no payment arrives. */

@@ -30,6 +30,9 @@ export function detectProofType(bytes: Uint8Array): ProofType | null {
 export const paymentMessages = {
   manualSuccess: 'Pesanan berhasil dibuat. Terima kasih!',
   awaitingVerification: 'Menunggu verifikasi',
+  /** Issue 28: what a paid order says once refunds gave all, or part, of its money back. */
+  refundedFull: 'Dana dikembalikan',
+  refundedPart: 'Dana dikembalikan sebagian',
   proofMissing: 'Pilih berkas bukti transfer.',
   proofBadType: 'Bukti transfer harus berupa JPG, PNG, WEBP, atau PDF.',
   proofTooLarge: 'Ukuran bukti transfer maksimal 5 MB.',
@@ -70,7 +73,9 @@ export function uniqueCodeFor(orderId: number): number {
 }
 
 /** What the buyer and the desk read as the payment's state. */
-export function paymentStateLabel(paymentStatus: string, proofStatus: string | null | undefined): string {
+export function paymentStateLabel(paymentStatus: string, proofStatus: string | null | undefined, refund?: { refunded: number; total: number }): string {
+  // Issue 28: a paid order whose money went back says so, instead of "Sudah dibayar" beside "Dibatalkan".
+  if (paymentStatus === 'paid' && refund && refund.refunded > 0) return refund.refunded >= refund.total ? paymentMessages.refundedFull : paymentMessages.refundedPart;
   if (paymentStatus === 'unpaid' && proofStatus === 'submitted') return paymentMessages.awaitingVerification;
   if (paymentStatus === 'unpaid' && proofStatus === 'rejected') return 'Bukti ditolak';
   // Only the expiry job leaves a proof `submitted` on an expired order: the verification window ran out (decision 044).

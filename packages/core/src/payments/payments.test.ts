@@ -50,6 +50,12 @@ describe('labels and WhatsApp', () => {
     expect(paymentStateLabel('unpaid', 'none')).toBe('Belum dibayar');
     expect(paymentStateLabel('paid', 'submitted')).toBe('Sudah dibayar');
   });
+  it('a paid order says what refunds gave back (issue 28): all, part, or nothing yet', () => {
+    expect(paymentStateLabel('paid', 'none', { refunded: 50_000, total: 50_000 })).toBe('Dana dikembalikan');
+    expect(paymentStateLabel('paid', 'none', { refunded: 5_000, total: 50_000 })).toBe('Dana dikembalikan sebagian');
+    expect(paymentStateLabel('paid', 'none', { refunded: 0, total: 50_000 })).toBe('Sudah dibayar');
+    expect(paymentStateLabel('unpaid', 'none', { refunded: 5_000, total: 50_000 })).toBe('Belum dibayar');
+  });
   it('an order that expired with its proof still waiting reads Verifikasi terlambat, any other expiry Kedaluwarsa', () => {
     expect(paymentStateLabel('expired', 'submitted')).toBe('Verifikasi terlambat');
     expect(paymentStateLabel('expired', 'rejected')).toBe('Kedaluwarsa');

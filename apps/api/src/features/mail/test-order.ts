@@ -50,6 +50,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     payment_fee: 0,
     unique_code: 0,
     total_amount: 1_265_000,
+    refunded_amount: 0,
     payment_reference: null,
     payment_due_at: '2026-11-24T15:38:00.000Z',
     order_url: '/pesanan/akses/abc123def456',

@@ -362,6 +362,8 @@ type DeskOrderJson = Omit<Pick<OrderRow, (typeof deskOrderColumns)[number]>, 'cr
   order_items: Omit<OrderItemRow, 'order_id'>[];
   payment: (Omit<PaymentView, 'expires_at' | 'paid_at' | 'proof_uploaded_at' | 'verified_at'> & { expires_at: string | null; paid_at: string | null; proof_uploaded_at: string | null; verified_at: string | null }) | null;
   events: OrderEvent[];
+  /** Money refunded so far (decision 050). */
+  refunded_amount: number;
   /** Issue 28: each shipment with its timeline, times as text. */
   shipments: (Omit<ShipmentRow, 'shipped_at' | 'delivered_at' | 'received_at'> & { shipped_at: string | null; delivered_at: string | null; received_at: string | null; events: (Omit<ShipmentEventRow, 'happened_at'> & { happened_at: string })[] })[];
 };
@@ -399,6 +401,7 @@ function deskOrdersJson(page: SQL, order: SQL): SQL {
             SELECT ev.id, ev.shipment_id, ev.happened_at, ev.status, ev.description, ev.location, ev.source FROM shipment_events ev WHERE ev.shipment_id = s.id) ev), '[]') AS events
         FROM shipments s WHERE s.order_id = o.id) s), '[]') AS shipments,
       (SELECT row_to_json(p) FROM (SELECT ${columnList('p', deskPaymentColumns)} FROM payments p WHERE p.order_id = o.id ORDER BY p.id DESC LIMIT 1) p) AS payment,
+      (SELECT COALESCE(sum(r.amount), 0)::int FROM refunds r WHERE r.order_id = o.id) AS refunded_amount,
       COALESCE((SELECT json_agg(e ORDER BY e.created_at, e.id) FROM (
         SELECT e.id, e.kind, e.from_status, e.to_status, e.note, e.actor_name, e.created_at FROM order_events e WHERE e.order_id = o.id) e), '[]') AS events
     FROM ${page} page JOIN orders o ON o.id = page.id) x)`;
@@ -426,6 +429,7 @@ function fromDeskJson(value: unknown): DeskOrder[] {
             sh.events.map((e) => ({ ...e, happened_at: new Date(e.happened_at) }) as ShipmentEventRow),
           ),
         ),
+        o.refunded_amount ?? 0,
       ),
       events: o.events.map((e) => ({ id: e.id, kind: e.kind, from_status: e.from_status, to_status: e.to_status, note: e.note, actor_name: e.actor_name, created_at: new Date(e.created_at).toISOString() })),
     };

@@ -10,7 +10,7 @@ import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import { shipmentStatusLabel, type Shipment, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { mailOutbox, orderItems, orders, payments, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
+import { mailOutbox, orderItems, orders, payments, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
 import { firstShortLine, InsufficientStock, rawQuery, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.repository';
 
 /** What core's line pricing needs, plus where the product ships from, who sends it and whether it may travel far (decision 049). */
@@ -398,6 +398,16 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
           .from(shipmentEvents)
           .where(inArray(shipmentEvents.shipment_id, shipmentRows.map((s) => s.id)))
           .orderBy(asc(shipmentEvents.happened_at), asc(shipmentEvents.id));
+  // Only a paid order can have refunds (decision 050): no extra round trip for the others.
+  const paidIds = orderRows.filter((o) => o.payment_status === 'paid').map((o) => o.id);
+  const refundRows =
+    paidIds.length === 0
+      ? []
+      : await db
+          .select({ order_id: refunds.order_id, amount: sql<number>`sum(${refunds.amount})::int` })
+          .from(refunds)
+          .where(inArray(refunds.order_id, paidIds))
+          .groupBy(refunds.order_id);
   const byId = new Map(
     orderRows.map((o) => {
       const items = itemRows.filter((i) => i.order_id === o.id);
@@ -408,6 +418,7 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
           items,
           paymentRows.find((p) => p.order_id === o.id),
           shipmentRows.filter((s) => s.order_id === o.id).map((s) => toShipment(s, items, eventRows)),
+          refundRows.find((r) => r.order_id === o.id)?.amount ?? 0,
         ),
       ];
     }),
@@ -419,7 +430,8 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Order[]> {
  * An order row with its items, latest payment and shipments, in the API's shape. `shipments` defaults
  * to none for callers that have not read them (the point of sale has none).
  */
-export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView | undefined, orderShipments: Shipment[] = []): Order {
+export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView | undefined, orderShipments: Shipment[] = [], refunded = 0): Order {
+  const refund = { refunded, total: o.total_amount };
   return {
     id: o.id,
     user_id: o.user_id,
@@ -427,7 +439,7 @@ export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView
     status: o.status,
     status_label: orderStatusLabel(o.status),
     payment_status: o.payment_status,
-    payment_status_label: paymentStatusLabel(o.payment_status),
+    payment_status_label: refunded > 0 ? paymentStateLabel(o.payment_status, null, refund) : paymentStatusLabel(o.payment_status),
     order_type: o.order_type,
     payment_method: o.payment_method,
     subtotal_amount: o.subtotal_amount,
@@ -435,6 +447,7 @@ export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView
     payment_fee: o.payment_fee,
     unique_code: o.unique_code,
     total_amount: o.total_amount,
+    refunded_amount: refunded,
     payment_reference: o.payment_reference,
     payment_due_at: iso(o.payment_due_at),
     order_url: o.access_token ? orderPath(o.access_token) : null,
@@ -492,7 +505,7 @@ export function toOrder(o: OrderRow, items: OrderItemRow[], payment: PaymentView
           proof_uploaded_at: iso(payment.proof_uploaded_at),
           rejection_reason: payment.rejection_reason,
           verified_at: iso(payment.verified_at),
-          state_label: paymentStateLabel(o.payment_status, payment.proof_status),
+          state_label: paymentStateLabel(o.payment_status, payment.proof_status, refund),
         }
       : null,
     shipments: orderShipments,

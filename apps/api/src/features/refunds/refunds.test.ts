@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMessages } from '@pasar/core/payments';
 import { netRevenue, refundMessages } from '@pasar/core/refunds';
 import { orders, payments, products, refunds } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
@@ -42,7 +43,7 @@ async function paidOrder(lines?: { productId: number; quantity: number }[]) {
   const o = await guestOrder(lines);
   const res = await api('POST', `/orders/${o.id}/payment/confirm`, {});
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; total_amount: number; version: number; status: string; payment_status: string; order_items: { id: number; product_id: number; quantity: number; price: number }[] };
+  return res.json().data as { id: number; total_amount: number; version: number; status: string; payment_status: string; order_url: string; order_items: { id: number; product_id: number; quantity: number; price: number }[] };
 }
 const dashboardRevenue = async () => (await api('GET', '/dashboard/summary')).json().data.revenue_this_month as number;
 const deskRevenue = async (query = '') => (await api('GET', `/orders?page_size=10${query}`)).json().data.summary.revenue as number;
@@ -100,7 +101,12 @@ describe('cancelling a paid order', () => {
     expect(res.json().message).toBe(refundMessages.cancelledWithRefund);
     const order = res.json().data;
     // Paid stays paid (the money came); the refund says it went back.
-    expect(order).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
+    expect(order).toMatchObject({ status: 'cancelled', payment_status: 'paid', refunded_amount: o.total_amount, payment_status_label: paymentMessages.refundedFull });
+    expect(order.payment.state_label).toBe(paymentMessages.refundedFull);
+    // The buyer's own page says the money went back, not "Sudah dibayar" beside "Dibatalkan".
+    const token = /([0-9a-f]{64})$/.exec(o.order_url)![1];
+    const seen = (await api('GET', `/orders/access/${token}`)).json().data;
+    expect(seen).toMatchObject({ refunded_amount: o.total_amount, payment: { state_label: paymentMessages.refundedFull } });
     // What has not left yet will not, as with the status route.
     expect(order.shipments.length).toBeGreaterThan(0);
     expect(order.shipments.map((s: { status: string }) => s.status)).toEqual(order.shipments.map(() => 'cancelled'));
@@ -127,6 +133,7 @@ describe('cancelling a paid order', () => {
     const dashBefore = await dashboardRevenue();
     const res = await api('POST', `/orders/${o.id}/cancel`, { refund: { method: 'cash', amount: 5_000, reason: 'Potongan ongkos' } });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ refunded_amount: 5_000, payment: { state_label: paymentMessages.refundedPart } });
     expect(await dashboardRevenue()).toBe(dashBefore - 5_000);
     expect(await deskRevenue('&status=cancelled')).toBe(cancelledBefore + o.total_amount - 5_000);
     expect(await deskRevenue()).toBe(await freshNetRevenue());
