@@ -8,7 +8,7 @@ import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
-import { shipmentStatusLabel, type Shipment, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
+import { shipmentStatusLabel, type Shipment, type ShipmentEvent, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { mailOutbox, orderItems, orders, payments, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
 import { firstShortLine, InsufficientStock, rawQuery, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.repository';
@@ -370,16 +370,21 @@ export function toShipment(s: ShipmentRow, items: Pick<OrderItemRow, 'id' | 'shi
     events: events
       .filter((e) => e.shipment_id === s.id)
       .sort((a, b) => a.happened_at.getTime() - b.happened_at.getTime() || a.id - b.id)
-      .map((e) => ({
-        id: e.id,
-        happened_at: e.happened_at.toISOString(),
-        status: e.status,
-        status_label: e.status ? shipmentStatusLabel(e.status) : null,
-        description: e.description,
-        location: e.location,
-        source: e.source,
-      })),
+      .map(toShipmentEvent),
     version: s.version,
+  };
+}
+
+/** A timeline row in the API's shape: the order answer and the tracking answer alike. */
+export function toShipmentEvent(e: ShipmentEventRow): ShipmentEvent {
+  return {
+    id: e.id,
+    happened_at: e.happened_at.toISOString(),
+    status: e.status,
+    status_label: e.status ? shipmentStatusLabel(e.status) : null,
+    description: e.description,
+    location: e.location,
+    source: e.source,
   };
 }
 

@@ -14,7 +14,6 @@ import {
   paymentBlocksFulfilment,
   resiRequired,
   shipmentMessages,
-  shipmentStatusLabel,
   type ShipmentEvent,
   type ShipmentEventInput,
   type ShipmentKind,
@@ -29,7 +28,7 @@ import { queueBuyerMessage } from '../mail/buyer-messages';
 import { insertOrderEvent } from '../orders/admin-orders.repository';
 import { getSetting } from '../settings/settings.repository';
 import { returnOrderStock } from '../stock/stock.repository';
-import { loadOrders } from '../orders/orders.repository';
+import { loadOrders, toShipmentEvent } from '../orders/orders.repository';
 import {
   cancelOpenShipments,
   cancelUnpaidOrder,
@@ -219,23 +218,13 @@ export async function buyerCancelOrder(db: Db, orderId: number, buyer: { name: s
   });
 }
 
-const eventOf = (e: Awaited<ReturnType<typeof eventsOfShipment>>[number]): ShipmentEvent => ({
-  id: e.id,
-  happened_at: e.happened_at.toISOString(),
-  status: e.status,
-  status_label: e.status ? shipmentStatusLabel(e.status) : null,
-  description: e.description,
-  location: e.location,
-  source: e.source,
-});
-
 /**
  * A shipment's tracking: the courier's scans (when a tracker is configured and the shipment has
  * a national courier and a resi) merged by time with the shop's own timeline. A courier that
  * fails or is slow leaves the shop's timeline with a notice, never an error page.
  */
 export async function shipmentTracking(db: Db, shipment: ShipmentRow, phone: string | null, tracker: Tracker | null): Promise<ShipmentTracking> {
-  const own = (await eventsOfShipment(db, shipment.id)).map(eventOf);
+  const own = (await eventsOfShipment(db, shipment.id)).map(toShipmentEvent);
   const traceable = tracker && shipment.kind === 'national' && shipment.courier_code && shipment.tracking_number && shipment.status !== 'packing';
   if (!traceable) return { shipment_id: shipment.id, source: 'staff', delivered: shipment.status === 'delivered' || shipment.status === 'received', notice: null, events: own };
   try {
