@@ -16,4 +16,6 @@ export interface SessionUser {
   is_active: boolean;
   created_at: Date;
   role: Role;
+  /** The partner business a `mitra` account runs (issue 29); null for everyone else. */
+  business_id: number | null;
 }

@@ -18,6 +18,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
       last_used_at: sessions.last_used_at,
       user: publicUserColumns,
       role: roleColumns,
+      business_id: users.business_id,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
@@ -26,7 +27,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date):
     .limit(1);
   const row = rows[0];
   if (!row) return undefined;
-  return { session_id: row.session_id, last_used_at: row.last_used_at, user: { ...row.user, role: row.role } };
+  return { session_id: row.session_id, last_used_at: row.last_used_at, user: { ...row.user, role: row.role, business_id: row.business_id } };
 }
 
 export async function createSession(

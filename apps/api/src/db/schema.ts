@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -50,6 +51,8 @@ export const users = pgTable(
     phone_number: text('phone_number'),
     role_id: integer('role_id').notNull().references(() => roles.id, { onDelete: 'restrict' }),
     is_active: boolean('is_active').notNull().default(true),
+    /** The partner business a `mitra` account runs (issue 29, migration 0022); null for everyone else. */
+    business_id: integer('business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'set null' }),
     ...version,
     ...timestamps,
   },
@@ -107,10 +110,33 @@ export const businesses = pgTable(
     contact_phone: text('contact_phone').notNull().default(''),
     website: text('website').notNull().default(''),
     is_active: boolean('is_active').notNull().default(true),
+    // Issue 29 (migration 0022): what a partner's application told, the certificates the office
+    // verified (a number is a trust mark only with its *_verified_at), the payout account and an
+    // optional commission rate replacing the store's.
+    owner_name: text('owner_name').notNull().default(''),
+    province_id: integer('province_id'),
+    province_name: text('province_name'),
+    sells: text('sells').notNull().default(''),
+    nib: text('nib'),
+    nib_verified_at: timestamp('nib_verified_at', { withTimezone: true }),
+    pirt: text('pirt'),
+    pirt_verified_at: timestamp('pirt_verified_at', { withTimezone: true }),
+    bpom: text('bpom'),
+    bpom_verified_at: timestamp('bpom_verified_at', { withTimezone: true }),
+    halal: text('halal'),
+    halal_verified_at: timestamp('halal_verified_at', { withTimezone: true }),
+    bank_name: text('bank_name'),
+    bank_account_number: text('bank_account_number'),
+    bank_account_name: text('bank_account_name'),
+    /** Percent, 0 to 100 in steps of 0.1; null: the store's rate (setting partner_program). */
+    commission_percent: numeric('commission_percent', { precision: 4, scale: 1, mode: 'number' }),
     ...version,
     ...timestamps,
   },
-  (t) => [index('businesses_district_idx').on(t.district_id)],
+  (t) => [
+    index('businesses_district_idx').on(t.district_id),
+    check('businesses_commission_range', sql`${t.commission_percent} IS NULL OR (${t.commission_percent} >= 0 AND ${t.commission_percent} <= 100)`),
+  ],
 );
 
 export interface OptionGroup {
@@ -148,6 +174,13 @@ export const products = pgTable(
     search_text: text('search_text').notNull().default(''),
     /** "Hanya kirim lokal" (issue 28): shipped by a local courier only, never by a national one. */
     local_only: boolean('local_only').notNull().default(false),
+    /**
+     * Curation (issue 29, decision 053): a partner's new product is 'pending' and kept inactive until
+     * the office approves it; 'rejected' with the office's reason in curation_note. Changes to an
+     * approved product wait in product_changes instead, the product staying as it was.
+     */
+    curation_status: text('curation_status').notNull().default('approved'),
+    curation_note: text('curation_note'),
     ...version,
     ...timestamps,
   },
@@ -157,6 +190,7 @@ export const products = pgTable(
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_discount_range', sql`${t.discount} >= 0 AND ${t.discount} <= 100`),
     check('products_weight_positive', sql`${t.weight_grams} > 0`),
+    check('products_curation_status_valid', sql`${t.curation_status} IN ('approved', 'pending', 'rejected')`),
     index('products_category_active_idx').on(t.category_id, t.is_active, t.id),
     index('products_business_idx').on(t.business_id),
     index('products_active_id_idx').on(t.is_active, t.id),
@@ -493,6 +527,10 @@ export const shipments = pgTable(
     shipped_at: timestamp('shipped_at', { withTimezone: true }),
     delivered_at: timestamp('delivered_at', { withTimezone: true }),
     received_at: timestamp('received_at', { withTimezone: true }),
+    /** The partner pressed "Siapkan" (issue 29): the parcel is being packed. */
+    prepared_at: timestamp('prepared_at', { withTimezone: true }),
+    /** The partner that sent it from its corner; null when the office sent it. Shipping is owed to whoever shipped (decision 053). */
+    shipped_by_business_id: integer('shipped_by_business_id').references(() => businesses.id, { onDelete: 'set null' }),
     ...version,
     ...timestamps,
   },
@@ -549,6 +587,159 @@ export const refunds = pgTable(
     index('refunds_created_idx').on(t.created_at),
     check('refunds_amount_positive', sql`${t.amount} > 0`),
     check('refunds_method_valid', sql`${t.method} IN ('transfer', 'cash', 'gateway')`),
+  ],
+);
+
+/** A business's request to sell as a partner (issue 29): reviewed by the office, approved into a `mitra` account. */
+export const partnerApplications = pgTable(
+  'partner_applications',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull().default('pending'),
+    /** The account made with the application (a customer until approved). */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The business the approval linked the account to (new or existing). */
+    business_id: integer('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    business_name: text('business_name').notNull(),
+    owner_name: text('owner_name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    province_id: integer('province_id').notNull(),
+    province_name: text('province_name').notNull(),
+    city_id: integer('city_id').notNull(),
+    city_name: text('city_name').notNull(),
+    district_id: integer('district_id').notNull(),
+    district_name: text('district_name').notNull(),
+    nib: text('nib').notNull(),
+    pirt: text('pirt'),
+    bpom: text('bpom'),
+    halal: text('halal'),
+    sells: text('sells').notNull(),
+    bank_name: text('bank_name').notNull(),
+    bank_account_number: text('bank_account_number').notNull(),
+    bank_account_name: text('bank_account_name').notNull(),
+    rejection_reason: text('rejection_reason'),
+    reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    ...version,
+    ...timestamps,
+  },
+  (t) => [
+    index('partner_applications_status_idx').on(t.status, t.created_at),
+    uniqueIndex('partner_applications_one_pending_per_user').on(t.user_id).where(sql`${t.status} = 'pending'`),
+    check('partner_applications_status_valid', sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** The product fields a curated change carries (name, description, category, images). */
+export interface CuratedFields {
+  name: string;
+  description: string;
+  category_id: number;
+  image_cover: string | null;
+  images: string[];
+  [key: string]: unknown;
+}
+
+/**
+ * A partner's product waiting for curation (issue 29): 'new' (the product itself is pending) or
+ * 'change' (the proposed fields; the product stays as `previous` until approved). One pending per product.
+ */
+export const productChanges = pgTable(
+  'product_changes',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    business_id: integer('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    previous: jsonb('previous').$type<CuratedFields>(),
+    proposed: jsonb('proposed').$type<CuratedFields>().notNull(),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason'),
+    submitted_by: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submitted_at: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('product_changes_one_pending').on(t.product_id).where(sql`${t.status} = 'pending'`),
+    index('product_changes_status_idx').on(t.status, t.submitted_at),
+    index('product_changes_business_idx').on(t.business_id, t.submitted_at),
+    check('product_changes_kind_valid', sql`${t.kind} IN ('new', 'change')`),
+    check('product_changes_status_valid', sql`${t.status} IN ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** A product's audit trail (issue 29): price and stock changes a partner made at once, curation decisions. */
+export const productEvents = pgTable(
+  'product_events',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** price, stock, curation_submitted, curation_approved, curation_rejected, … */
+    kind: text('kind').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    note: text('note'),
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_name: text('actor_name'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_events_product_idx').on(t.product_id, t.created_at)],
+);
+
+/**
+ * The part of a refund taken from a partner's goods (issue 29, decision 053): written with the
+ * refund, counted against the partner in the period of created_at (a closed period stays closed).
+ */
+export const refundAllocations = pgTable(
+  'refund_allocations',
+  {
+    refund_id: integer('refund_id').notNull().references(() => refunds.id, { onDelete: 'cascade' }),
+    business_id: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.refund_id, t.business_id] }),
+    index('refund_allocations_business_idx').on(t.business_id, t.created_at),
+    check('refund_allocations_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A payout to a partner (issue 29): the period it closes, its statement's figures as they were, and
+ * what the office transferred with the bank reference. A period once paid is closed.
+ */
+export const partnerPayouts = pgTable(
+  'partner_payouts',
+  {
+    id: serial('id').primaryKey(),
+    business_id: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'restrict' }),
+    /** Store-time-zone dates, inclusive. */
+    period_start: date('period_start', { mode: 'string' }).notNull(),
+    period_end: date('period_end', { mode: 'string' }).notNull(),
+    goods: integer('goods').notNull(),
+    refunds: integer('refunds').notNull(),
+    commission: integer('commission').notNull(),
+    shipping: integer('shipping').notNull(),
+    /** Owed from earlier periods and not paid (negative: refunds that outran sales). */
+    carried_in: integer('carried_in').notNull().default(0),
+    owed: integer('owed').notNull(),
+    amount: integer('amount').notNull(),
+    paid_on: date('paid_on', { mode: 'string' }).notNull(),
+    bank_reference: text('bank_reference').notNull(),
+    note: text('note'),
+    actor_user_id: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actor_name: text('actor_name'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('partner_payouts_business_start_unique').on(t.business_id, t.period_start),
+    index('partner_payouts_business_end_idx').on(t.business_id, t.period_end),
+    check('partner_payouts_period_valid', sql`${t.period_end} >= ${t.period_start}`),
+    check('partner_payouts_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );
 

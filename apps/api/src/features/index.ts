@@ -26,6 +26,12 @@ import assistantRoutes from './assistant/assistant.routes';
 import mailRoutes from './mail/mail.routes';
 import refundsRoutes from './refunds/refunds.routes';
 import shipmentsRoutes from './shipments/shipments.routes';
+import partnersRoutes from './partners/partners.routes';
+import partnerApplicationsRoutes from './partner-applications/partner-applications.routes';
+import curationRoutes from './curation/curation.routes';
+import partnerShipmentsRoutes from './partner-shipments/partner-shipments.routes';
+import settlementRoutes from './settlement/settlement.routes';
+import reportsRoutes from './reports/reports.routes';
 
 export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(healthRoutes, deps);
@@ -50,4 +56,10 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(mailRoutes, deps);
   await app.register(refundsRoutes, deps);
   await app.register(shipmentsRoutes, deps);
+  await app.register(partnersRoutes, deps);
+  await app.register(partnerApplicationsRoutes, deps);
+  await app.register(curationRoutes, deps);
+  await app.register(partnerShipmentsRoutes, deps);
+  await app.register(settlementRoutes, deps);
+  await app.register(reportsRoutes, deps);
 }

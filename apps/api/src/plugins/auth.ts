@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { canAccess, type RoleRequirement } from '@pasar/core/accounts';
+import { PARTNER_ROLE, partnerMessages } from '@pasar/core/partners';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../auth/session-user';
 import { findLiveSession, touchSession } from '../auth/sessions.repository';
@@ -90,4 +91,17 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 /** Route option shorthands. */
 export const adminOnly = { access: { roles: ['admin'] } } as const satisfies { access: Access };
+/**
+ * A partner's corner (issue 29, /api/v1/mitra/*): the `mitra` role only. An admin is not let in
+ * either: the corner answers for one business, which an admin account has not.
+ */
+export const partnerOnly = { access: { roles: [PARTNER_ROLE] } } as const satisfies { access: Access };
+
+/** The signed-in partner of a partnerOnly route and the business it runs; every mitra read and write is limited to it. */
+export function requirePartner(request: FastifyRequest): { user: SessionUser; businessId: number } {
+  const user = requireUser(request);
+  if (user.role.name !== PARTNER_ROLE) throw new AppError('FORBIDDEN', genericMessages.forbidden);
+  if (user.business_id === null) throw new AppError('FORBIDDEN', partnerMessages.noBusiness);
+  return { user, businessId: user.business_id };
+}
 export const signedIn = { access: 'signed-in' } as const satisfies { access: Access };

@@ -14,6 +14,7 @@ import { insertCategory } from '../features/categories/categories.repository';
 import { insertCourier, insertPrice } from '../features/couriers/couriers.repository';
 import { insertProduct, type ProductRecord } from '../features/products/products.repository';
 import { insertManagedUser } from '../features/users/users.repository';
+import { linkPartnerAccount } from '../features/partners/partners.repository';
 
 /** Kota Bandung and its district Sumur Bandung: the demo store's home, where local couriers deliver. */
 export const bandung = {
@@ -165,7 +166,7 @@ export interface UserSpec {
   first_name?: string;
   last_name?: string;
   phone_number?: string | null;
-  role?: 'admin' | 'operator' | 'customer';
+  role?: 'admin' | 'operator' | 'customer' | 'mitra';
   is_active?: boolean;
   /** A hash made earlier (the seed hashes its accounts in parallel); else `password` is hashed here. */
   password_hash?: string;
@@ -187,4 +188,18 @@ export async function makeUser(db: DbOrTx, spec: UserSpec = {}): Promise<Made & 
     password_hash: spec.password_hash ?? (await hashPassword(password)),
   });
   return { id, name: username, username, password };
+}
+
+/**
+ * A partner business with its `mitra` account (issue 29): what an approved application leaves behind.
+ * Returns the business and the account to sign in with.
+ */
+export async function makePartner(
+  db: DbOrTx,
+  spec: { business?: Partial<BusinessRecord>; user?: UserSpec } = {},
+): Promise<{ business: Made & { district_id: number }; user: Made & { username: string; password: string } }> {
+  const business = await makeBusiness(db, spec.business);
+  const user = await makeUser(db, { ...spec.user, role: 'customer' });
+  await linkPartnerAccount(db, user.id, business.id);
+  return { business, user };
 }

@@ -73,9 +73,25 @@ export function findOpenRoute(route: RouteEntry): OpenRoute | undefined {
   return openRoutes.find((o) => key(o.method, o.url) === key(route.method, route.url));
 }
 
-/** The API routes that must be admin only: every one not named in `openRoutes`. */
+/**
+ * A partner's corner (issue 29): every route under /api/v1/mitra answers the `mitra` role only,
+ * never an admin or a customer, and only for the partner's own business (the routes' tests).
+ */
+export function isPartnerRoute(route: RouteEntry): boolean {
+  return route.url === '/api/v1/mitra' || route.url.startsWith('/api/v1/mitra/');
+}
+
+export function declaresPartnerOnly(route: RouteEntry): boolean {
+  return typeof route.access === 'object' && route.access.roles.length === 1 && route.access.roles[0] === 'mitra';
+}
+
+export function partnerRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
+  return routes.filter((r) => isApiRoute(r) && isPartnerRoute(r));
+}
+
+/** The API routes that must be admin only: every one not named in `openRoutes` and outside the partner's corner. */
 export function adminOnlyRoutes(routes: readonly RouteEntry[]): RouteEntry[] {
-  return routes.filter((r) => isApiRoute(r) && !findOpenRoute(r));
+  return routes.filter((r) => isApiRoute(r) && !findOpenRoute(r) && !isPartnerRoute(r));
 }
 
 export function declaresAdmin(route: RouteEntry): boolean {
@@ -86,6 +102,11 @@ export function declaresAdmin(route: RouteEntry): boolean {
 export function accessViolations(routes: readonly RouteEntry[]): string[] {
   const out: string[] = [];
   for (const route of routes.filter(isApiRoute)) {
+    if (isPartnerRoute(route)) {
+      if (!declaresPartnerOnly(route)) out.push(`${key(route.method, route.url)} is in the partner's corner but declares ${JSON.stringify(route.access)}, not { roles: ['mitra'] }`);
+      continue;
+    }
+    if (typeof route.access === 'object' && route.access.roles.includes('mitra')) out.push(`${key(route.method, route.url)} lets partners in outside /api/v1/mitra`);
     const open = findOpenRoute(route);
     if (!open && !declaresAdmin(route)) out.push(`${key(route.method, route.url)} lets more than admins in (${JSON.stringify(route.access)}) and is not in openRoutes`);
     if (open && route.access !== open.access) out.push(`${key(route.method, route.url)} declares ${JSON.stringify(route.access)}, openRoutes says '${open.access}'`);

@@ -6,7 +6,7 @@
  * with the plain shell, so the storefront's first load never carries admin or POS code.
  */
 import { Fragment, type ComponentType } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { useStoreTimeZone } from '../lib/store-settings';
 import { PublicDemoNotice } from '../components/public-demo-notice';
 import { CrashScreen } from '../components/crash-screen';
@@ -38,6 +38,18 @@ const adminScreens = (): RouteObject[] => [
   { path: 'pos', lazy: screen(() => import('../features/pos/pos-page')) },
   { path: 'users', lazy: screen(() => import('../features/users/users-page')) },
   { path: 'settings/payments', lazy: screen(() => import('../features/settings/payment-settings-page')) },
+  { path: 'partner-applications', lazy: screen(() => import('../features/partner-applications/applications-page')) },
+  { path: 'curation', lazy: screen(() => import('../features/curation/curation-page')) },
+  { path: 'payouts', lazy: screen(() => import('../features/settlement/payouts-page')) },
+  { path: 'reports', lazy: screen(() => import('../features/reports/reports-page')) },
+];
+
+/** The partner's corner (issue 29): its products, its shipments, its sales and payouts. */
+const mitraScreens = (): RouteObject[] => [
+  { index: true, element: <Navigate to="/mitra/pesanan" replace /> },
+  { path: 'produk', lazy: screen(() => import('../features/partner-products/partner-products-page')) },
+  { path: 'pesanan', lazy: screen(() => import('../features/partner-shipments/partner-shipments-page')) },
+  { path: 'penjualan', lazy: screen(() => import('../features/settlement/partner-sales-page')) },
 ];
 
 /**
@@ -66,6 +78,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
             { path: 'register', lazy: screen(() => import('../features/accounts/register-page')) },
             { path: 'lupa-password', lazy: screen(() => import('../features/accounts/forgot-password-page')) },
             { path: 'reset-password', lazy: screen(() => import('../features/accounts/reset-password-page')) },
+            { path: 'daftar-mitra', lazy: screen(() => import('../features/partner-applications/apply-page')) },
             {
               path: 'profile',
               element: (
@@ -114,6 +127,15 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
               children: [{ index: true, lazy: screen(() => import('../features/admin-shell/admin-index')) }, ...adminScreens()],
             },
           ],
+        },
+        {
+          path: 'mitra',
+          element: (
+            <ProtectedRoute roles={['mitra']}>
+              <LazyOutlet />
+            </ProtectedRoute>
+          ),
+          children: [{ lazy: screen(() => import('../features/mitra-shell/mitra-layout')), children: mitraScreens() }],
         },
       ],
     },

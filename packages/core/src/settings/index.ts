@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, STORE_TIME_ZONES } from '../time/index';
 import { idField } from '../common/index';
+import { partnerProgramSchema } from '../partners/index';
 
 export const storeLocationSchema = z.object({
   province_id: idField(),
@@ -101,6 +102,8 @@ export const settingSchemas = {
   qris: qrisSettingSchema,
   store_profile: storeProfileSchema,
   payments: paymentSettingsSchema,
+  /** Commission, curation and the sending deadline of the partner program (issue 29). */
+  partner_program: partnerProgramSchema,
   /** Set by the demo seed: this database is the demo shop, so the sandbox gateway may run. */
   demo: z.object({ seeded_at: z.string() }),
 } as const;

@@ -41,6 +41,7 @@ export const demoSettings: { [K in SettingKey]: SettingValue<K> } = {
       '00020101021126690017ID.CO.EXAMPLE.WWW011893600000000000000102150000000000000010303UMI51440014ID.CO.QRIS.WWW0215ID10000000000010303UMI5204581253033605802ID5911TOKO CONTOH6010YOGYAKARTA61055511162070703A0163046291',
     merchant_name: 'TOKO CONTOH',
   },
+  partner_program: { commission_percent: 5, curate_new_products: true, curate_changes: true, ship_within_days: 2 },
   payments: {
     bank_accounts: [
       { bank_name: 'Bank BJB', account_number: '0001234567890', account_name: 'Koperasi Pasar UMKM Kota Bandung' },

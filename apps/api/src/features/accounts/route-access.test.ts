@@ -7,15 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
-import { accessViolations, adminOnlyRoutes, findOpenRoute, missingOpenRoutes, openRoutes, type RouteEntry } from '../../test/route-access';
+import { makePartner } from '../../test/factories';
+import { accessViolations, adminOnlyRoutes, findOpenRoute, missingOpenRoutes, openRoutes, partnerRoutes, type RouteEntry } from '../../test/route-access';
 
 let t: TestApp;
 let customer: { authorization: string };
 let admin: { authorization: string };
+let partner: { authorization: string };
 beforeAll(async () => {
   t = await createTestApp();
   customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  const made = await makePartner(t.database.db);
+  partner = await signIn(t.app, made.user.username, made.user.password);
 });
 afterAll(async () => {
   await t?.close();
@@ -60,6 +64,8 @@ describe('every back-office route is admin only, on the server', () => {
       const asCustomer = await t.app.inject({ method, url, headers: customer, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
       expect({ route: `${method} ${url}`, status: asCustomer.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
       expect(asCustomer.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      const asPartner = await t.app.inject({ method, url, headers: partner, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect({ route: `${method} ${url}`, status: asPartner.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
     }
   });
 
@@ -77,6 +83,37 @@ describe('every back-office route is admin only, on the server', () => {
       const route = t.app.routeAccess.find((r) => findOpenRoute(r) === n);
       expect({ route: `${n.method} ${n.url}`, registered: route !== undefined }).toEqual({ route: `${n.method} ${n.url}`, registered: true });
       expect(typeof route?.access === 'object' && !route.access.roles.includes('customer') ? 'admin-only' : 'open').toBe('open');
+    }
+  });
+});
+
+describe("the partner's corner is for partners only, on the server (issue 29)", () => {
+  it('finds the corner and keeps it to the mitra role', () => {
+    expect(partnerRoutes(t.app.routeAccess).map((r) => `${r.method} ${r.url}`)).toContain('GET /api/v1/mitra/me');
+    const widened: RouteEntry = { method: 'GET', url: '/api/v1/mitra/secret', access: { roles: ['mitra', 'admin'] } };
+    expect(accessViolations([...t.app.routeAccess, widened])).toEqual([
+      "GET /api/v1/mitra/secret is in the partner's corner but declares {\"roles\":[\"mitra\",\"admin\"]}, not { roles: ['mitra'] }",
+    ]);
+  });
+
+  it('answers 401 to a visitor, 403 to a customer and to an admin', async () => {
+    for (const route of partnerRoutes(t.app.routeAccess)) {
+      const url = concrete(route.url);
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+      const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
+      const visitor = await t.app.inject({ method, url, payload });
+      expect({ route: `${method} ${url}`, status: visitor.statusCode }).toEqual({ route: `${method} ${url}`, status: 401 });
+      for (const headers of [customer, admin]) {
+        const res = await t.app.inject({ method, url, headers, payload });
+        expect({ route: `${method} ${url}`, status: res.statusCode }).toEqual({ route: `${method} ${url}`, status: 403 });
+      }
+    }
+  });
+
+  it('lets a partner through the gate', async () => {
+    for (const route of partnerRoutes(t.app.routeAccess).filter((r) => r.method === 'GET' && !r.url.includes(':'))) {
+      const res = await t.app.inject({ method: 'GET', url: route.url, headers: partner });
+      expect({ route: route.url, status: res.statusCode }).toEqual({ route: route.url, status: 200 });
     }
   });
 });

@@ -571,6 +571,8 @@ export async function placeOrder(db: Db, payload: OrderPayload, ctx: OrderContex
     shipped_at: null,
     delivered_at: null,
     received_at: null,
+    prepared_at: null,
+    shipped_by_business_id: null,
     version: 1,
     created_at: context.now,
     updated_at: context.now,

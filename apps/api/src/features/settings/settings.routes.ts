@@ -1,9 +1,10 @@
 /** Public store facts the checkout shows, and the admin's payment settings (issue 13). */
+import { partnerProgramSchema } from '@pasar/core/partners';
 import { paymentSettingsSchema, publicStoreSettingsSchema, timeZoneSettingSchema } from '@pasar/core/settings';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
-import { paymentSettings, publicStoreSettings, savePaymentSettings, saveStoreTimeZone } from './settings.service';
+import { partnerProgram, paymentSettings, publicStoreSettings, savePartnerProgram, savePaymentSettings, saveStoreTimeZone } from './settings.service';
 
 const settingsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -34,6 +35,21 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
       schema: { tags: ['settings'], summary: 'Save the payment settings (admin)', security: [{ bearer: [] }], body: paymentSettingsSchema, response: { 200: envelope(paymentSettingsSchema) } },
     },
     async (request) => ok(await savePaymentSettings(db, request.body), 'Pengaturan pembayaran disimpan.'),
+  );
+
+  app.get(
+    '/settings/partner-program',
+    { config: adminOnly, schema: { tags: ['settings'], summary: 'Partner program: commission rate, what curation holds, the sending deadline (admin)', security: [{ bearer: [] }], response: { 200: envelope(partnerProgramSchema) } } },
+    async () => ok(await partnerProgram(db)),
+  );
+
+  app.put(
+    '/settings/partner-program',
+    {
+      config: adminOnly,
+      schema: { tags: ['settings'], summary: 'Save the partner program settings (admin)', security: [{ bearer: [] }], body: partnerProgramSchema, response: { 200: envelope(partnerProgramSchema) } },
+    },
+    async (request) => ok(await savePartnerProgram(db, request.body), 'Pengaturan program mitra disimpan.'),
   );
 
   app.put(

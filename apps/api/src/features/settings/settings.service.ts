@@ -1,5 +1,6 @@
 /** Store settings read by several features, each in one place. */
 import { defaultPaymentSettings, type PaymentSettings } from '@pasar/core/payments';
+import { defaultPartnerProgram, type PartnerProgram } from '@pasar/core/partners';
 import type { BankAccount, PublicStoreSettings, SettingValue } from '@pasar/core/settings';
 import { DEFAULT_TIME_ZONE, type StoreTimeZone } from '@pasar/core/time';
 import type { Config } from '../../config';
@@ -68,4 +69,14 @@ export async function paymentSettings(db: DbOrTx): Promise<PaymentSettings> {
 export async function savePaymentSettings(db: DbOrTx, settings: PaymentSettings): Promise<PaymentSettings> {
   await putSetting(db, 'payments', settings);
   return paymentSettings(db);
+}
+
+/** The partner program (issue 29): the store's commission, what curation holds, the sending deadline. */
+export async function partnerProgram(db: DbOrTx): Promise<PartnerProgram> {
+  return (await getSetting(db, 'partner_program')) ?? defaultPartnerProgram;
+}
+
+export async function savePartnerProgram(db: DbOrTx, program: PartnerProgram): Promise<PartnerProgram> {
+  await putSetting(db, 'partner_program', program);
+  return partnerProgram(db);
 }

@@ -21,7 +21,7 @@ export default function LoginPage() {
     try {
       const { data } = await login(input);
       sessionStore.signIn(data.user, data.token);
-      void navigate(back ?? (canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : '/'), { replace: true });
+      void navigate(back ?? (canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : canAccess(data.user.role, ['mitra']) ? '/mitra' : '/'), { replace: true });
     } catch (error) {
       setServerErrors(error, form.setError);
       // Storefront spec §8: the error message, else 'Gagal masuk. Periksa kembali data Anda.'

@@ -1,0 +1,20 @@
+/** The partner's corner, its own profile (issue 29). Every /mitra route is partnerOnly (test/route-access.ts). */
+import { partnerProfileSchema } from '@pasar/core/partners';
+import type { FeatureRoutes } from '../../deps';
+import { envelope, ok } from '../../lib/http';
+import { partnerOnly, requirePartner } from '../../plugins/auth';
+import { partnerProfile } from './partners.service';
+
+const partnersRoutes: FeatureRoutes = async (app, deps) => {
+  const db = deps.database.db;
+  app.get(
+    '/mitra/me',
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'The signed-in partner and its business (mitra)', security: [{ bearer: [] }], response: { 200: envelope(partnerProfileSchema) } } },
+    async (request) => {
+      const { user, businessId } = requirePartner(request);
+      return ok(await partnerProfile(db, user, businessId));
+    },
+  );
+};
+
+export default partnersRoutes;
