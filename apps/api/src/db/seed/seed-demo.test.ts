@@ -48,7 +48,7 @@ describe('demo data', () => {
   });
 });
 
-describe('demo images', () => {
+describe('the demo as npm start seeds it: images and the partner side', () => {
   let database: Database;
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-seed-img-'));
   afterAll(async () => {
@@ -57,7 +57,7 @@ describe('demo images', () => {
   });
   it('draws pictures stored like uploads, leaving a few products without one', async () => {
     database = await openDatabase({});
-    await seedDemo(database.db, { uploadsDir, withImages: true });
+    await seedDemo(database.db, { uploadsDir, withImages: true, withPartnerActivity: true });
     const rows = await queryRows<{ image_cover: string | null; images: string[] }>(database.db, sql`SELECT image_cover, images FROM products`);
     const withCover = rows.filter((r) => r.image_cover);
     expect(rows.length - withCover.length).toBeGreaterThanOrEqual(3);
@@ -66,4 +66,23 @@ describe('demo images', () => {
       expect(fs.existsSync(path.join(uploadsDir, (r.image_cover ?? '').replace('/uploads/', '')))).toBe(true);
     }
   }, 120_000);
+
+  const countIn = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(database.db, query))[0]?.n ?? 0);
+  it("shows the partner side at once (issue 29): two partners' corners, their orders, an application and curation waiting", async () => {
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.name = 'mitra' AND u.business_id IS NOT NULL AND u.username IN ('buimas', 'batikcigadung')`)).toBe(2);
+    // Orders of each partner's products: delivered and sent by the partner, paid and waiting, unpaid.
+    expect(await countIn(sql`SELECT count(DISTINCT s.shipped_by_business_id)::int AS n FROM shipments s WHERE s.status = 'received'`)).toBe(2);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM shipments s JOIN orders o ON o.id = s.order_id WHERE s.status = 'packing' AND o.payment_status = 'paid'`)).toBeGreaterThanOrEqual(2);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM orders WHERE payment_status = 'unpaid'`)).toBeGreaterThanOrEqual(1);
+    // Every line's total is its price times its quantity, and every order adds up.
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM order_items WHERE line_total <> price * quantity OR price <= 0`)).toBe(0);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM orders o WHERE o.total_amount <> o.subtotal_amount + o.shipping_cost + o.unique_code
+      OR o.subtotal_amount <> (SELECT sum(line_total) FROM order_items i WHERE i.order_id = o.id)`)).toBe(0);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM partner_applications WHERE status = 'pending'`)).toBe(1);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM product_changes WHERE status = 'pending'`)).toBe(2);
+    // The product waiting as new is kept out of the shop until the office approves it.
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM products WHERE curation_status = 'pending' AND is_active`)).toBe(0);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM businesses WHERE halal_verified_at IS NOT NULL`)).toBeGreaterThanOrEqual(2);
+    expect(await countIn(sql`SELECT count(*)::int AS n FROM businesses WHERE halal IS NOT NULL AND halal_verified_at IS NULL`)).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -22,11 +22,19 @@ import {
   zoneRates,
 } from './demo-catalog';
 import { drawProductImage } from './product-images';
+import { seedDemoPartners } from './demo-partners';
+import { applyDiscount } from '@pasar/core/pricing';
 
 export interface SeedOptions {
   uploadsDir: string;
   /** Draw product images (sharp); tests skip it for speed. */
   withImages: boolean;
+  /**
+   * The partner side (issue 29, demo-partners.ts): partner accounts, certificates, orders, a payout,
+   * an application and curation waiting. `npm start` shows them; API tests leave them out, so each
+   * test starts from a catalogue without orders and makes the partners it needs (makePartner).
+   */
+  withPartnerActivity?: boolean;
 }
 
 /** True when the database has no users, categories or products: the only state the seed may touch. */
@@ -111,6 +119,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     }
 
     const productId = new Map<string, number>();
+    const price = new Map<string, number>();
     for (const [i, p] of demoProducts.entries()) {
       const images = pictures[i] ?? [];
       const made = await makeProduct(tx, {
@@ -131,6 +140,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
         ai_description: p.ai ?? null,
       });
       productId.set(p.name, made.id);
+      price.set(p.name, applyDiscount(p.variants?.[0]?.price ?? p.price, p.discount ?? 0));
     }
 
     await tx.insert(knowledgeEntries).values(
@@ -177,5 +187,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
         }),
       ),
     );
+
+    if (options.withPartnerActivity) await seedDemoPartners(tx, { businessId, productId, price, categoryId, now: new Date(), timeZone: demoSettings.time_zone.time_zone, passwordHash: hashPassword });
   });
 }
