@@ -66,7 +66,7 @@ describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded Po
     expect(await refused(current)).toBe(1);
     const refusal = current.output();
     expect(refusal).toContain('Server tidak dijalankan: PUBLIC_URL diisi');
-    expect(refusal).toContain('akun admin, operator, pembeli masih memakai kata sandi demo');
+    expect(refusal).toContain('akun admin, operator, pembeli, buimas, batikcigadung, kopiwanoja masih memakai kata sandi demo');
     expect(refusal).toContain('npm run create-admin -- --reset-password admin');
     expect(refusal).toContain('SEED_DEMO=true');
     expect(refusal).not.toMatch(/berjalan di/);
@@ -78,7 +78,7 @@ describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded Po
     expect(reset.output()).toContain('Kata sandi "admin" diganti');
     current = startShopProcess({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
     expect(await refused(current)).toBe(1);
-    expect(current.output()).toContain('akun operator, pembeli masih memakai kata sandi demo');
+    expect(current.output()).toContain('akun operator, pembeli, buimas, batikcigadung, kopiwanoja masih memakai kata sandi demo');
     expect(postgresOf(dataDir)).toEqual([]);
   }, 300_000);
 });

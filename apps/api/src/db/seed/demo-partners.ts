@@ -26,6 +26,9 @@ export const demoPartnerAccounts = [
   { business: 'cigadung', username: 'batikcigadung', password: 'mitra12345', email: 'rina.mitra@contoh.id', first_name: 'Rina', last_name: 'Kartika', phone_number: '6282218003344' },
 ] as const;
 
+/** The account of the demo's waiting partner application (it may sign in and follow it). */
+export const demoApplicantAccount = { username: 'kopiwanoja', password: 'mitra12345' } as const;
+
 /** Certificates as the partners entered them; `verified` ones the office ticked. */
 const demoCertificates: Record<string, Partial<Record<'nib' | 'pirt' | 'bpom' | 'halal', { number: string; verified: boolean }>>> = {
   imas: { nib: { number: '9120301234567', verified: true }, pirt: { number: '2063273010123-27', verified: true }, halal: { number: 'ID32110000123450523', verified: true } },
@@ -237,7 +240,7 @@ export async function seedDemoPartners(tx: DbOrTx, ctx: DemoPartnerContext): Pro
   for (const o of demoOrders) await writeOrder(tx, o, orderCtx);
 
   // A business asking to join, for the office's "Pendaftaran mitra".
-  const applicant = await makeUser(tx, { username: 'kopiwanoja', email: 'kopi.wanoja@contoh.id', first_name: 'Yudi', last_name: 'Permana', phone_number: '6281299998888', password_hash: await ctx.passwordHash('mitra12345') });
+  const applicant = await makeUser(tx, { username: demoApplicantAccount.username, email: 'kopi.wanoja@contoh.id', first_name: 'Yudi', last_name: 'Permana', phone_number: '6281299998888', password_hash: await ctx.passwordHash(demoApplicantAccount.password) });
   await tx.insert(partnerApplications).values({
     user_id: applicant.id,
     business_name: 'Kopi Wanoja Kamojang',

@@ -5,6 +5,7 @@
  */
 import type { DbOrTx } from '../../db/client';
 import { demoUsers } from '../../db/seed/demo-data';
+import { demoPartnerAccounts, demoApplicantAccount } from '../../db/seed/demo-partners';
 import { findUserByLogin } from '../accounts/accounts.repository';
 import { verifyPassword } from '../accounts/passwords';
 
@@ -12,7 +13,7 @@ import { verifyPassword } from '../accounts/passwords';
 export async function accountsWithDemoPasswords(db: DbOrTx): Promise<string[]> {
   // Side by side: each check is a password hash's verification, the start waits for the slowest only.
   const found = await Promise.all(
-    demoUsers.map(async (demo) => {
+    [...demoUsers, ...demoPartnerAccounts, demoApplicantAccount].map(async (demo) => {
       const user = await findUserByLogin(db, demo.username);
       // Only the account of that username: an e-mail can never equal a demo username (no @).
       return user && user.username.toLowerCase() === demo.username && (await verifyPassword(user.password_hash, demo.password)) ? user.username : undefined;
