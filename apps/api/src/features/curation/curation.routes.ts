@@ -1,6 +1,90 @@
-/** Issue 29: routes of the curation feature (filled in by its change). */
+/**
+ * Curation (issue 29 §2–3; decisions 053 and 055). The partner's products under /mitra/products
+ * (partnerOnly; the business always from the session) with the admin's form: JSON or multipart
+ * with `image_cover` and `images` files. The office's queue under /curation (admin only).
+ */
+import { z } from 'zod';
+import { curationMessages, curationQueueItemSchema, curationRejectSchema, partnerProductSchema } from '@pasar/core/curation';
+import { productMessages } from '@pasar/core/products';
 import type { FeatureRoutes } from '../../deps';
+import { envelope, idParams, ok } from '../../lib/http';
+import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
+import { imageStorageFor } from '../../integrations/storage/image-storage';
+import { readProductForm } from '../products/product-form';
+import { approveChange, createPartnerProduct, curationQueue, editPartnerProduct, getPartnerProduct, listPartnerProducts, rejectChange } from './curation.service';
 
-const curationRoutes: FeatureRoutes = async () => {};
+const security = [{ bearer: [] }];
+const formDescription =
+  "The admin's product form (POST/PUT /products): JSON, or multipart/form-data with the fields as text plus `image_cover` and `images` files. `business_id` is ignored: the product is the signed-in partner's. Name, description, category and images wait for curation when the partner_program setting says so; the rest applies at once.";
+
+const curationRoutes: FeatureRoutes = async (app, deps) => {
+  const db = deps.database.db;
+  const storage = imageStorageFor(deps.config);
+  const maxBytes = deps.config.UPLOAD_MAX_BYTES;
+
+  app.get(
+    '/mitra/products',
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own products with where each stands with the office (mitra)", security, response: { 200: envelope(z.array(partnerProductSchema)) } } },
+    async (request) => ok(await listPartnerProducts(db, requirePartner(request).businessId)),
+  );
+
+  app.get(
+    '/mitra/products/:id',
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "One of the partner's own products; another's answers 404 (mitra)", security, params: idParams, response: { 200: envelope(partnerProductSchema) } } },
+    async (request) => ok(await getPartnerProduct(db, requirePartner(request).businessId, request.params.id)),
+  );
+
+  app.post(
+    '/mitra/products',
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'Add a product of the partner (mitra)', description: formDescription, security, response: { 201: envelope(partnerProductSchema) } } },
+    async (request, reply) => {
+      const actor = requirePartner(request);
+      const form = await readProductForm(request, maxBytes);
+      const { product, held } = await createPartnerProduct(db, actor, form, storage);
+      return reply.status(201).send(ok(product, held ? curationMessages.createdPending : productMessages.created));
+    },
+  );
+
+  app.put(
+    '/mitra/products/:id',
+    {
+      config: partnerOnly,
+      schema: { tags: ['mitra'], summary: "Update one of the partner's products; `version` must be the one read (mitra)", description: formDescription, security, params: idParams, response: { 200: envelope(partnerProductSchema) } },
+    },
+    async (request) => {
+      const actor = requirePartner(request);
+      const form = await readProductForm(request, maxBytes);
+      const { product, held } = await editPartnerProduct(db, actor, request.params.id, form, storage);
+      return ok(product, held ? curationMessages.changePending : productMessages.updated);
+    },
+  );
+
+  app.get(
+    '/curation',
+    { config: adminOnly, schema: { tags: ['curation'], summary: 'Proposals waiting for curation, oldest first, beside what the shop shows (admin)', security, response: { 200: envelope(z.array(curationQueueItemSchema)) } } },
+    async () => ok(await curationQueue(db)),
+  );
+
+  app.post(
+    '/curation/:id/approve',
+    { config: adminOnly, schema: { tags: ['curation'], summary: 'Approve a proposal: the shop shows it (admin)', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })) } } },
+    async (request) => {
+      await approveChange(db, requireUser(request), request.params.id, storage);
+      return ok({ id: request.params.id }, curationMessages.approved);
+    },
+  );
+
+  app.post(
+    '/curation/:id/reject',
+    {
+      config: adminOnly,
+      schema: { tags: ['curation'], summary: 'Reject a proposal with the reason the partner sees (admin)', security, params: idParams, body: curationRejectSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } },
+    },
+    async (request) => {
+      await rejectChange(db, requireUser(request), request.params.id, request.body.reason, storage);
+      return ok({ id: request.params.id }, curationMessages.rejected);
+    },
+  );
+};
 
 export default curationRoutes;

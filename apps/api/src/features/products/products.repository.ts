@@ -1,10 +1,11 @@
 /** The only SQL of the admin product screens. Reads reuse the catalogue's row mapping. */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '@pasar/core/catalog';
+import type { AdminProductCuration, CurationStatus } from '@pasar/core/curation';
 import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductSort, type AdminProductStats, type SizeVariantInput } from '@pasar/core/products';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { businesses, categories, orderItems, products, productVariants } from '../../db/schema';
+import { businesses, categories, orderItems, productChanges, products, productVariants } from '../../db/schema';
 import { selectProducts } from '../catalog/catalog.repository';
 import { keptProductFigures } from '../dashboard/dashboard.repository';
 
@@ -84,11 +85,7 @@ export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery, kn
       sql`SELECT p.id ${from} ${join} WHERE ${where} ORDER BY ${sortColumns[query.sort]} ${dir} ${nulls}, p.id ${dir} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
     ),
   ]);
-  const ids = idRows.map((r) => r.id);
-  if (ids.length === 0) return { items: [], total: count?.total ?? 0 };
-  const rows = await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return { items: rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!), total: count?.total ?? 0 };
+  return { items: await selectProductsByIds(db, idRows.map((r) => r.id)), total: count?.total ?? 0 };
 }
 
 /**
@@ -99,6 +96,14 @@ export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery, kn
 export async function productStats(db: DbOrTx): Promise<AdminProductStats> {
   const kept = await keptProductFigures(db);
   return { total: kept.total, active: kept.active, inactive: kept.total - kept.active, low_stock: kept.low_stock, out_of_stock: kept.out_of_stock };
+}
+
+/** Products by id, in the order of the ids given. */
+export async function selectProductsByIds(db: DbOrTx, ids: number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 export async function findAdminProduct(db: DbOrTx, id: number): Promise<Product | undefined> {
@@ -160,4 +165,25 @@ export async function deleteProductRow(db: DbOrTx, id: number): Promise<boolean>
 
 export async function productOptions(db: DbOrTx): Promise<{ id: number; name: string; is_active: boolean }[]> {
   return db.select({ id: products.id, name: products.name, is_active: products.is_active }).from(products).orderBy(products.name, products.id);
+}
+
+/** Where each product stands with the office (issue 29): the grid's curation badge. */
+export async function curationFlags(db: DbOrTx, ids: number[]): Promise<Map<number, AdminProductCuration>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; curation_status: CurationStatus; pending: boolean }>(
+    db,
+    sql`SELECT p.id, p.curation_status, EXISTS (SELECT 1 FROM product_changes pc WHERE pc.product_id = p.id AND pc.status = 'pending') AS pending
+        FROM products p WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.map((r) => [r.id, { curation_status: r.curation_status, curation_pending_change: r.pending }]));
+}
+
+/**
+ * The files a product's proposal waiting for curation uses (issue 29): an admin's edit of the live
+ * product must not delete them, and deleting the product removes them too.
+ */
+export async function pendingProposalFiles(db: DbOrTx, productId: number): Promise<string[]> {
+  const [row] = await db.select({ proposed: productChanges.proposed }).from(productChanges).where(and(eq(productChanges.product_id, productId), eq(productChanges.status, 'pending')));
+  if (!row) return [];
+  return [...row.proposed.images, ...(row.proposed.image_cover ? [row.proposed.image_cover] : [])];
 }

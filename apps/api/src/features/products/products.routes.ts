@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { productPageSchema, productSchema } from '@pasar/core/catalog';
+import { adminProductCurationSchema } from '@pasar/core/curation';
 import { adminProductQuerySchema, adminProductStatsSchema, productMessages } from '@pasar/core/products';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
@@ -31,7 +32,7 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
         summary: 'Every product with filters, paged 12/24/48, and the stats cards (admin)',
         security,
         querystring: adminProductQuerySchema,
-        response: { 200: envelope(productPageSchema.extend({ stats: adminProductStatsSchema })) },
+        response: { 200: envelope(productPageSchema.extend({ items: z.array(productSchema.extend(adminProductCurationSchema.shape)), stats: adminProductStatsSchema })) },
       },
     },
     async (request) => ok(await listProductsForAdmin(db, request.query)),

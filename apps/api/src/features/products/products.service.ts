@@ -4,9 +4,10 @@
  * variants, a versioned update, and old image files removed once the new state is committed.
  */
 import type { Product, ProductPage } from '@pasar/core/catalog';
+import type { AdminProductCuration } from '@pasar/core/curation';
 import { AppError } from '@pasar/core/errors';
 import { productInputSchema, productMessages, productUpdateSchema, type AdminProductQuery, type AdminProductStats, type ProductInput } from '@pasar/core/products';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { deleteProductImage, storeProductImage, type ImageStoreOptions } from '../../lib/images';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
@@ -14,6 +15,8 @@ import type { ProductForm } from './product-form';
 import {
   businessExists,
   categoryExists,
+  curationFlags,
+  pendingProposalFiles,
   deactivateProduct,
   deleteProductRow,
   findAdminProduct,
@@ -33,7 +36,7 @@ import {
 
 export { productOptions };
 
-export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
+export type AdminProductPage = Omit<ProductPage, 'stats' | 'items'> & { items: (Product & AdminProductCuration)[]; stats: AdminProductStats };
 
 export async function listProductsForAdmin(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
   // The stats are the kept figures (issue 15); unfiltered, their total is the grid's, and filtered by
@@ -42,7 +45,13 @@ export async function listProductsForAdmin(db: Db, query: AdminProductQuery): Pr
   const stats = productStats(db);
   const known = !adminProductsFiltered(query) ? stats.then((s) => s.total) : onlyLowStock(query) ? stats.then((s) => s.low_stock) : undefined;
   const [{ items, total }, cards] = await Promise.all([listAdminProducts(db, query, known), stats]);
-  return { items, page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats: cards };
+  const flags = await curationFlags(
+    db,
+    items.map((p) => p.id),
+  );
+  return {
+    items: items.map((p) => ({ ...p, ...(flags.get(p.id) ?? { curation_status: 'approved' as const, curation_pending_change: false }) })),
+    page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats: cards };
 }
 
 export async function getProductForAdmin(db: Db, id: number): Promise<Product> {
@@ -51,7 +60,8 @@ export async function getProductForAdmin(db: Db, id: number): Promise<Product> {
   return product;
 }
 
-async function checkReferences(db: Db, input: ProductInput): Promise<void> {
+/** The category and business a product names exist (shared with the partner's corner, features/curation). */
+export async function checkReferences(db: DbOrTx, input: Pick<ProductInput, 'category_id' | 'business_id'>): Promise<void> {
   if (!(await categoryExists(db, input.category_id))) {
     throw new AppError('VALIDATION_ERROR', productMessages.unknownCategory, { fields: { category_id: productMessages.unknownCategory } });
   }
@@ -62,16 +72,29 @@ async function checkReferences(db: Db, input: ProductInput): Promise<void> {
 
 const isExternal = (path: string) => /^https?:\/\//i.test(path);
 
+export interface ProductImages {
+  image_cover: string | null;
+  images: string[];
+}
+
+/** Every image path a product (or a proposal for it) uses. */
+export function filesOf(imgs: ProductImages | null | undefined): string[] {
+  if (!imgs) return [];
+  return [...imgs.images, ...(imgs.image_cover ? [imgs.image_cover] : [])];
+}
+
 /**
  * The images the product ends with: kept ones (only the product's own stored files or external
  * URLs, so a request cannot adopt another product's files) plus the new uploads.
  */
-function finalImages(
+export function finalImages(
   input: ProductInput,
-  current: { image_cover: string | null; images: string[] } | undefined,
+  current: ProductImages | undefined,
   uploaded: { cover: string | undefined; images: string[] },
-): { image_cover: string | null; images: string[] } {
-  const owned = new Set([...(current?.images ?? []), ...(current?.image_cover ? [current.image_cover] : [])]);
+  /** Further files of this product a save may keep: those of its proposal waiting for curation. */
+  alsoOwned: readonly string[] = [],
+): ProductImages {
+  const owned = new Set([...filesOf(current), ...alsoOwned]);
   const allowed = (p: string) => owned.has(p) || isExternal(p);
   const kept = (input.images ?? current?.images ?? []).filter(allowed);
   const images = [...new Set([...kept, ...uploaded.images])];
@@ -84,7 +107,7 @@ function finalImages(
   return { image_cover: cover, images };
 }
 
-function toRecord(input: ProductInput, imgs: { image_cover: string | null; images: string[] }): ProductRecord {
+export function toRecord(input: ProductInput, imgs: ProductImages): ProductRecord {
   return {
     name: input.name,
     description: input.description,
@@ -107,7 +130,7 @@ function toRecord(input: ProductInput, imgs: { image_cover: string | null; image
   };
 }
 
-async function storeUploads(form: ProductForm, storage: ImageStoreOptions): Promise<{ cover: string | undefined; images: string[]; all: string[] }> {
+export async function storeUploads(form: ProductForm, storage: ImageStoreOptions): Promise<{ cover: string | undefined; images: string[]; all: string[] }> {
   const all: string[] = [];
   try {
     const cover = form.cover ? await storeProductImage(form.cover.buffer, storage, form.cover.field) : undefined;
@@ -128,7 +151,7 @@ async function storeUploads(form: ProductForm, storage: ImageStoreOptions): Prom
   }
 }
 
-async function removeFiles(paths: Iterable<string>, storage: ImageStoreOptions): Promise<void> {
+export async function removeFiles(paths: Iterable<string>, storage: ImageStoreOptions): Promise<void> {
   await Promise.all([...paths].map((p) => deleteProductImage(p, storage)));
 }
 
@@ -163,9 +186,10 @@ export async function editProduct(db: Db, id: number, form: ProductForm, storage
     await removeFiles(uploaded.all, storage);
     throw error;
   }
-  // Files the product no longer uses are removed after the commit (never before: a failed save keeps them).
-  const now = new Set([...imgs.images, ...(imgs.image_cover ? [imgs.image_cover] : [])]);
-  const before = [...current.images, ...(current.image_cover ? [current.image_cover] : [])];
+  // Files the product no longer uses are removed after the commit (never before: a failed save
+  // keeps them), except those a partner's proposal waiting for curation still shows (issue 29).
+  const now = new Set([...filesOf(imgs), ...(await pendingProposalFiles(db, id))]);
+  const before = filesOf(current);
   await removeFiles(before.filter((p) => !now.has(p)), storage);
   return (await findAdminProduct(db, id))!;
 }
@@ -177,6 +201,7 @@ export async function editProduct(db: Db, id: number, form: ProductForm, storage
 export async function removeProduct(db: Db, id: number, storage: ImageStoreOptions): Promise<'deleted' | 'deactivated'> {
   const current = await storedImagesOf(db, id);
   if (!current) throw new AppError('NOT_FOUND', productMessages.notFound);
+  const proposal = await pendingProposalFiles(db, id);
   const outcome = await db.transaction(async (tx) => {
     if (await productHasOrders(tx, id)) {
       await deactivateProduct(tx, id);
@@ -185,6 +210,7 @@ export async function removeProduct(db: Db, id: number, storage: ImageStoreOptio
     await deleteProductRow(tx, id);
     return 'deleted' as const;
   });
-  if (outcome === 'deleted') await removeFiles([...current.images, ...(current.image_cover ? [current.image_cover] : [])], storage);
+  // A deleted product's waiting proposal goes with it (cascade), and so do its files.
+  if (outcome === 'deleted') await removeFiles(new Set([...filesOf(current), ...proposal]), storage);
   return outcome;
 }
