@@ -9,6 +9,7 @@ import type { Product } from '@pasar/core/catalog';
 import { formatGrams, formatPercent, formatRupiah } from '@pasar/core/money';
 import { hasDiscount, unitPrice } from '@pasar/core/pricing';
 import type { SortDirection } from '@pasar/core/common';
+import { curationLabels } from '@pasar/core/curation';
 import { ADMIN_PRODUCT_PAGE_SIZES, ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, DEFAULT_ADMIN_PRODUCT_SORT, isLowStock, productMessages, type AdminProductSort } from '@pasar/core/products';
 import { ProductImage } from '../../components/product-image';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
@@ -187,6 +188,10 @@ export default function ProductsPage() {
                   <div className="flex flex-wrap items-center gap-1 text-xs">
                     <span className={`rounded-full px-2 py-0.5 font-semibold ${p.is_active ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>{p.is_active ? 'Aktif' : 'Nonaktif'}</span>
                     {low && <span className={`rounded-full px-2 py-0.5 font-semibold ${p.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-800'}`}>{p.stock === 0 ? 'Stok habis' : 'Stok menipis'}</span>}
+                    {p.curation_status !== 'approved' && (
+                      <span className={`rounded-full px-2 py-0.5 font-semibold ${p.curation_status === 'pending' ? 'bg-amber-100 text-amber-800' : 'bg-red-100 text-red-800'}`}>{curationLabels[p.curation_status]}</span>
+                    )}
+                    {p.curation_status === 'approved' && p.curation_pending_change && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">Perubahan menunggu kurasi</span>}
                     {p.ai_status && <span className="rounded-full bg-sky-100 px-2 py-0.5 font-semibold text-sky-800">Deskripsi AI</span>}
                   </div>
                   <h2 className="mt-1 truncate font-semibold" title={p.name}>

@@ -4,10 +4,12 @@ import type { AdminCategory } from '@pasar/core/categories';
 import type { Business } from '@pasar/core/businesses';
 import type { Product, ProductPage } from '@pasar/core/catalog';
 import type { SortDirection } from '@pasar/core/common';
+import type { AdminProductCuration } from '@pasar/core/curation';
 import type { AdminProductSort, AdminProductStats } from '@pasar/core/products';
 import { api, apiRequest } from '../../../lib/api-client';
 
-export type AdminProductPage = Omit<ProductPage, 'stats'> & { stats: AdminProductStats };
+/** Each product carries where it stands with the office (issue 29: a partner's product may wait for curation). */
+export type AdminProductPage = Omit<ProductPage, 'stats' | 'items'> & { items: (Product & AdminProductCuration)[]; stats: AdminProductStats };
 
 export interface AdminProductFilters {
   q: string;
