@@ -59,7 +59,7 @@ export const curationMessages = {
   approved: 'Usulan disetujui dan tampil di toko.',
   rejected: 'Usulan ditolak; mitra melihat alasannya.',
   createdPending: 'Produk disimpan dan menunggu kurasi Dinas sebelum tampil di toko.',
-  changePending: 'Harga dan stok sudah berlaku; perubahan nama, deskripsi, kategori, atau gambar menunggu kurasi Dinas.',
+  changePending: 'Perubahan nama, deskripsi, kategori, atau gambar menunggu kurasi Dinas; perubahan lainnya (harga, stok, dan sebagainya) sudah berlaku.',
   loadFailed: 'Gagal memuat antrean kurasi.',
 } as const;
 

@@ -91,10 +91,10 @@ const sameImages = (a: CuratedView, b: CuratedView) => a.image_cover === b.image
 /** One field, old → new; an unchanged field is shown dimmed so the eye goes to what changed. */
 function Row({ label, before, after, changed }: { label: string; before: ReactNode | undefined; after: ReactNode; changed: boolean }) {
   return (
-    <div className={`grid gap-1 border-t border-stone-100 py-2 md:grid-cols-[8rem_1fr_1fr] md:gap-3 ${changed ? '' : 'opacity-60'}`}>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">
+    <div className={`grid gap-1 border-t border-stone-100 py-2 md:grid-cols-[10rem_1fr_1fr] md:gap-3 ${changed ? '' : 'opacity-60'}`}>
+      <dt className="flex flex-wrap items-start gap-1 text-xs font-semibold uppercase tracking-wide text-stone-500">
         {label}
-        {changed && before !== undefined && <span className="ml-1 rounded bg-amber-100 px-1 normal-case text-amber-900">berubah</span>}
+        {changed && before !== undefined && <span className="rounded bg-amber-100 px-1 normal-case text-amber-900">berubah</span>}
       </dt>
       {before !== undefined && (
         <dd className="min-w-0 text-sm">
@@ -140,7 +140,7 @@ function QueueItem({ item, onReject, onDone }: { item: CurationQueueItem; onReje
       </p>
       <dl className="mt-2">
         {old && (
-          <div className="hidden gap-3 text-xs font-semibold text-stone-500 md:grid md:grid-cols-[8rem_1fr_1fr]">
+          <div className="hidden gap-3 text-xs font-semibold text-stone-500 md:grid md:grid-cols-[10rem_1fr_1fr]">
             <span />
             <span>Sekarang di toko</span>
             <span>Usulan mitra</span>

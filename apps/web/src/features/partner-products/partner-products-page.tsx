@@ -166,7 +166,7 @@ export default function PartnerProductsPage() {
             </p>
           )}
         </div>
-        <button type="button" className={buttonStyles.primary} onClick={() => setEditing(null)}>
+        <button type="button" className={`${buttonStyles.primary} shrink-0 whitespace-nowrap`} onClick={() => setEditing(null)}>
           + Tambah
         </button>
       </div>
