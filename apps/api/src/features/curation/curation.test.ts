@@ -87,6 +87,19 @@ describe(`a partner's products and their curation (${testEngine})`, () => {
     expect((await call('POST', `/curation/${item!.id}/reject`, admin, { reason: 'x' })).statusCode).toBe(404);
   });
 
+  it("applies the admin form's rules with their messages", async () => {
+    const category = await makeCategory(t.db);
+    const bad = await call('POST', '/mitra/products', partnerA, { name: ' ', price: 0, stock: -1, category_id: category.id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ name: 'Nama produk wajib diisi.', stock: 'Stok wajib diisi dengan bilangan bulat 0 atau lebih.' });
+    const unknown = await call('POST', '/mitra/products', partnerA, form(999_999));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields.category_id).toBe('Kategori tidak ditemukan.');
+    const variants = await call('POST', '/mitra/products', partnerA, form(category.id, { size_variants: [{ label: 'Besar', price: 0 }] }));
+    expect(variants.json().error).toBe('Lengkapi nama dan harga positif untuk setiap varian yang digunakan.');
+    expect(await shopNames(category.id)).toEqual([]);
+  });
+
   it("reads and writes only its own products; another's id answers 404", async () => {
     const category = await makeCategory(t.db);
     const theirs = await makeProduct(t.db, { business_id: businessB, category_id: category.id });
@@ -124,12 +137,18 @@ describe(`a partner's products and their curation (${testEngine})`, () => {
     const search = await t.app.inject({ method: 'GET', url: `/api/v1/catalog/products/?q=${encodeURIComponent('Sambal Roa Baru')}&page=1` });
     expect((search.json().data.items as { id: number; name: string }[]).filter((i) => i.id === p.id).map((i) => i.name)).not.toContain('Sambal Roa Baru');
 
-    // A second edit replaces the waiting proposal: one pending per product.
+    // A second edit replaces the waiting proposal: one pending per product, under a new id, so an
+    // admin looking at the first cannot approve what replaced it.
+    const first = (await queued(p.id))!;
     const second = await call('PUT', `/mitra/products/${p.id}`, partnerA, form(category.id, { name: 'Sambal Roa Juara', description: 'Pedas sekali', price: before.price, stock: before.stock, weight_grams: before.weight_grams, version: res.json().data.version }));
     expect(second.statusCode).toBe(200);
     const waiting = (await queue()).filter((q) => q.product_id === p.id);
     expect(waiting).toHaveLength(1);
     expect(waiting[0]).toMatchObject({ kind: 'change', previous: { name: 'Sambal Roa Lama' }, proposed: { name: 'Sambal Roa Juara' } });
+    expect(waiting[0]!.id).not.toBe(first.id);
+    const stale = await call('POST', `/curation/${first.id}/approve`, admin);
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().error).toContain('sudah tidak menunggu kurasi');
 
     const version = (await shopProduct(p.id)).json().data.version;
     expect((await call('POST', `/curation/${waiting[0]!.id}/approve`, admin)).statusCode).toBe(200);
@@ -240,6 +259,34 @@ describe(`a partner's products and their curation (${testEngine})`, () => {
     const item = (await queued(p.id))!;
     await call('POST', `/curation/${item.id}/reject`, admin, { reason: 'Foto kurang jelas.' });
     expect(fs.existsSync(uploadsFile(proposedCover))).toBe(false);
+
+    // Approved, the proposal's picture becomes the product's.
+    const again = (await call('GET', `/mitra/products/${p.id}`, partnerA)).json().data;
+    const fd2 = new FormData();
+    for (const [k, v] of Object.entries(form(category.id, { name: 'Tas Anyaman', description: again.description, version: again.version }))) fd2.append(k, String(v));
+    fd2.append('image_cover', new File([new Uint8Array(await png())], 'tas.png', { type: 'image/png' }));
+    const cover2 = (await multipart('PUT', `/mitra/products/${p.id}`, fd2, partnerA)).json().data.curation.pending_change.proposed.image_cover as string;
+    await call('POST', `/curation/${(await queued(p.id))!.id}/approve`, admin);
+    expect((await shopProduct(p.id)).json().data.image_cover).toBe(cover2);
+    expect(fs.existsSync(uploadsFile(cover2))).toBe(true);
+  });
+
+  it("keeps a picture the waiting proposal still shows when the admin removes it from the live product", async () => {
+    const category = await makeCategory(t.db);
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ ...form(category.id, { name: 'Caping Bambu' }), business_id: businessA })) fd.append(k, String(v));
+    fd.append('image_cover', new File([new Uint8Array(await png())], 'caping.png', { type: 'image/png' }));
+    const made = (await multipart('POST', '/products/', fd, admin)).json().data;
+    const cover = made.image_cover as string;
+    // The partner renames it; its proposal keeps the cover.
+    const proposal = await call('PUT', `/mitra/products/${made.id}`, partnerA, form(category.id, { name: 'Caping Bambu Anyam', version: made.version }));
+    expect(proposal.json().data.curation.pending_change.proposed.image_cover).toBe(cover);
+    // The admin takes the cover off the live product: the file stays for the proposal.
+    const live = (await call('GET', `/products/${made.id}`, admin)).json().data;
+    expect((await call('PUT', `/products/${made.id}`, admin, { ...form(category.id, { name: 'Caping Bambu' }), business_id: businessA, image_cover: '', version: live.version })).statusCode).toBe(200);
+    expect(fs.existsSync(uploadsFile(cover))).toBe(true);
+    await call('POST', `/curation/${(await queued(made.id))!.id}/approve`, admin);
+    expect((await shopProduct(made.id)).json().data).toMatchObject({ name: 'Caping Bambu Anyam', image_cover: cover });
   });
 
   it('is for admins only: customers, visitors and partners cannot use /curation', async () => {
