@@ -15,7 +15,8 @@ import { buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../comp
 import { failureMessage } from '../../components/form';
 import { ProductFormModal } from '../../components/product-form/product-form-modal';
 import { SkeletonGrid } from '../../components/skeleton';
-import { editableValues, quickEditBody, usePartnerCategories, usePartnerProducts, useSavePartnerProduct } from './api/partner-products-api';
+import { usePartnerCategories, usePartnerProducts, useSavePartnerProduct } from './api/partner-products-api';
+import { editableValues, quickEditBody } from './partner-product-values';
 
 const badgeTone = {
   amber: 'bg-amber-100 text-amber-900',

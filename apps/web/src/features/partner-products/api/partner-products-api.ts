@@ -1,6 +1,6 @@
 /** The partner's own products (issue 29, /mitra/produk): GET/POST/PUT /mitra/products. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Category, Product } from '@pasar/core/catalog';
+import type { Category } from '@pasar/core/catalog';
 import type { PartnerProduct } from '@pasar/core/curation';
 import { api, apiRequest } from '../../../lib/api-client';
 
@@ -24,39 +24,4 @@ export function useSavePartnerProduct() {
       apiRequest<PartnerProduct>(id ? `/mitra/products/${id}` : '/mitra/products', { method: id ? 'PUT' : 'POST', body }),
     onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['catalog'] })]),
   });
-}
-
-/**
- * The values the partner edits: the live product with its waiting proposal laid over it, so a
- * new save carries the proposal forward instead of taking it back (a save that brings the live
- * values again withdraws it: decision 055).
- */
-export function editableValues(p: PartnerProduct): Product {
-  const proposed = p.curation.pending_change?.proposed;
-  return proposed ? { ...p, ...proposed } : p;
-}
-
-/** The whole form of a product with a new price and stock: the quick edit saves through the same PUT and rules. */
-export function quickEditBody(p: PartnerProduct, change: { price: number; stock: number; variants: { price: number; stock: number }[] }): Record<string, unknown> {
-  const v = editableValues(p);
-  return {
-    name: v.name,
-    description: v.description,
-    price: change.price,
-    reseller_price: v.reseller_price,
-    discount: v.discount,
-    stock: change.stock,
-    is_active: v.is_active,
-    category_id: v.category_id,
-    size: v.size,
-    notes: v.notes,
-    weight_grams: v.weight_grams,
-    local_only: v.local_only,
-    ai_description: v.ai_description,
-    size_variants: v.size_variants.map((s, i) => ({ ...s, price: change.variants[i]?.price ?? s.price, stock: change.variants[i]?.stock ?? s.stock })),
-    option_groups: v.option_groups,
-    images: v.images,
-    image_cover: v.image_cover ?? '',
-    version: p.version,
-  };
 }
