@@ -4,7 +4,7 @@
  * Filters live in the URL so a link (from the dashboard, say) opens the same view.
  */
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Product } from '@pasar/core/catalog';
 import { formatGrams, formatPercent, formatRupiah } from '@pasar/core/money';
 import { hasDiscount, unitPrice } from '@pasar/core/pricing';
@@ -188,10 +188,18 @@ export default function ProductsPage() {
                   <div className="flex flex-wrap items-center gap-1 text-xs">
                     <span className={`rounded-full px-2 py-0.5 font-semibold ${p.is_active ? 'bg-green-100 text-green-800' : 'bg-stone-200 text-stone-700'}`}>{p.is_active ? 'Aktif' : 'Nonaktif'}</span>
                     {low && <span className={`rounded-full px-2 py-0.5 font-semibold ${p.stock === 0 ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-800'}`}>{p.stock === 0 ? 'Stok habis' : 'Stok menipis'}</span>}
-                    {p.curation_status !== 'approved' && (
-                      <span className={`rounded-full px-2 py-0.5 font-semibold ${p.curation_status === 'pending' ? 'bg-amber-100 text-amber-800' : 'bg-red-100 text-red-800'}`}>{curationLabels[p.curation_status]}</span>
+                    {/* What waits links to the queue where it is decided (issue 29). */}
+                    {p.curation_status === 'pending' && (
+                      <Link to="/admin/curation" className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800 hover:underline">
+                        {curationLabels.pending}
+                      </Link>
                     )}
-                    {p.curation_status === 'approved' && p.curation_pending_change && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800">Perubahan menunggu kurasi</span>}
+                    {p.curation_status === 'rejected' && <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-800">{curationLabels.rejected}</span>}
+                    {p.curation_status === 'approved' && p.curation_pending_change && (
+                      <Link to="/admin/curation" className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-800 hover:underline">
+                        Perubahan menunggu kurasi
+                      </Link>
+                    )}
                     {p.ai_status && <span className="rounded-full bg-sky-100 px-2 py-0.5 font-semibold text-sky-800">Deskripsi AI</span>}
                   </div>
                   <h2 className="mt-1 truncate font-semibold" title={p.name}>
