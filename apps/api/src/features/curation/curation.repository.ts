@@ -152,6 +152,12 @@ export async function categoryNames(db: DbOrTx, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** The product a waiting proposal is for (read without a lock: the caller locks the product first). */
+export async function pendingChangeProduct(db: DbOrTx, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ product_id: productChanges.product_id }).from(productChanges).where(and(eq(productChanges.id, id), eq(productChanges.status, 'pending')));
+  return row?.product_id;
+}
+
 /**
  * Decides a waiting proposal, once: the row is claimed by its status, so two admins deciding at
  * once (or a partner replacing it meanwhile) leave exactly one decision.
@@ -169,6 +175,11 @@ export async function decidePendingChange(
   return row ? { ...row, kind: row.kind as ChangeKind } : undefined;
 }
 
+/**
+ * The product's curated values, its row locked for the decision. A decision locks the product before
+ * the proposal, in the order a partner's save takes them (product, then proposal), so the two never
+ * wait on each other in a circle.
+ */
 export async function liveCuratedValues(tx: DbOrTx, productId: number): Promise<CuratedValues | undefined> {
   const [row] = await tx
     .select({ name: products.name, description: products.description, category_id: products.category_id, image_cover: products.image_cover, images: products.images })

@@ -38,6 +38,7 @@ import {
   liveCuratedValues,
   ownedProductState,
   ownProductIds,
+  pendingChangeProduct,
   pendingQueue,
   setNewProductDecision,
   type CurationRow,
@@ -217,10 +218,10 @@ export async function curationQueue(db: Db): Promise<CurationQueueItem[]> {
  */
 export async function approveChange(db: Db, admin: SessionUser, id: number, storage: ImageStoreOptions): Promise<void> {
   const replaced = await db.transaction(async (tx) => {
-    const change = await decidePendingChange(tx, id, { status: 'approved', reason: null, reviewed_by: admin.id });
-    if (!change) throw new AppError('NOT_FOUND', curationMessages.notPending);
-    const live = await liveCuratedValues(tx, change.product_id);
-    if (!live) throw new AppError('NOT_FOUND', curationMessages.notPending);
+    const productId = await pendingChangeProduct(tx, id);
+    const live = productId === undefined ? undefined : await liveCuratedValues(tx, productId);
+    const change = live ? await decidePendingChange(tx, id, { status: 'approved', reason: null, reviewed_by: admin.id }) : undefined;
+    if (!live || !change) throw new AppError('NOT_FOUND', curationMessages.notPending);
     if (change.kind === 'change') {
       if (!(await categoryExists(tx, change.proposed.category_id))) throw new AppError('VALIDATION_ERROR', curationMessages.categoryGone);
       await applyCuratedValues(tx, change.product_id, change.proposed);
@@ -239,13 +240,14 @@ export async function approveChange(db: Db, admin: SessionUser, id: number, stor
 /** Rejecting keeps the product as it was; the partner sees the reason on its card. */
 export async function rejectChange(db: Db, admin: SessionUser, id: number, reason: string, storage: ImageStoreOptions): Promise<void> {
   const dropped = await db.transaction(async (tx) => {
-    const change = await decidePendingChange(tx, id, { status: 'rejected', reason, reviewed_by: admin.id });
-    if (!change) throw new AppError('NOT_FOUND', curationMessages.notPending);
-    const live = await liveCuratedValues(tx, change.product_id);
+    const productId = await pendingChangeProduct(tx, id);
+    const live = productId === undefined ? undefined : await liveCuratedValues(tx, productId);
+    const change = live ? await decidePendingChange(tx, id, { status: 'rejected', reason, reviewed_by: admin.id }) : undefined;
+    if (!live || !change) throw new AppError('NOT_FOUND', curationMessages.notPending);
     if (change.kind === 'new') await setNewProductDecision(tx, change.product_id, { status: 'rejected', reason });
     await insertProductEvents(tx, [{ product_id: change.product_id, kind: 'curation_rejected', before: null, after: change.proposed, note: reason, ...actorOf(admin) }]);
     // A rejected change's own pictures are not kept: the partner uploads again with its next proposal.
-    return change.kind === 'change' && live ? { proposal: change.proposed, live } : null;
+    return change.kind === 'change' ? { proposal: change.proposed, live } : null;
   });
   if (dropped) {
     const live = new Set(filesOf(dropped.live));
