@@ -4,6 +4,7 @@
  * and comma-separated forms the spec mentions (e.g. from multipart form fields).
  */
 import { z } from 'zod';
+import { trustMarkSchema } from '../businesses/index';
 
 // Zod-free constants and helpers live in constants.ts so the storefront bundle stays small.
 export * from './constants';
@@ -52,6 +53,11 @@ export const productSchema = z.object({
       /** The district's name, so the cart can say where each group of lines is sent from (issue 16). */
       district_name: z.string().nullable(),
       city_id: z.number().int().nullable(),
+      /**
+       * The business's certificates the office verified (issue 29): badges on cards and the product
+       * page. The API always sends it; optional for products kept from before it (a saved cart).
+       */
+      trust_marks: z.array(trustMarkSchema).optional(),
     })
     .nullable(),
   business_name: z.string().nullable(),

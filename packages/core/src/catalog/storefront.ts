@@ -11,6 +11,8 @@ import type { Category, Product, ProductPage } from './product';
 export interface ProductPageQuery {
   q?: string | undefined;
   categoryId?: number | undefined;
+  /** Only products of businesses whose Halal mark the office verified (issue 29). */
+  halal?: boolean | undefined;
   page: number;
   pageSize: number;
 }

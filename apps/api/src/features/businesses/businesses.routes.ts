@@ -4,12 +4,22 @@
  */
 import { z } from 'zod';
 import { canAccess } from '@pasar/core/accounts';
-import { businessInputSchema, businessListQuerySchema, businessMessages, businessSchema, businessUpdateSchema } from '@pasar/core/businesses';
+import {
+  adminBusinessSchema,
+  businessInputSchema,
+  businessListQuerySchema,
+  businessMessages,
+  businessSchema,
+  businessUpdateSchema,
+  certificateMessages,
+  certificateNumbersSchema,
+} from '@pasar/core/businesses';
+import { certificateSchema } from '@pasar/core/partners';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
-import { adminOnly } from '../../plugins/auth';
+import { adminOnly, partnerOnly, requirePartner } from '../../plugins/auth';
 import { businessLocationResolver } from './business-locations';
-import { createBusiness, editBusiness, listBusinesses, removeBusiness } from './businesses.service';
+import { createBusiness, editBusiness, listBusinesses, removeBusiness, savePartnerCertificates } from './businesses.service';
 
 const security = [{ bearer: [] }];
 
@@ -23,25 +33,27 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['businesses'],
         summary: 'Businesses: every one for an admin, the active ones for everybody else; sorted by name (default), location, product count or registration date',
+        description: 'An admin gets the office fields too (owner, goods, every certificate number with its verification, payout account); everybody else only the verified trust marks.',
         querystring: businessListQuerySchema,
-        response: { 200: envelope(z.array(businessSchema)) },
+        // The admin's shape first: a public object lacks its fields and is read by the second.
+        response: { 200: envelope(z.union([z.array(adminBusinessSchema), z.array(businessSchema)])) },
       },
     },
     async (request) => {
       const isAdmin = request.auth ? canAccess(request.auth.user.role, ['admin']) : false;
-      return ok(await listBusinesses(db, { activeOnly: !isAdmin, ...request.query }));
+      return ok(await listBusinesses(db, request.query, isAdmin));
     },
   );
 
   app.post(
     '/businesses/',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Create a business (admin); city in the store province, district in the city', security, body: businessInputSchema, response: { 201: envelope(businessSchema) } } },
+    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Create a business (admin); city in the store province, district in the city', security, body: businessInputSchema, response: { 201: envelope(adminBusinessSchema) } } },
     async (request, reply) => reply.status(201).send(ok(await createBusiness(db, request.body, resolve), businessMessages.created)),
   );
 
   app.put(
     '/businesses/:id',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Update a business (admin); `version` guards against stale saves', security, params: idParams, body: businessUpdateSchema, response: { 200: envelope(businessSchema) } } },
+    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Update a business (admin); `version` guards against stale saves', security, params: idParams, body: businessUpdateSchema, response: { 200: envelope(adminBusinessSchema) } } },
     async (request) => ok(await editBusiness(db, request.params.id, request.body, resolve), businessMessages.updated),
   );
 
@@ -51,6 +63,25 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
     async (request) => {
       const { unlinked_products, message } = await removeBusiness(db, request.params.id);
       return ok({ unlinked_products }, message);
+    },
+  );
+
+  // The partner's own numbers (issue 29 part 6): the business is the session's, never the request's.
+  app.put(
+    '/mitra/certificates',
+    {
+      config: partnerOnly,
+      schema: {
+        tags: ['mitra'],
+        summary: "The partner's NIB, PIRT, BPOM and Halal numbers (mitra); a changed number waits for the office's verification again",
+        security,
+        body: certificateNumbersSchema,
+        response: { 200: envelope(z.array(certificateSchema)) },
+      },
+    },
+    async (request) => {
+      const { businessId } = requirePartner(request);
+      return ok(await savePartnerCertificates(db, businessId, request.body), certificateMessages.saved);
     },
   );
 };

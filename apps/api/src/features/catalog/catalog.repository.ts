@@ -4,8 +4,9 @@
  * screens reuse them so both answer the same fields.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_CATALOG_PAGE_SIZE, type Category, type Product } from '@pasar/core/catalog';
+import { trustMarksOf } from '@pasar/core/businesses';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { businesses, catalogCounts, categories, products } from '../../db/schema';
 
@@ -25,6 +26,11 @@ export interface ProductRow {
   business_district_id: number | null;
   business_district_name: string | null;
   business_city_id: number | null;
+  /** A certificate number only when the office verified it (verifiedOnly): never an unchecked one. */
+  business_nib: string | null;
+  business_pirt: string | null;
+  business_bpom: string | null;
+  business_halal: string | null;
   size: string | null;
   notes: string | null;
   image_cover: string | null;
@@ -45,6 +51,10 @@ export const productSelect = sql`
   SELECT p.id, p.name, p.description, p.price, p.reseller_price, p.discount::float8 AS discount, p.stock, p.is_active,
     p.category_id, c.name AS category_name,
     p.business_id, b.name AS business_name, b.district_id AS business_district_id, b.district_name AS business_district_name, b.city_id AS business_city_id,
+    CASE WHEN b.nib_verified_at IS NOT NULL THEN b.nib END AS business_nib,
+    CASE WHEN b.pirt_verified_at IS NOT NULL THEN b.pirt END AS business_pirt,
+    CASE WHEN b.bpom_verified_at IS NOT NULL THEN b.bpom END AS business_bpom,
+    CASE WHEN b.halal_verified_at IS NOT NULL THEN b.halal END AS business_halal,
     p.size, p.notes, p.image_cover, p.images, p.option_groups, p.weight_grams, p.local_only, p.ai_status, p.ai_description,
     p.created_at, p.updated_at, p.version,
     COALESCE((
@@ -102,6 +112,17 @@ export function toProduct(row: ProductRow): Product {
             district_id: row.business_district_id,
             district_name: row.business_district_name ?? null,
             city_id: row.business_city_id,
+            // The SQL already left out unverified numbers; a number here is a verified mark.
+            trust_marks: trustMarksOf({
+              nib: row.business_nib,
+              nib_verified_at: row.business_nib === null ? null : 'verified',
+              pirt: row.business_pirt,
+              pirt_verified_at: row.business_pirt === null ? null : 'verified',
+              bpom: row.business_bpom,
+              bpom_verified_at: row.business_bpom === null ? null : 'verified',
+              halal: row.business_halal,
+              halal_verified_at: row.business_halal === null ? null : 'verified',
+            }),
           },
     business_name: row.business_name,
     size: row.size,
@@ -126,6 +147,11 @@ export async function selectProducts(db: DbOrTx, where: SQL, tail: SQL = sql``):
   return rows.map(toProduct);
 }
 
+/** A certificate number as the public may read it: null unless the office verified it. */
+function verifiedOnly(number: AnyPgColumn, verifiedAt: AnyPgColumn) {
+  return sql<string | null>`CASE WHEN ${verifiedAt} IS NOT NULL THEN ${number} END`;
+}
+
 /** productSelect's columns for the query builder, so the hot reads can be named prepared statements. */
 const productColumns = {
   id: products.id,
@@ -143,6 +169,10 @@ const productColumns = {
   business_district_id: businesses.district_id,
   business_district_name: businesses.district_name,
   business_city_id: businesses.city_id,
+  business_nib: verifiedOnly(businesses.nib, businesses.nib_verified_at),
+  business_pirt: verifiedOnly(businesses.pirt, businesses.pirt_verified_at),
+  business_bpom: verifiedOnly(businesses.bpom, businesses.bpom_verified_at),
+  business_halal: verifiedOnly(businesses.halal, businesses.halal_verified_at),
   size: products.size,
   notes: products.notes,
   image_cover: products.image_cover,
@@ -357,6 +387,41 @@ export async function listingPage(db: Db, categoryId: number | undefined, limit:
   return rows.map((row) => toProduct(row as ProductRow));
 }
 
+/**
+ * The Halal filter (issue 29, docs/decisions/059-trust-marks.md): products of businesses whose
+ * Halal mark the office verified. Read from businesses on every query rather than copied onto
+ * products: partners are a few hundred rows (one hashed semi-join), a verification changes no
+ * product row (so no count trigger, kept page or checkout waits on it), and migration 0025 moves
+ * the catalogue's version when a mark is verified or cleared, so the search cache follows.
+ */
+const halalBusinessIds = sql`(SELECT hb.id FROM businesses hb WHERE hb.halal_verified_at IS NOT NULL)`;
+
+/** The stats tiles of the Halal-filtered catalogue (or category), from the trigger-kept counts. */
+export async function halalListingStats(db: DbOrTx, categoryId: number | undefined): Promise<CatalogStats> {
+  const [row] = await queryRows<{ total: number; partners: number; in_stock: number }>(
+    db,
+    sql`SELECT coalesce(sum(cc.products), 0)::int AS total,
+          count(DISTINCT cc.business_id) FILTER (WHERE cc.products > 0)::int AS partners,
+          coalesce(sum(cc.in_stock), 0)::int AS in_stock
+        FROM catalog_counts cc JOIN categories c ON c.id = cc.category_id
+        WHERE c.is_active AND cc.business_id IN ${halalBusinessIds}
+          ${categoryId === undefined ? sql`` : sql`AND cc.category_id = ${categoryId}`}`,
+  );
+  return { total_products: row?.total ?? 0, partners: row?.partners ?? 0, in_stock: row?.in_stock ?? 0, approximate: false };
+}
+
+/** One page of the Halal-filtered catalogue (or category), newest first. */
+export async function halalListingPage(db: DbOrTx, categoryId: number | undefined, limit: number, offset: number): Promise<Product[]> {
+  const category = categoryId === undefined ? sql`` : sql`AND q.category_id = ${categoryId}`;
+  return selectProducts(
+    db,
+    sql`p.id IN (SELECT q.id FROM products q JOIN categories qc ON qc.id = q.category_id
+                 WHERE q.is_active AND qc.is_active ${category} AND q.business_id IN ${halalBusinessIds}
+                 ORDER BY q.id DESC LIMIT ${limit} OFFSET ${offset})`,
+    sql`ORDER BY p.id DESC`,
+  );
+}
+
 /** One word of the shopper's query and the spellings that count as a match for it. */
 export interface SearchTerm {
   typed: string;
@@ -380,6 +445,8 @@ export interface ProductSearch {
   /** The whole normalised query, for ranking names that contain it first. */
   phrase: string;
   categoryId?: number | undefined;
+  /** Only products of verified-Halal businesses (part of `key`). */
+  halal?: boolean | undefined;
   offset: number;
   limit: number;
   /** Matches counted at most (the tiles say "approximate" above it). */
@@ -427,6 +494,7 @@ async function rankAndStore(db: DbOrTx, search: ProductSearch): Promise<SearchSu
   const terms = await search.terms();
   const conditions: SQL[] = [publicProductFilter];
   if (search.categoryId !== undefined) conditions.push(sql`p.category_id = ${search.categoryId}`);
+  if (search.halal) conditions.push(sql`p.business_id IN ${halalBusinessIds}`);
   for (const term of terms) conditions.push(likeAny(sql`p.search_text`, [...term.variants, ...term.corrections]));
   const where = sql.join(conditions, sql` AND `);
   const name = sql`lower(p.name)`;

@@ -19,6 +19,11 @@ const productListQuery = z.object({
   q: z.string().max(500, { message: 'Kata kunci pencarian terlalu panjang.' }).optional(),
   category_id: idParam.optional(),
   page: positiveInt('Nomor halaman tidak valid.').max(1_000_000, { message: 'Nomor halaman tidak valid.' }).optional(),
+  // Issue 29: only products of businesses whose Halal mark the office verified.
+  halal: z
+    .enum(['true', 'false', '1', '0'], { message: 'Filter halal harus true atau false.' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
   // A huge page size is clamped rather than refused: the shopper still gets a page.
   page_size: positiveInt('Ukuran halaman tidak valid.')
     .transform((n) => Math.min(n, MAX_API_PAGE_SIZE))
@@ -52,14 +57,14 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['catalog'],
         summary: 'Active products',
         description:
-          'Without parameters: the plain list of active products (the spec\'s call). With any of q, category_id, page or page_size: one page of the result with totals and the catalogue stats. Search is case-insensitive over name, description and business name, forgives one typo in words of 5+ letters and common Indonesian spelling variants; exact matches rank first.',
+          'Without parameters: the plain list of active products (the spec\'s call). With any of q, category_id, halal, page or page_size: one page of the result with totals and the catalogue stats. Search is case-insensitive over name, description and business name, forgives one typo in words of 5+ letters and common Indonesian spelling variants; exact matches rank first.',
         querystring: productListQuery,
         response: { 200: envelope(z.union([z.array(productSchema), productPageSchema])) },
       },
     },
     async (request, reply) => {
-      const { q, category_id, page, page_size } = request.query;
-      if (q === undefined && category_id === undefined && page === undefined && page_size === undefined) {
+      const { q, category_id, halal, page, page_size } = request.query;
+      if (q === undefined && category_id === undefined && halal === undefined && page === undefined && page_size === undefined) {
         const all = await listPublicProducts(db);
         cachePublicly(reply);
         return ok(all);
@@ -70,6 +75,7 @@ const catalogRoutes: FeatureRoutes = async (app, deps) => {
           {
             q,
             categoryId: category_id,
+            halal,
             page: page ?? 1,
             pageSize: page_size ?? DEFAULT_CATALOG_PAGE_SIZE,
           },

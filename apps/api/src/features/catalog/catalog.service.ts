@@ -22,6 +22,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { ReadBatch } from '../../lib/batch';
 import { catalogCache, type CatalogCacheView } from './catalog.cache';
 import {
+  halalListingPage,
+  halalListingStats,
   listingPage,
   listPublicCategories,
   listPublicProductsOfCategory,
@@ -157,6 +159,8 @@ export async function buildSearchTerms(db: DbOrTx, query: string): Promise<Searc
 export interface CatalogQuery {
   q?: string | undefined;
   categoryId?: number | undefined;
+  /** Only products of businesses whose Halal mark the office verified (issue 29). */
+  halal?: boolean | undefined;
   page: number;
   pageSize: number;
 }
@@ -167,7 +171,8 @@ let writesSincePrune = 0;
 
 /** One page of the catalogue, of a category or of a search, with its totals and stats tiles. */
 export function searchCatalog(db: Db, query: CatalogQuery, cache: CatalogCacheView = catalogCache(db)): Promise<ProductPage> {
-  const key = `page:${query.categoryId ?? '*'}:${query.page}:${query.pageSize}:${normalizeSearch(query.q ?? '')}`;
+  // The filter is part of the key: a Halal page is never answered for the unfiltered one, nor back.
+  const key = `page:${query.categoryId ?? '*'}:${query.halal ? 'halal' : ''}:${query.page}:${query.pageSize}:${normalizeSearch(query.q ?? '')}`;
   return cache.answer(key, () => computeCatalogPage(db, query));
 }
 
@@ -176,16 +181,21 @@ async function computeCatalogPage(db: Db, query: CatalogQuery): Promise<ProductP
   const offset = (query.page - 1) * query.pageSize;
   let items: Product[];
   let stats: CatalogStats;
-  if (!phrase) {
+  if (!phrase && query.halal) {
+    [stats, items] = await Promise.all([halalListingStats(db, query.categoryId), halalListingPage(db, query.categoryId, query.pageSize, offset)]);
+  } else if (!phrase) {
     // No words: the trigger-kept counts and one index range, whatever the catalogue's size.
     [stats, items] = await Promise.all([listingStats(db, query.categoryId), listingPage(db, query.categoryId, query.pageSize, offset)]);
   } else {
-    const key = `${query.categoryId ?? '*'}|${phrase}`;
+    // The database's search cache (catalog_search_cache) is keyed by the filter too; migration 0025
+    // moves its version when a Halal mark is verified or cleared.
+    const key = `${query.categoryId ?? '*'}${query.halal ? '|halal' : ''}|${phrase}`;
     const result = await searchPublicProducts(db, {
       key,
       terms: () => buildSearchTerms(db, phrase),
       phrase,
       categoryId: query.categoryId,
+      halal: query.halal,
       offset,
       limit: query.pageSize,
       countCap: SEARCH_COUNT_CAP,

@@ -20,11 +20,11 @@ export function storefrontSource(deps: AppDeps): StorefrontSource {
   const { db } = deps.database;
   return {
     categories: async () => categoriesSchema.parse(await publicCategories(db)),
-    productPage: async ({ q, categoryId, page, pageSize }) => {
+    productPage: async ({ q, categoryId, halal, page, pageSize }) => {
       // The bounds of GET /catalog/products/ (catalog.routes.ts): past them the page is not drawn
       // here (the renderer falls back to the shell) and the browser gets the route's own refusal.
       if ((q?.length ?? 0) > 500 || page > 1_000_000) throw new AppError('VALIDATION_ERROR', 'Permintaan katalog tidak valid.');
-      return productPageSchema.parse(await searchCatalog(db, { q, categoryId, page, pageSize: Math.min(pageSize, MAX_API_PAGE_SIZE) }));
+      return productPageSchema.parse(await searchCatalog(db, { q, categoryId, halal, page, pageSize: Math.min(pageSize, MAX_API_PAGE_SIZE) }));
     },
     product: async (id) => {
       const product = await publicProduct(db, id);
