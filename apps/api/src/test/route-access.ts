@@ -60,6 +60,9 @@ export const openRoutes: OpenRoute[] = [
   { method: 'GET', url: '/api/v1/orders/access/:token/messages', access: 'public', why: 'the link holder sees which messages the shop sent about the order (issue 28)' },
   { method: 'GET', url: '/api/v1/orders/mine/:id/messages', access: 'signed-in', why: 'a customer sees which messages the shop sent about their own order (issue 28)' },
   { method: 'POST', url: '/api/v1/orders/mine/:id/payment-proof', access: 'signed-in', why: 'a customer uploads a proof for their own order' },
+  { method: 'POST', url: '/api/v1/partner-applications', access: 'public', why: 'a visitor applies to become a partner; the application makes its customer account (issue 29 §1, decision 053; rate limited)' },
+  { method: 'POST', url: '/api/v1/partner-applications/mine', access: 'signed-in', why: "a customer applies with its own account, e.g. again after a rejection (issue 29 §1); the service refuses partners and admins" },
+  { method: 'GET', url: '/api/v1/partner-applications/mine', access: 'signed-in', why: "an applicant follows its own applications and reads a rejection's reason (issue 29 §1)" },
 ];
 
 const trimSlash = (url: string) => (url.length > 1 ? url.replace(/\/$/, '') : url);

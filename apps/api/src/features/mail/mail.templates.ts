@@ -307,3 +307,15 @@ export function passwordResetMail(input: { firstName: string; url: string; valid
     { type: 'paragraph', text: `Email ini dikirim otomatis oleh ${ctx.storeName}.` },
   ]);
 }
+
+/**
+ * A partner application's e-mails (issue 29 §1: received, approved, rejected): the words come from
+ * core/partner-applications, the link is the shop's own address (decision 048).
+ */
+export function partnerApplicationMail(text: { subject: string; paragraphs: string[]; link: { label: string; path: string } }, ctx: Pick<MailContext, 'storeName' | 'origin'>): MailContent {
+  return render(text.subject, [
+    ...text.paragraphs.map((p, i): Block => ({ type: 'paragraph', text: p, strong: i === 1 })),
+    { type: 'link', label: text.link.label, url: `${ctx.origin.replace(/\/+$/, '')}${text.link.path}` },
+    { type: 'paragraph', text: `Email ini dikirim otomatis oleh ${ctx.storeName}.` },
+  ]);
+}
