@@ -10,6 +10,7 @@ import {
   curatedOf,
   curationMessages,
   immediateChanges,
+  sameCurated,
   splitPartnerEdit,
   type CuratedValues,
   type CurationQueueItem,
@@ -163,7 +164,8 @@ export async function editPartnerProduct(db: Db, actor: PartnerActor, id: number
     const write = plan.write;
     await db.transaction(async (tx) => {
       const isActive = plan.forceInactive ? false : input.is_active;
-      const record = { ...toRecord(input, write), ...write, curation_status: plan.status, ...(plan.status !== 'rejected' ? { curation_note: null } : {}), is_active: isActive };
+      // A save never leaves a rejection standing: the product waits again or is live (curation_note is a rejection's reason).
+      const record = { ...toRecord(input, write), ...write, curation_status: plan.status, curation_note: null, is_active: isActive };
       await versionedUpdateResult(await updateProduct(tx, id, version, record), () => productExists(tx, id), productMessages.notFound);
       await replaceVariants(tx, id, input.size_variants);
       if (plan.hold || plan.dropPending) withdrawn = await deletePendingChange(tx, id);
@@ -173,7 +175,7 @@ export async function editPartnerProduct(db: Db, actor: PartnerActor, id: number
       const events: ProductEventRow[] = immediateChanges(immediateOf(current), immediateOf({ ...input, is_active: isActive })).map((c) => ({ product_id: id, ...c, ...actorOf(actor.user) }));
       if (plan.hold) events.push({ product_id: id, kind: 'curation_submitted', before: plan.hold.kind === 'change' ? live : {}, after: plan.hold.proposed, ...actorOf(actor.user) });
       else if (plan.dropPending) events.push({ product_id: id, kind: 'curation_withdrawn', before: {}, after: {}, ...actorOf(actor.user) });
-      if (!plan.hold && !sameValues(live, write)) events.push({ product_id: id, kind: 'content', before: live, after: write, ...actorOf(actor.user) });
+      if (!plan.hold && !sameCurated(live, write)) events.push({ product_id: id, kind: 'content', before: live, after: write, ...actorOf(actor.user) });
       await insertProductEvents(tx, events);
     });
   } catch (error) {
@@ -186,8 +188,6 @@ export async function editPartnerProduct(db: Db, actor: PartnerActor, id: number
   await removeFiles(new Set(before.filter((p) => !kept.has(p))), storage);
   return { product: await getPartnerProduct(db, actor.businessId, id), held: plan.hold !== null };
 }
-
-const sameValues = (a: CuratedValues, b: CuratedValues) => JSON.stringify(a) === JSON.stringify(b);
 
 function viewOf(names: Map<number, string>, v: CuratedValues) {
   return { ...curatedOf(v), category_name: names.get(v.category_id) ?? null };
