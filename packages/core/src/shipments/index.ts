@@ -160,6 +160,8 @@ export const shipmentMessages = {
   cancelWithOrder: 'Pengiriman hanya dibatalkan bersama pesanannya.',
   orderCancelled: 'Pesanan sudah dibatalkan.',
   shipped: (courier: string, resi: string | null) => `Paket diserahkan ke ${courier}${resi ? ` dengan nomor resi ${resi}` : ''}.`,
+  /** Issue 29: the desk's timeline says a partner sent it from its corner. */
+  sentByPartner: (business: string) => `Dikirim oleh mitra ${business}.`,
   delivered: 'Paket sampai di tujuan.',
   received: 'Pesanan diterima oleh pembeli.',
   autoReceived: (days: number) => `Pesanan dianggap diterima ${days} hari setelah sampai di tujuan.`,

@@ -40,7 +40,7 @@ export async function eventsOfShipment(db: DbOrTx, shipmentId: number) {
 export async function updateShipment(
   tx: DbOrTx,
   shipmentId: number,
-  change: Partial<Pick<ShipmentRow, 'status' | 'courier_name' | 'service' | 'tracking_number' | 'shipped_at' | 'delivered_at' | 'received_at'>>,
+  change: Partial<Pick<ShipmentRow, 'status' | 'courier_name' | 'service' | 'tracking_number' | 'shipped_at' | 'delivered_at' | 'received_at' | 'prepared_at' | 'shipped_by_business_id'>>,
 ): Promise<void> {
   await tx
     .update(shipments)

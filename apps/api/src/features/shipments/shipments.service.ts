@@ -45,13 +45,22 @@ import {
   type ShipmentRow,
 } from './shipments.repository';
 
-/** Who moved a shipment: staff (by name), the buyer, or the job. */
-export type ShipmentActor = { kind: 'staff'; user: SessionUser } | { kind: 'buyer'; name: string; userId: number | null } | { kind: 'system' };
+/**
+ * Who moved a shipment: staff (by name), a partner from its corner (issue 29), the buyer, or the job.
+ * A partner's entries are the shop's own timeline (source `staff`, as the seed's are): the buyer
+ * reads the partner as part of the shop, and the desk reads the partner's name in the entry.
+ */
+export type ShipmentActor =
+  | { kind: 'staff'; user: SessionUser }
+  | { kind: 'partner'; user: SessionUser; businessId: number; businessName: string }
+  | { kind: 'buyer'; name: string; userId: number | null }
+  | { kind: 'system' };
 
 const staffName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
 
-function actorFields(actor: ShipmentActor): { source: 'staff' | 'buyer' | 'system'; actor_user_id: number | null; actor_name: string | null } {
+export function actorFields(actor: ShipmentActor): { source: 'staff' | 'buyer' | 'system'; actor_user_id: number | null; actor_name: string | null } {
   if (actor.kind === 'staff') return { source: 'staff', actor_user_id: actor.user.id, actor_name: staffName(actor.user) };
+  if (actor.kind === 'partner') return { source: 'staff', actor_user_id: actor.user.id, actor_name: `${actor.businessName} (@${actor.user.username})` };
   if (actor.kind === 'buyer') return { source: 'buyer', actor_user_id: actor.userId, actor_name: actor.name };
   return { source: 'system', actor_user_id: null, actor_name: null };
 }
@@ -94,20 +103,37 @@ export async function followShipments(tx: DbOrTx, orderId: number, actor: Shipme
 
 /** "Kirim": courier name and service may be corrected; a national courier needs its resi. */
 export async function shipShipment(db: Db, shipmentId: number, input: ShipShipmentInput, user: SessionUser, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { shipment } = await lockForMove(tx, shipmentId, 'shipped', input.version);
-    const resi = input.tracking_number?.trim() || shipment.tracking_number || null;
-    if (resiRequired(shipment.kind as ShipmentKind) && !resi) {
-      throw new AppError('VALIDATION_ERROR', shipmentMessages.resiRequired, { fields: { tracking_number: shipmentMessages.resiRequired } });
-    }
-    const name = input.courier_name?.trim() || shipment.courier_name || courierName(shipment.courier_code) || 'kurir';
-    await updateShipment(tx, shipmentId, { status: 'shipped', courier_name: name, service: input.service?.trim() || shipment.service, tracking_number: resi, shipped_at: now });
-    const who = actorFields({ kind: 'staff', user });
-    await insertShipmentEvent(tx, { shipment_id: shipmentId, happened_at: now, status: 'shipped', description: [shipmentMessages.shipped(name, resi), input.note].filter(Boolean).join(' '), ...who });
-    await followShipments(tx, shipment.order_id, { kind: 'staff', user });
-    await queueBuyerMessage(tx, { kind: 'shipment_shipped', orderId: shipment.order_id, shipmentId });
-    return shipment.order_id;
+  return db.transaction((tx) => shipShipmentIn(tx, shipmentId, input, { kind: 'staff', user }, now));
+}
+
+/**
+ * "Kirim" inside the caller's transaction, the one way a shipment leaves whoever sends it: the
+ * desk, or a partner's corner after it checked the shipment is all its own (issue 29). A partner's
+ * send records its business (`shipped_by_business_id`: the shipping is owed to it, decision 053),
+ * marks the parcel prepared if "Siapkan" was skipped, and names the partner in the timeline.
+ */
+export async function shipShipmentIn(tx: DbOrTx, shipmentId: number, input: ShipShipmentInput, actor: Extract<ShipmentActor, { kind: 'staff' | 'partner' }>, now: Date): Promise<number> {
+  const { shipment } = await lockForMove(tx, shipmentId, 'shipped', input.version);
+  const resi = input.tracking_number?.trim() || shipment.tracking_number || null;
+  if (resiRequired(shipment.kind as ShipmentKind) && !resi) {
+    // A rule of this shipment's courier, not of the body's shape: 422, as the unpaid refusal.
+    throw new AppError('UNPROCESSABLE', shipmentMessages.resiRequired, { fields: { tracking_number: shipmentMessages.resiRequired } });
+  }
+  const name = input.courier_name?.trim() || shipment.courier_name || courierName(shipment.courier_code) || 'kurir';
+  const partner = actor.kind === 'partner' ? actor : null;
+  await updateShipment(tx, shipmentId, {
+    status: 'shipped',
+    courier_name: name,
+    service: input.service?.trim() || shipment.service,
+    tracking_number: resi,
+    shipped_at: now,
+    ...(partner ? { shipped_by_business_id: partner.businessId, prepared_at: shipment.prepared_at ?? now } : {}),
   });
+  const description = [shipmentMessages.shipped(name, resi), partner ? shipmentMessages.sentByPartner(partner.businessName) : null, input.note].filter(Boolean).join(' ');
+  await insertShipmentEvent(tx, { shipment_id: shipmentId, happened_at: now, status: 'shipped', description, ...actorFields(actor) });
+  await followShipments(tx, shipment.order_id, actor);
+  await queueBuyerMessage(tx, { kind: 'shipment_shipped', orderId: shipment.order_id, shipmentId });
+  return shipment.order_id;
 }
 
 /** "Tandai sampai": the courier delivered it; the buyer's confirmation or the setting's days complete it. */

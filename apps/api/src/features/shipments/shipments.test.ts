@@ -78,7 +78,7 @@ describe(`shipments (${testEngine})`, () => {
     const o = await paidOrder();
     await t.db.update(shipments).set({ kind: 'national', courier_code: 'jne', courier_name: 'JNE', service: 'REG' }).where(eq(shipments.id, o.shipmentId));
     const noResi = await call('POST', `/shipments/${o.shipmentId}/ship`, {});
-    expect(noResi.statusCode).toBe(400);
+    expect(noResi.statusCode).toBe(422);
     expect(noResi.json().error).toBe(shipmentMessages.resiRequired);
 
     const version = (await shipmentRow(o.shipmentId)).version;
