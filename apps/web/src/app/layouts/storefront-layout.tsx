@@ -2,6 +2,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
+import { PARTNER_ROLE } from '@pasar/core/partners';
 import { apiRequest } from '../../lib/api-client';
 import { cartBadge, useCart } from '../../lib/cart';
 import { useHydrated } from '../../lib/hydrated';
@@ -58,6 +59,11 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       {canAccess(session.user.role, ['admin']) && (
         <Link to="/admin/dashboard" onClick={onNavigate} className="rounded-lg px-3 py-2 font-semibold text-stone-700 hover:bg-green-50">
           Admin
+        </Link>
+      )}
+      {session.user.role.name === PARTNER_ROLE && (
+        <Link to="/mitra" onClick={onNavigate} className="rounded-lg px-3 py-2 font-semibold text-stone-700 hover:bg-green-50">
+          Toko saya
         </Link>
       )}
       <Link to="/pesanan" onClick={onNavigate} className="rounded-lg px-3 py-2 font-semibold text-stone-700 hover:bg-green-50">
@@ -197,7 +203,7 @@ export function StorefrontLayout() {
                 </a>
               </li>
               <li>
-                <Link className="underline" to="/register">
+                <Link className="underline" to="/daftar-mitra">
                   Daftar jadi mitra
                 </Link>
               </li>

@@ -152,7 +152,7 @@ export default function LandingPage() {
             <h3 className="text-2xl font-bold">Punya usaha di Kota Bandung?</h3>
             <p className="mt-1 text-green-100">Bergabunglah sebagai mitra dan jangkau pembeli di seluruh Indonesia.</p>
           </div>
-          <Link to="/register" className="mt-4 inline-block rounded-xl bg-amber-400 px-6 py-3 font-bold text-stone-900 hover:bg-amber-300 sm:mt-0">
+          <Link to="/daftar-mitra" className="mt-4 inline-block rounded-xl bg-amber-400 px-6 py-3 font-bold text-stone-900 hover:bg-amber-300 sm:mt-0">
             Daftar jadi mitra
           </Link>
         </div>
