@@ -700,11 +700,20 @@ export const refundAllocations = pgTable(
     business_id: integer('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A line removed from a delivered shipment (migration 0024, decision 057): the shipment, and the
+     * goods the removal took off its lines, which settlement adds back so the partner's goods stay
+     * what was delivered and the removal counts once, as this refund.
+     */
+    shipment_id: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    goods_removed: integer('goods_removed').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.refund_id, t.business_id] }),
     index('refund_allocations_business_idx').on(t.business_id, t.created_at),
+    index('refund_allocations_shipment_idx').on(t.shipment_id).where(sql`${t.shipment_id} IS NOT NULL`),
     check('refund_allocations_amount_positive', sql`${t.amount} > 0`),
+    check('refund_allocations_goods_removed_nonnegative', sql`${t.goods_removed} >= 0`),
   ],
 );
 
