@@ -50,6 +50,7 @@ const mitraScreens = (): RouteObject[] => [
   { path: 'produk', lazy: screen(() => import('../features/partner-products/partner-products-page')) },
   { path: 'pesanan', lazy: screen(() => import('../features/partner-shipments/partner-shipments-page')) },
   { path: 'penjualan', lazy: screen(() => import('../features/settlement/partner-sales-page')) },
+  { path: 'usaha', lazy: screen(() => import('../features/businesses/partner-business-page')) },
 ];
 
 /**

@@ -4,6 +4,7 @@ import type { Product } from '@pasar/core/catalog';
 import { cartActions, defaultChoice, lineFor, stockFor } from '../lib/cart';
 import { DiscountBadge, Price } from './price';
 import { ProductImage } from './product-image';
+import { TrustBadges } from './trust-badges';
 
 /**
  * A product in a grid or a list. Its add-to-cart adds one unit of the default choice (first
@@ -33,6 +34,7 @@ export function ProductCard({ product, layout = 'grid', eager = false }: { produ
           </Link>
         </h3>
         {product.business_name && <p className="text-xs text-stone-600">{product.business_name}</p>}
+        <TrustBadges marks={product.business?.trust_marks} className="mt-1" />
         {/* Spec §2 lists the description on the card: on phones too, two lines at most. */}
         <p className="mt-1 line-clamp-2 text-sm text-stone-600">{product.description}</p>
         <div className="mt-auto pt-2">

@@ -19,7 +19,7 @@ function positive(value: string | null, fallback: number): number {
 }
 
 /**
- * The catalogue page asked for by the address (/catalog?q=&category_id=&page=&page_size=): the
+ * The catalogue page asked for by the address (/catalog?q=&category_id=&halal=&page=&page_size=): the
  * screen and its loader read it with this one function, so both ask for the same page.
  */
 export function productQueryFromSearch(params: URLSearchParams): ProductQuery {
@@ -28,6 +28,8 @@ export function productQueryFromSearch(params: URLSearchParams): ProductQuery {
   return {
     q: params.get('q') ?? '',
     categoryId: categoryId || undefined,
+    // Issue 29: the catalogue's Halal filter; anything but "true" is no filter.
+    halal: params.get('halal') === 'true' || undefined,
     page: positive(params.get('page'), 1),
     pageSize: (CATALOG_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_CATALOG_PAGE_SIZE,
   };
@@ -57,7 +59,7 @@ export const catalogQueries = {
     queryOptions({ queryKey: ['catalog', 'categories'], queryFn: ({ signal }) => source.categories(signal), staleTime: 60_000 }),
   productPage: (query: ProductQuery, source: BrowserSource = httpSource) => {
     // An empty search and no category are one key, however the caller spelled them.
-    const key: ProductQuery = { q: query.q || undefined, categoryId: query.categoryId || undefined, page: query.page, pageSize: query.pageSize };
+    const key: ProductQuery = { q: query.q || undefined, categoryId: query.categoryId || undefined, halal: query.halal || undefined, page: query.page, pageSize: query.pageSize };
     return queryOptions({ queryKey: ['catalog', 'products', key], queryFn: ({ signal }) => source.productPage(key, signal) });
   },
   /** null: no active product has this id. */

@@ -11,6 +11,7 @@ function productPageSearch(query: ProductPageQuery): string {
   const params = new URLSearchParams({ page: String(query.page), page_size: String(query.pageSize) });
   if (query.q) params.set('q', query.q);
   if (query.categoryId) params.set('category_id', String(query.categoryId));
+  if (query.halal) params.set('halal', 'true');
   return params.toString();
 }
 

@@ -4,10 +4,13 @@
  * changing the city clears the district; the district is disabled until a city is chosen.
  */
 import { useMemo, useState } from 'react';
-import { businessInputSchema, businessMessages, type Business, type BusinessInput } from '@pasar/core/businesses';
+import { businessInputSchema, businessMessages, certificateMessages, type AdminBusiness, type BusinessInput } from '@pasar/core/businesses';
+import { CERTIFICATE_KINDS, certificateLabels, type CertificateKind } from '@pasar/core/partners';
+import { formatDateTime } from '@pasar/core/time';
 import { Modal } from '../../components/modal';
 import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { useStoreTimeZone } from '../../lib/store-settings';
 import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
 
 interface FormState {
@@ -21,9 +24,24 @@ interface FormState {
   contact_phone: string;
   website: string;
   is_active: boolean;
+  owner_name: string;
+  sells: string;
+  nib: string;
+  nib_verified: boolean;
+  pirt: string;
+  pirt_verified: boolean;
+  bpom: string;
+  bpom_verified: boolean;
+  halal: string;
+  halal_verified: boolean;
+  bank_name: string;
+  bank_account_number: string;
+  bank_account_name: string;
 }
 
-const toForm = (b: Business | null): FormState => ({
+const certificateOf = (b: AdminBusiness | null, kind: CertificateKind) => b?.certificates.find((c) => c.kind === kind);
+
+const toForm = (b: AdminBusiness | null): FormState => ({
   name: b?.name ?? '',
   description: b?.description ?? '',
   address: b?.address ?? '',
@@ -34,9 +52,29 @@ const toForm = (b: Business | null): FormState => ({
   contact_phone: b?.contact_phone ?? '',
   website: b?.website ?? '',
   is_active: b?.is_active ?? true,
+  owner_name: b?.owner_name ?? '',
+  sells: b?.sells ?? '',
+  nib: certificateOf(b, 'nib')?.number ?? '',
+  nib_verified: certificateOf(b, 'nib')?.verified ?? false,
+  pirt: certificateOf(b, 'pirt')?.number ?? '',
+  pirt_verified: certificateOf(b, 'pirt')?.verified ?? false,
+  bpom: certificateOf(b, 'bpom')?.number ?? '',
+  bpom_verified: certificateOf(b, 'bpom')?.verified ?? false,
+  halal: certificateOf(b, 'halal')?.number ?? '',
+  halal_verified: certificateOf(b, 'halal')?.verified ?? false,
+  bank_name: b?.bank_name ?? '',
+  bank_account_number: b?.bank_account_number ?? '',
+  bank_account_name: b?.bank_account_name ?? '',
 });
 
-export function BusinessFormModal({ business, onClose, onSaved }: { business: Business | null; onClose: () => void; onSaved: (message: string) => void }) {
+const certificateHints: Record<CertificateKind, string> = {
+  nib: '13 angka dari OSS.',
+  pirt: 'Nomor P-IRT dari Dinas Kesehatan.',
+  bpom: 'Misalnya MD 123456789012.',
+  halal: 'Nomor sertifikat halal BPJPH.',
+};
+
+export function BusinessFormModal({ business, onClose, onSaved }: { business: AdminBusiness | null; onClose: () => void; onSaved: (message: string) => void }) {
   const form = useZodForm(businessInputSchema, { defaultValues: toForm(business) });
   const { errors } = form.formState;
   const cityId = form.watch('city_id');
@@ -56,7 +94,8 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
     return chosen && !filtered.includes(chosen) ? [chosen, ...filtered] : filtered;
   }, [cities.data, cityFilter, cityId]);
 
-  const field = (name: Exclude<keyof FormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
+  const field = (name: Exclude<keyof FormState, 'is_active' | `${CertificateKind}_verified`>) => ({ error: errors[name]?.message, ...form.register(name) });
+  const timeZone = useStoreTimeZone();
 
   const submit = async (input: BusinessInput) => {
     try {
@@ -133,6 +172,57 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Bu
         <Field id="business-contact-email" label="Email" type="email" {...field('contact_email')} />
         <Field id="business-website" label="Situs web" hint="https:// ditambahkan bila belum ada." {...field('website')} />
         <Field id="business-active" type="checkbox" label="Aktif" {...form.register('is_active')} />
+        <fieldset className="grid gap-3 border-t border-stone-200 pt-3 sm:col-span-2 sm:grid-cols-2">
+          <legend className="pt-3 font-semibold text-stone-900">Pemilik dan sertifikat</legend>
+          <Field id="business-owner" label="Nama pemilik" {...field('owner_name')} />
+          <Field id="business-sells" label="Yang dijual" hint="Mis. keripik, sambal, batik tulis." {...field('sells')} />
+          {CERTIFICATE_KINDS.map((kind) => {
+            const stored = certificateOf(business, kind);
+            const typed = (form.watch(kind) ?? '').trim();
+            // Trust marks (decision 059): a verification belongs to the number it was given for. A
+            // number changed here loses it on save whatever the tick says, so the tick waits.
+            const changed = business !== null && typed !== (stored?.number ?? '');
+            return (
+              <div key={kind} className="rounded-lg bg-stone-50 p-3 ring-1 ring-stone-200">
+                <Field
+                  id={`business-${kind}`}
+                  label={`Nomor ${certificateLabels[kind]}`}
+                  hint={certificateHints[kind]}
+                  error={errors[kind]?.message}
+                  {...form.register(kind, {
+                    // The tick goes off with the old number, so it never reads as covering the new one.
+                    onChange: (e: { target: { value: string } }) => {
+                      if (e.target.value.trim() !== (stored?.number ?? '')) form.setValue(`${kind}_verified`, false);
+                    },
+                  })}
+                />
+                <Field
+                  id={`business-${kind}-verified`}
+                  type="checkbox"
+                  label="Terverifikasi"
+                  disabled={changed || typed === ''}
+                  error={errors[`${kind}_verified`]?.message}
+                  hint={
+                    changed
+                      ? certificateMessages.changedClears
+                      : stored?.verified_at
+                        ? `Diverifikasi ${formatDateTime(stored.verified_at, { timeZone })}`
+                        : typed
+                          ? certificateMessages.waiting
+                          : undefined
+                  }
+                  {...form.register(`${kind}_verified`)}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+        <fieldset className="grid gap-3 border-t border-stone-200 pt-3 sm:col-span-2 sm:grid-cols-3">
+          <legend className="pt-3 font-semibold text-stone-900">Rekening pembayaran mitra</legend>
+          <Field id="business-bank" label="Bank" {...field('bank_name')} />
+          <Field id="business-account-number" label="Nomor rekening" inputMode="numeric" {...field('bank_account_number')} />
+          <Field id="business-account-name" label="Atas nama" {...field('bank_account_name')} />
+        </fieldset>
         <div className="flex justify-end gap-2 sm:col-span-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Batal

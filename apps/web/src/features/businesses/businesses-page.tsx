@@ -1,7 +1,8 @@
 /** Partner businesses (docs/requirements/back-office.md §2 Businesses, §8): search, counters, cards, add/edit modal. */
 import { useMemo, useState } from 'react';
 import { MapPin } from 'lucide-react';
-import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SORT, normalizeWebsite, type Business, type BusinessSort } from '@pasar/core/businesses';
+import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SORT, normalizeWebsite, type AdminBusiness, type BusinessSort } from '@pasar/core/businesses';
+import { certificateLabels } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
@@ -22,7 +23,7 @@ const sortOptions: readonly { field: BusinessSort; dir: 'asc' | 'desc'; label: s
   { field: 'created_at', dir: 'asc', label: 'Terdaftar terlama' },
 ];
 
-function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
+function BusinessCard({ b, onEdit, onDelete, deleting }: { b: AdminBusiness; onEdit: () => void; onDelete: () => void; deleting: boolean }) {
   const location = b.district_name || b.city_name ? [b.district_name, b.city_name].filter(Boolean).join(', ') : businessMessages.noLocation;
   return (
     <li className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm">
@@ -81,6 +82,25 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: Business; onEdit: 
             </dd>
           </div>
         )}
+        {b.owner_name && (
+          <div>
+            <dt className="inline font-semibold">Pemilik: </dt>
+            <dd className="inline">{b.owner_name}</dd>
+          </div>
+        )}
+        {b.certificates.length > 0 && (
+          <div>
+            <dt className="sr-only">Sertifikat</dt>
+            {/* What waits for the office's tick is what this card is for (issue 29: the office verifies each mark). */}
+            <dd className="flex flex-wrap gap-1">
+              {b.certificates.map((c) => (
+                <span key={c.kind} className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${c.verified ? 'bg-green-50 text-green-900 ring-green-300' : 'bg-amber-50 text-amber-900 ring-amber-300'}`}>
+                  {certificateLabels[c.kind]} · {c.verified ? 'Terverifikasi' : 'Menunggu verifikasi'}
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
         <div className="text-xs text-stone-500">
           Terdaftar {formatDateTime(b.created_at, { style: 'date' })} · {b.product_count} produk
         </div>
@@ -103,7 +123,7 @@ export default function BusinessesPage() {
   const list = useBusinesses({ sort: sort.sort, dir: sort.dir });
   const remove = useDeleteBusiness();
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<Business | null | undefined>(undefined);
+  const [editing, setEditing] = useState<AdminBusiness | null | undefined>(undefined);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -111,7 +131,7 @@ export default function BusinessesPage() {
   const shown = useMemo(() => all.filter((b) => businessMatches(b, query)), [all, query]);
   const active = all.filter((b) => b.is_active).length;
 
-  const del = async (b: Business) => {
+  const del = async (b: AdminBusiness) => {
     if (!confirmAction(businessMessages.deleteConfirm)) return;
     setBanner(null);
     setNotice(null);

@@ -15,10 +15,10 @@ export default function CatalogPage() {
   const categories = useCategories();
   // The same reading of the address as the route's loader (lib/catalog-api.ts), so the page the
   // server drew is the page in the cache.
-  const { q = '', categoryId, page, pageSize } = productQueryFromSearch(params);
+  const { q = '', categoryId, halal, page, pageSize } = productQueryFromSearch(params);
   const layout = params.get('view') === 'list' ? 'list' : 'grid';
   const [search, setSearch] = useState(q);
-  const products = useProductPage({ q, categoryId, page, pageSize });
+  const products = useProductPage({ q, categoryId, halal, page, pageSize });
   const [stateNotice] = useState<string | undefined>(() => (location.state as { notice?: string } | null)?.notice);
   // The history entry's state is the browser's alone: shown once the server's page is hydrated.
   const notice = useHydrated() ? stateNotice : undefined;
@@ -114,6 +114,13 @@ export default function CatalogPage() {
             {c.name}
           </button>
         ))}
+      </div>
+      {/* Issue 29: only partners whose Halal certificate the Dinas verified; the address keeps it (halal=true). */}
+      <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Filter">
+        <button type="button" className={chip(halal === true)} aria-pressed={halal === true} onClick={() => update({ halal: halal ? undefined : 'true' })}>
+          Halal
+          <span className="sr-only"> (hanya mitra bersertifikat halal terverifikasi Dinas)</span>
+        </button>
       </div>
       {categories.isError && <p className="mt-2 text-sm text-red-700">Kategori tidak dapat dimuat saat ini.</p>}
 

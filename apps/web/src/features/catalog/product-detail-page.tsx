@@ -5,6 +5,7 @@ import type { Product } from '@pasar/core/catalog';
 import { ProductImage } from '../../components/product-image';
 import { DiscountBadge, Price } from '../../components/price';
 import { QuantityStepper } from '../../components/quantity-stepper';
+import { TrustBadges } from '../../components/trust-badges';
 import { cartActions, defaultChoice, inCartFor, lineFor, stockFor, useCart } from '../../lib/cart';
 import { productIdParam, useProduct } from '../../lib/catalog-api';
 
@@ -105,6 +106,12 @@ function Detail({ product }: { product: Product }) {
             <InfoTile label="Ukuran/Kemasan" value={variant ?? product.size} />
             <InfoTile label="Catatan" value={product.notes} />
           </dl>
+          {product.business?.trust_marks && product.business.trust_marks.length > 0 && (
+            <div className="mt-3" data-testid="trust-marks">
+              <p className="text-xs font-semibold uppercase text-stone-600">{`${product.business.name}: terverifikasi Dinas`}</p>
+              <TrustBadges marks={product.business.trust_marks} withNumbers className="mt-1" />
+            </div>
+          )}
           {product.local_only && (
             <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
               Hanya kirim lokal: produk ini dikirim dengan kurir lokal saja, tidak dengan ekspedisi antarkota.

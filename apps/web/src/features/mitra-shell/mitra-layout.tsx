@@ -13,6 +13,7 @@ export const mitraNav = [
   { to: '/mitra/produk', label: 'Produk', icon: 'M20 7l-8-4-8 4 8 4 8-4zM4 7v10l8 4 8-4V7' },
   { to: '/mitra/pesanan', label: 'Pesanan', icon: 'M1 3h15v13H1zM16 8h4l3 3v5h-7M5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z' },
   { to: '/mitra/penjualan', label: 'Penjualan', icon: 'M3 3v18h18M7 15l4-4 3 3 5-6' },
+  { to: '/mitra/usaha', label: 'Usaha', icon: 'M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6' },
 ] as const;
 
 function Icon({ path }: { path: string }) {

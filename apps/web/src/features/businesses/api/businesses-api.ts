@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Business, BusinessInput, BusinessListQuery } from '@pasar/core/businesses';
+import type { AdminBusiness, BusinessInput, BusinessListQuery } from '@pasar/core/businesses';
 import type { Area } from '@pasar/core/locations';
 import { api, apiRequest } from '../../../lib/api-client';
 import { useStoreSettings } from '../../../lib/store-settings';
@@ -10,7 +10,7 @@ const key = ['admin', 'businesses'] as const;
 export const useBusinesses = (order: BusinessListQuery) =>
   useQuery({
     queryKey: [...key, order],
-    queryFn: ({ signal }) => api<Business[]>(`/businesses/?${new URLSearchParams(order).toString()}`, { signal }),
+    queryFn: ({ signal }) => api<AdminBusiness[]>(`/businesses/?${new URLSearchParams(order).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -37,7 +37,7 @@ export function useSaveBusiness() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body, version }: { id?: number; body: BusinessInput; version?: number }) =>
-      id ? apiRequest<Business>(`/businesses/${id}`, { method: 'PUT', body: { ...body, version } }) : apiRequest<Business>('/businesses/', { method: 'POST', body }),
+      id ? apiRequest<AdminBusiness>(`/businesses/${id}`, { method: 'PUT', body: { ...body, version } }) : apiRequest<AdminBusiness>('/businesses/', { method: 'POST', body }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }
