@@ -313,7 +313,7 @@ export default function ApplyPage() {
       {sent && (
         <div role="status" className="mt-6 rounded-2xl border border-green-200 bg-green-50 p-4 text-green-900">
           <p className="text-lg font-bold">Pendaftaran terkirim</p>
-          <p className="mt-1 text-sm">{m.submitted}</p>
+          <p className="mt-1 text-sm">Dinas akan meninjau pendaftaran Anda dan mengabarkan hasilnya lewat email. Statusnya tampil di bawah ini.</p>
         </div>
       )}
       {body}
