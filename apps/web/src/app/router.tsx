@@ -49,6 +49,7 @@ const mitraScreens = (): RouteObject[] => [
   { index: true, element: <Navigate to="/mitra/pesanan" replace /> },
   { path: 'produk', lazy: screen(() => import('../features/partner-products/partner-products-page')) },
   { path: 'pesanan', lazy: screen(() => import('../features/partner-shipments/partner-shipments-page')) },
+  { path: 'pesanan/:id/slip', lazy: screen(() => import('../features/partner-shipments/packing-slip-page')) },
   { path: 'penjualan', lazy: screen(() => import('../features/settlement/partner-sales-page')) },
   { path: 'usaha', lazy: screen(() => import('../features/businesses/partner-business-page')) },
 ];
