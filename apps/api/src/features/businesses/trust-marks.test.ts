@@ -152,6 +152,8 @@ describe(`trust marks (${testEngine})`, () => {
     const mine = await makePartner(t.db, { business: { nib: NIB, nib_verified: true, halal: HALAL, halal_verified: true } });
     const other = await makePartner(t.db, { business: { halal: HALAL, halal_verified: true } });
     const partner = await signIn(t.app, mine.user.username, mine.user.password);
+    // The office's form as it was read before the partner's save.
+    const officeForm = formOf(await adminBusiness(mine.business.id));
 
     expect((await call('PUT', '/mitra/certificates', { nib: NIB }, {})).statusCode).toBe(401);
     expect((await call('PUT', '/mitra/certificates', { nib: NIB }, customer)).statusCode).toBe(403);
@@ -166,6 +168,8 @@ describe(`trust marks (${testEngine})`, () => {
       ['pirt', PIRT, false],
       ['halal', 'ID32110000555550324', false],
     ]);
+    // That form cannot write the old numbers back over the partner's: it is stale.
+    expect((await call('PUT', `/businesses/${mine.business.id}`, officeForm)).statusCode).toBe(409);
     const theirs = await adminBusiness(other.business.id);
     expect(theirs.certificates).toEqual([expect.objectContaining({ kind: 'halal', number: HALAL, verified: true })]);
 
