@@ -206,6 +206,28 @@ describe(`partner applications (${testEngine})`, () => {
     expect((await call('POST', '/partner-applications/999999/approve', { version: 1 })).statusCode).toBe(404);
   });
 
+  it('of two admins deciding at once, exactly one decision lands', async () => {
+    const { data } = await apply();
+    const [approve, reject] = await Promise.all([
+      call('POST', `/partner-applications/${data.application.id}/approve`, { version: 1 }),
+      call('POST', `/partner-applications/${data.application.id}/reject`, { reason: 'Ganda', version: 1 }),
+    ]);
+    expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+    const row = await adminRow(data.application.id);
+    expect(row.status).toBe(approve.statusCode === 200 ? 'approved' : 'rejected');
+    expect(row.version).toBe(2);
+  });
+
+  it('an application whose account was deleted cannot be approved, only rejected', async () => {
+    const { data } = await apply();
+    await t.db.delete(users).where(eq(users.id, data.user.id));
+    const res = await call('POST', `/partner-applications/${data.application.id}/approve`, { version: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(m.accountGone);
+    expect((await adminRow(data.application.id)).status).toBe('pending');
+    expect((await call('POST', `/partner-applications/${data.application.id}/reject`, { reason: 'Akun dihapus', version: 1 })).statusCode).toBe(200);
+  });
+
   it('rejection keeps a customer, stores the reason for the applicant and mails it; a reason is required', async () => {
     const { body, data, auth } = await apply();
     const noReason = await call('POST', `/partner-applications/${data.application.id}/reject`, { reason: '  ', version: 1 });
