@@ -61,7 +61,8 @@ describe('what a partner may do with a shipment', () => {
     expect(partnerShipmentRefusal({ ...base, orderStatus: 'cancelled', paymentStatus: 'unpaid', mixed: true })).toBe(partnerShipmentMessages.orderCancelled);
     expect(partnerShipmentRefusal({ ...base, shipmentStatus: 'cancelled' })).toBe(partnerShipmentMessages.orderCancelled);
     expect(partnerShipmentRefusal({ ...base, paymentStatus: 'unpaid', mixed: true })).toBe(partnerShipmentMessages.unpaid);
-    expect(partnerShipmentRefusal({ ...base, paymentStatus: 'refunded' })).toBe(partnerShipmentMessages.unpaid);
+    expect(partnerShipmentRefusal({ ...base, paymentStatus: 'refunded', mixed: true })).toBe(partnerShipmentMessages.refunded);
+    expect(partnerShipmentRefusal({ ...base, paymentStatus: 'expired' })).toBe(partnerShipmentMessages.unpaid);
     expect(partnerShipmentRefusal({ ...base, mixed: true, shipmentStatus: 'shipped' })).toBe(partnerShipmentMessages.mixed);
     expect(partnerShipmentRefusal({ ...base, shipmentStatus: 'shipped' })).toBe(partnerShipmentMessages.alreadyShipped);
     expect(partnerShipmentRefusal({ ...base, shipmentStatus: 'received' })).toBe(partnerShipmentMessages.alreadyShipped);

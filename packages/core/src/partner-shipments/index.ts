@@ -53,6 +53,7 @@ export const partnerShipmentMessages = {
   notFound: 'Pesanan tidak ditemukan.',
   mixed: 'Paket ini juga berisi barang mitra lain, jadi dikirim oleh kantor Dinas.',
   unpaid: 'Pesanan belum dibayar: paket tidak dapat disiapkan atau dikirim sebelum pembayaran diterima.',
+  refunded: 'Dana pesanan ini sudah dikembalikan kepada pembeli: paket tidak dikirim.',
   orderCancelled: 'Pesanan sudah dibatalkan.',
   alreadyShipped: 'Paket ini sudah dikirim.',
   prepared: 'Paket ditandai sedang disiapkan.',
@@ -74,6 +75,7 @@ export const partnerShipmentMessages = {
  */
 export function partnerShipmentRefusal(facts: { orderStatus: string; paymentStatus: string; shipmentStatus: ShipmentStatus; mixed: boolean }): string | null {
   if (facts.orderStatus === 'cancelled' || facts.shipmentStatus === 'cancelled') return partnerShipmentMessages.orderCancelled;
+  if (facts.paymentStatus === 'refunded') return partnerShipmentMessages.refunded;
   if (facts.paymentStatus !== 'paid') return partnerShipmentMessages.unpaid;
   if (facts.mixed) return partnerShipmentMessages.mixed;
   if (facts.shipmentStatus !== 'packing') return partnerShipmentMessages.alreadyShipped;

@@ -135,7 +135,7 @@ async function lockOwn(tx: DbOrTx, businessId: number, shipmentId: number) {
 function refuse(reason: string): never {
   // The parcel already gone or the order cancelled is a state that moved on (409); a rule of this
   // shipment (unpaid, mixed) is 422, as the desk answers an unpaid send.
-  const conflict = reason === partnerShipmentMessages.alreadyShipped || reason === partnerShipmentMessages.orderCancelled;
+  const conflict = reason === partnerShipmentMessages.alreadyShipped || reason === partnerShipmentMessages.orderCancelled || reason === partnerShipmentMessages.refunded;
   throw new AppError(conflict ? 'CONFLICT' : 'UNPROCESSABLE', reason);
 }
 

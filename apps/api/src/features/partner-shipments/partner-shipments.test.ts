@@ -7,12 +7,13 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerShipmentFilterOf, partnerShipmentMessages, type PartnerShipment, type PartnerShipmentList } from '@pasar/core/partner-shipments';
+import { partnerShipmentFilterOf, partnerShipmentMessages, shipDeadline, type PartnerShipment, type PartnerShipmentList } from '@pasar/core/partner-shipments';
 import { shipmentMessages } from '@pasar/core/shipments';
-import { mailOutbox, orders, shipmentEvents, shipments } from '../../db/schema';
+import { mailOutbox, orders, payments, shipmentEvents, shipments } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makePartner, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { partnerProgram, savePartnerProgram, storeTimeZone } from '../settings/settings.service';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -145,6 +146,21 @@ describe(`partner shipments (${testEngine})`, () => {
     }
     expect(await shipmentRow(mixed.shipmentId)).toMatchObject({ status: 'packing', prepared_at: null });
     expect(await shipmentRow(unpaid.shipmentId)).toMatchObject({ status: 'packing', prepared_at: null });
+  });
+
+  it("gives the deadline from the payment's day and the setting's days, red once passed", async () => {
+    const program = await partnerProgram(t.db);
+    await savePartnerProgram(t.db, { ...program, ship_within_days: 1 });
+    // The payment came ten days ago: one day to send has long passed.
+    const paidAt = new Date(Date.now() - 10 * 24 * 3600_000);
+    await t.db.update(payments).set({ paid_at: paidAt }).where(eq(payments.order_id, own.id));
+    const shown = (await call('GET', `/mitra/shipments/${own.shipmentId}`, partnerA)).json().data as PartnerShipment;
+    expect(shown.paid_at).toBe(paidAt.toISOString());
+    expect(shown.ship_by).toBe(shipDeadline(paidAt, 1, await storeTimeZone(t.db)).toISOString());
+    expect(shown.late).toBe(true);
+    // A fresh payment is not late.
+    expect((await call('GET', `/mitra/shipments/${ownNational.shipmentId}`, partnerA)).json().data.late).toBe(false);
+    await savePartnerProgram(t.db, program);
   });
 
   it('prepares then ships with the resi: the shipment and the order move, the buyer is told once, the partner is recorded', async () => {

@@ -210,7 +210,7 @@ export default function PartnerShipmentsPage() {
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-xl font-bold">Pesanan</h1>
-      <div role="tablist" aria-label="Status pesanan" className="-mx-3 mt-3 flex gap-1 overflow-x-auto px-3 pb-1">
+      <div role="tablist" aria-label="Status pesanan" className="mt-3 flex flex-wrap gap-1.5">
         {PARTNER_SHIPMENT_FILTERS.map((f) => (
           <button
             key={f}
@@ -218,7 +218,7 @@ export default function PartnerShipmentsPage() {
             role="tab"
             aria-selected={f === tab}
             onClick={() => go({ tab: f })}
-            className={`shrink-0 rounded-full px-3 py-1.5 text-sm font-semibold ${f === tab ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-stone-700'}`}
+            className={`shrink-0 rounded-full px-2.5 py-1.5 text-[13px] font-semibold ${f === tab ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-stone-700'}`}
           >
             {partnerShipmentFilterLabels[f]}
             {data && <span className="ml-1 opacity-80">({data.counts[f]})</span>}
