@@ -15,7 +15,7 @@ import { usePartnerShipment } from './api/partner-shipments-api';
 import slip58CssUrl from './slip-print-58.css?url';
 import slipA4CssUrl from './slip-print-a4.css?url';
 
-function Slip({ shipment, storeName, size }: { shipment: PartnerShipment; storeName: string; size: SlipSize }) {
+export function Slip({ shipment, storeName, size }: { shipment: PartnerShipment; storeName: string; size: SlipSize }) {
   const thermal = size === '58';
   const rule = <p className={`my-1 border-t ${thermal ? 'border-dashed' : ''} border-black`} />;
   return (

@@ -91,7 +91,7 @@ function ShipDialog({ shipment, onClose, onDone }: { shipment: PartnerShipment; 
   );
 }
 
-function ShipmentCard({ shipment, onMessage }: { shipment: PartnerShipment; onMessage: (tone: 'ok' | 'error', text: string) => void }) {
+export function ShipmentCard({ shipment, onMessage }: { shipment: PartnerShipment; onMessage: (tone: 'ok' | 'error', text: string) => void }) {
   const action = usePartnerShipmentAction();
   const [shipping, setShipping] = useState(false);
   const prepare = async () => {
