@@ -208,7 +208,9 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
                       : stored?.verified_at
                         ? `Diverifikasi ${formatDateTime(stored.verified_at, { timeZone })}`
                         : typed
-                          ? certificateMessages.waiting
+                          ? form.watch(`${kind}_verified`)
+                            ? 'Diverifikasi saat disimpan.'
+                            : certificateMessages.waiting
                           : undefined
                   }
                   {...form.register(`${kind}_verified`)}
