@@ -320,7 +320,7 @@ export const settlementSchema = z.object({
   owed: money,
 });
 
-export const payoutSchema = settlementSchema.extend({
+export const payoutSchema = settlementSchema.omit({ commission_percent: true }).extend({
   id: z.number().int(),
   business_id: z.number().int(),
   business_name: z.string(),

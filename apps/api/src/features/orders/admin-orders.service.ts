@@ -135,7 +135,7 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
 }
 
 /** Cells that a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
-function csvCell(value: string | number | null | undefined): string {
+export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;

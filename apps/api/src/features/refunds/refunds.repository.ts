@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Refund, RefundMethod } from '@pasar/core/refunds';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { orderItems, orders, payments, refunds } from '../../db/schema';
+import { orderItems, orders, payments, refundAllocations, refunds } from '../../db/schema';
 
 export interface LockedOrder {
   id: number;
@@ -32,8 +32,53 @@ export async function refundedAmount(db: DbOrTx, orderId: number): Promise<numbe
 export async function insertRefund(
   tx: DbOrTx,
   refund: { order_id: number; amount: number; method: RefundMethod; reference: string | null; reason: string; actor_user_id: number; actor_name: string; created_at: Date },
+): Promise<number> {
+  const [row] = await tx.insert(refunds).values(refund).returning({ id: refunds.id });
+  return row!.id;
+}
+
+/**
+ * Each partner's delivered goods on a paid order still open to a refund (decision 053): its lines on
+ * shipments delivered or received, as delivered (lines a removal took off them counted back), less
+ * what earlier refunds of the order already took from it. Called under the order's lock.
+ */
+export async function deliveredGoodsLeft(tx: DbOrTx, orderId: number): Promise<{ business_id: number; goods: number }[]> {
+  const rows = await queryRows<{ business_id: number; goods: string | number }>(
+    tx,
+    sql`WITH delivered AS (
+          SELECT s.id FROM shipments s JOIN orders o ON o.id = s.order_id
+          WHERE s.order_id = ${orderId} AND s.status IN ('delivered', 'received', 'cancelled') AND coalesce(s.delivered_at, s.received_at) IS NOT NULL AND o.payment_status IN ('paid', 'refunded')
+        ), goods AS (
+          SELECT p.business_id, oi.line_total AS amount FROM order_items oi JOIN products p ON p.id = oi.product_id
+          WHERE oi.shipment_id IN (SELECT id FROM delivered) AND p.business_id IS NOT NULL
+          UNION ALL
+          SELECT ra.business_id, ra.goods_removed FROM refund_allocations ra WHERE ra.shipment_id IN (SELECT id FROM delivered)
+          UNION ALL
+          SELECT ra.business_id, -ra.amount FROM refund_allocations ra JOIN refunds r ON r.id = ra.refund_id WHERE r.order_id = ${orderId}
+        )
+        SELECT business_id, sum(amount)::bigint AS goods FROM goods GROUP BY business_id ORDER BY business_id`,
+  );
+  return rows.map((r) => ({ business_id: r.business_id, goods: Math.max(0, Number(r.goods)) }));
+}
+
+/** The partner and shipment of an order line when its shipment was delivered or received on a paid order; else undefined. */
+export async function deliveredLineOwner(tx: DbOrTx, itemId: number): Promise<{ business_id: number; shipment_id: number } | undefined> {
+  const rows = await queryRows<{ business_id: number; shipment_id: number }>(
+    tx,
+    sql`SELECT p.business_id, s.id AS shipment_id FROM order_items oi
+        JOIN products p ON p.id = oi.product_id
+        JOIN shipments s ON s.id = oi.shipment_id
+        JOIN orders o ON o.id = s.order_id
+        WHERE oi.id = ${itemId} AND p.business_id IS NOT NULL AND s.status IN ('delivered', 'received', 'cancelled') AND coalesce(s.delivered_at, s.received_at) IS NOT NULL AND o.payment_status IN ('paid', 'refunded')`,
+  );
+  return rows[0];
+}
+
+export async function insertRefundAllocations(
+  tx: DbOrTx,
+  rows: { refund_id: number; business_id: number; amount: number; created_at: Date; shipment_id?: number; goods_removed?: number }[],
 ): Promise<void> {
-  await tx.insert(refunds).values(refund);
+  if (rows.length > 0) await tx.insert(refundAllocations).values(rows);
 }
 
 export async function orderRefunds(db: DbOrTx, orderId: number): Promise<Refund[]> {

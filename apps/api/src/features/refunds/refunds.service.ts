@@ -7,6 +7,7 @@
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { adminOrderMessages } from '@pasar/core/orders';
+import { allocateRefund } from '@pasar/core/settlement';
 import {
   expectedDrawerCash,
   lineRefundAmount,
@@ -33,8 +34,11 @@ import { returnLineStock, returnOrderStock } from '../stock/stock.repository';
 import {
   bumpOrder,
   countOrderItems,
+  deliveredGoodsLeft,
+  deliveredLineOwner,
   drawerDay,
   insertRefund,
+  insertRefundAllocations,
   lockOrderForRefund,
   lockOrderItem,
   orderForRefunds,
@@ -60,12 +64,12 @@ function checkVersion(current: number, sent: number | undefined): void {
 const refundNote = (amount: number, refund: RefundInput) =>
   `Pengembalian dana ${formatRupiah(amount)} (${refundMethodLabels[refund.method]}${refund.reference ? `, ref. ${refund.reference}` : ''}): ${refund.reason}.`;
 
-/** Writes a refund of at most what is still refundable; returns the amount written. */
-async function recordRefund(tx: DbOrTx, order: LockedOrder, refund: RefundInput, defaultAmount: number | undefined, actor: RefundActor, at: Date): Promise<number> {
+/** Writes a refund of at most what is still refundable; returns its id and the amount written. */
+async function recordRefund(tx: DbOrTx, order: LockedOrder, refund: RefundInput, defaultAmount: number | undefined, actor: RefundActor, at: Date): Promise<{ id: number; amount: number }> {
   const refundable = refundableAmount(order, await refundedAmount(tx, order.id));
   const decided = refundAmountFor(refund.amount ?? defaultAmount, refundable, formatRupiah);
   if ('error' in decided) throw new AppError('UNPROCESSABLE', decided.error, { fields: { 'refund.amount': decided.error } });
-  await insertRefund(tx, {
+  const id = await insertRefund(tx, {
     order_id: order.id,
     amount: decided.amount,
     method: refund.method,
@@ -75,7 +79,7 @@ async function recordRefund(tx: DbOrTx, order: LockedOrder, refund: RefundInput,
     actor_name: actor.name,
     created_at: at,
   });
-  return decided.amount;
+  return { id, amount: decided.amount };
 }
 
 /**
@@ -103,7 +107,11 @@ export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, a
     if (input.reason) notes.push(`Alasan: ${input.reason}.`);
     if (refundableAmount(order, await refundedAmount(tx, id)) > 0) {
       if (!input.refund) throw new AppError('UNPROCESSABLE', refundMessages.refundRequired, { fields: { refund: refundMessages.refundRequired } });
-      const amount = await recordRefund(tx, order, input.refund, undefined, actor, now);
+      const { id: refundId, amount } = await recordRefund(tx, order, input.refund, undefined, actor, now);
+      // Settlement (decision 053): the refund takes back the partners' delivered goods first, in
+      // proportion; shipping, kode unik and goods not yet delivered stay with the office.
+      const split = allocateRefund(amount, await deliveredGoodsLeft(tx, id));
+      await insertRefundAllocations(tx, split.map((s) => ({ refund_id: refundId, business_id: s.business_id, amount: s.amount, created_at: now })));
       notes.push(refundNote(amount, input.refund));
       refunded = true;
     }
@@ -114,6 +122,22 @@ export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, a
     await insertOrderEvent(tx, { order_id: id, actor_user_id: actor.id, actor_name: actor.name, kind: 'status_changed', from_status: order.status, to_status: 'cancelled', note: notes.join(' ') || null });
   });
   return { refunded };
+}
+
+/**
+ * A removed line's refund, when its shipment was already delivered, goes to the line's partner
+ * (decision 057): no more than the line's worth (more, such as shipping, stays with the office) nor
+ * what that partner's delivered goods on the order still hold. The goods the removal takes off the
+ * delivered shipment are kept with it, so the partner's goods stay as delivered and the removal
+ * counts once, as this refund, in the period it is recorded.
+ */
+async function allocateLineRefund(tx: DbOrTx, r: { orderId: number; itemId: number; refundId: number; amount: number; worth: number; now: Date }): Promise<void> {
+  const owner = await deliveredLineOwner(tx, r.itemId);
+  if (!owner) return;
+  const left = (await deliveredGoodsLeft(tx, r.orderId)).find((g) => g.business_id === owner.business_id)?.goods ?? 0;
+  const amount = Math.min(r.amount, r.worth, left);
+  if (amount <= 0) return;
+  await insertRefundAllocations(tx, [{ refund_id: r.refundId, business_id: owner.business_id, amount, created_at: r.now, shipment_id: owner.shipment_id, goods_removed: r.worth }]);
 }
 
 /**
@@ -138,7 +162,8 @@ export async function removeOrderLine(db: Db, orderId: number, itemId: number, i
     const notes = [`${item.product_name}${item.variant_label ? ` (${item.variant_label})` : ''} x${removed} dihapus dari pesanan.`];
     const worth = lineRefundAmount(item, removed);
     if (worth > 0 || input.refund.amount !== undefined) {
-      const amount = await recordRefund(tx, order, input.refund, worth, actor, now);
+      const { id: refundId, amount } = await recordRefund(tx, order, input.refund, worth, actor, now);
+      await allocateLineRefund(tx, { orderId, itemId, refundId, amount, worth, now });
       notes.push(refundNote(amount, input.refund));
       refunded = true;
     }

@@ -1,6 +1,149 @@
-/** Issue 29: routes of the settlement feature (filled in by its change). */
+/**
+ * Commission and settlement (issue 29 part 4, decisions 053 and 057). Admin: what the office owes
+ * each partner, payouts that close a period, statements, a partner's own rate. Partner (its corner,
+ * business from the session): its sales, its payouts, its statement.
+ */
+import { z } from 'zod';
+import {
+  adminStatementQuerySchema,
+  partnerCommissionSchema,
+  partnerSalesSchema,
+  partnerStatementQuerySchema,
+  payoutInputSchema,
+  payoutListQuerySchema,
+  payoutListSchema,
+  payoutSchema,
+  payoutSummarySchema,
+  periodQuerySchema,
+  settlementMessages,
+  type StatementFormat,
+} from '@pasar/core/settlement';
+import type { FastifyReply } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
+import { envelope, idParam, ok } from '../../lib/http';
+import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
+import { actorName } from '../orders/admin-orders.service';
+import { statementCsv, statementPdf } from './settlement.export';
+import { partnerSales, payoutSummary, payoutsOf, recordPayout, savePartnerCommission, statementOf } from './settlement.service';
 
-const settlementRoutes: FeatureRoutes = async () => {};
+const security = [{ bearer: [] }];
+
+const settlementRoutes: FeatureRoutes = async (app, deps) => {
+  const db = deps.database.db;
+  const now = deps.now ?? (() => new Date());
+
+  /** The statement in the format asked: JSON in the envelope, or a file to download. */
+  async function sendStatement(reply: FastifyReply, businessId: number, from: string, to: string, format: StatementFormat) {
+    const statement = await statementOf(db, businessId, from, to);
+    if (format === 'json') {
+      const { timeZone: _zone, storeName: _store, ...data } = statement;
+      return ok(data);
+    }
+    const slug = statement.business.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `mitra-${businessId}`;
+    const file = `laporan-${slug}-${from}-${to}`;
+    if (format === 'csv') {
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file}.csv"`).send(statementCsv(statement));
+    }
+    return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `attachment; filename="${file}.pdf"`).send(await statementPdf(statement));
+  }
+
+  app.get(
+    '/payouts/summary',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['settlement'],
+        summary: 'What the office owes each partner for the open part of a period (admin)',
+        description: 'Per partner with a figure or a balance: goods, refunds, commission, shipping, carried balance, owed, last payout. A partner whose period is already closed up to a day in the range is shown from the day after.',
+        security,
+        querystring: periodQuerySchema,
+        response: { 200: envelope(payoutSummarySchema) },
+      },
+    },
+    async (request) => ok(await payoutSummary(db, request.query.from, request.query.to)),
+  );
+
+  app.get(
+    '/payouts',
+    { config: adminOnly, schema: { tags: ['settlement'], summary: 'Payouts recorded, latest period first (admin)', security, querystring: payoutListQuerySchema, response: { 200: envelope(payoutListSchema) } } },
+    async (request) => ok({ payouts: await payoutsOf(db, request.query.business_id ?? null) }),
+  );
+
+  app.post(
+    '/payouts',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['settlement'],
+        summary: 'Record a payout to a partner, closing its period (admin)',
+        description:
+          'The figures are worked out by the server. Refused: a period ending today or later (store time zone), one starting on or before the partner’s last closed day (409), an amount below 0 or above what is owed, a payment date after today.',
+        security,
+        body: payoutInputSchema,
+        response: { 201: envelope(payoutSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const payout = await recordPayout(db, request.body, { id: user.id, name: actorName(user) }, now());
+      return reply.code(201).send(ok(payout, settlementMessages.recorded));
+    },
+  );
+
+  app.get(
+    '/payouts/statement',
+    {
+      config: adminOnly,
+      schema: { tags: ['settlement'], summary: "A partner's statement for a period as JSON, CSV or PDF (admin)", security, querystring: adminStatementQuerySchema },
+    },
+    async (request, reply) => sendStatement(reply, request.query.business_id, request.query.from, request.query.to, request.query.format),
+  );
+
+  app.put(
+    '/payouts/partners/:businessId/commission',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['settlement'],
+        summary: "A partner's own commission rate, or null for the store's (admin)",
+        security,
+        params: z.object({ businessId: idParam }),
+        body: partnerCommissionSchema,
+        response: { 200: envelope(z.object({ business_id: z.number().int(), commission_percent: z.number().nullable() })) },
+      },
+    },
+    async (request) => ok(await savePartnerCommission(db, request.params.businessId, request.body.commission_percent), settlementMessages.commissionSaved),
+  );
+
+  app.get(
+    '/mitra/sales',
+    {
+      config: partnerOnly,
+      schema: { tags: ['mitra'], summary: "The partner's sales per day and month, paid and still owed (mitra)", security, querystring: periodQuerySchema, response: { 200: envelope(partnerSalesSchema) } },
+    },
+    async (request) => {
+      const { businessId } = requirePartner(request);
+      return ok(await partnerSales(db, businessId, request.query.from, request.query.to, now()));
+    },
+  );
+
+  app.get(
+    '/mitra/payouts',
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's payouts with their bank references (mitra)", security, response: { 200: envelope(payoutListSchema) } } },
+    async (request) => {
+      const { businessId } = requirePartner(request);
+      return ok({ payouts: await payoutsOf(db, businessId) });
+    },
+  );
+
+  app.get(
+    '/mitra/statement',
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own statement for a period as JSON, CSV or PDF (mitra)", security, querystring: partnerStatementQuerySchema } },
+    async (request, reply) => {
+      const { businessId } = requirePartner(request);
+      return sendStatement(reply, businessId, request.query.from, request.query.to, request.query.format);
+    },
+  );
+};
 
 export default settlementRoutes;
