@@ -921,3 +921,27 @@ export const assistantQuestions = pgTable(
     last_asked_at: timestamp('last_asked_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );
+
+/**
+ * The office's sales report figures (issue 29 part 5, migration 0023, decision 058), kept by
+ * triggers on orders, order_items, products and businesses: goods of paid, not cancelled orders by
+ * UTC hour (grain 0), day (1) and month (2), per dimension (0 all, 1 channel, 2 partner, 3
+ * kecamatan, 4 category) and key, one row set per writing backend (folded into backend 0 by readers).
+ */
+export const salesFigures = pgTable(
+  'sales_figures',
+  {
+    grain: smallint('grain').notNull(),
+    period: timestamp('period', { withTimezone: true }).notNull(),
+    dimension: smallint('dimension').notNull(),
+    key: integer('key').notNull(),
+    backend: integer('backend').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    items: bigint('items', { mode: 'number' }).notNull().default(0),
+    goods: bigint('goods', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'sales_figures_pk', columns: [t.grain, t.period, t.dimension, t.key, t.backend] }),
+    index('sales_figures_unfolded_idx').on(t.backend).where(sql`${t.backend} <> 0`),
+  ],
+);

@@ -1,6 +1,44 @@
-/** Issue 29: routes of the reports feature (filled in by its change). */
+/** The office's reports (issue 29 part 5, decision 058): admin only, JSON and an Excel workbook. */
+import { reportFileName, salesReportQuerySchema, salesReportSchema } from '@pasar/core/reports';
 import type { FeatureRoutes } from '../../deps';
+import { envelope, ok } from '../../lib/http';
+import { adminOnly } from '../../plugins/auth';
+import { salesReport, salesReportWorkbook } from './reports.service';
 
-const reportsRoutes: FeatureRoutes = async () => {};
+const security = [{ bearer: [] }];
+
+const reportsRoutes: FeatureRoutes = async (app, deps) => {
+  const db = deps.database.db;
+
+  app.get(
+    '/reports/sales',
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['reports'],
+        summary: 'Sales (GMV) per partner, kecamatan, category and channel, new and active partners, over store dates from..to inclusive (admin)',
+        security,
+        querystring: salesReportQuerySchema,
+        response: { 200: envelope(salesReportSchema) },
+      },
+    },
+    async (request) => ok(await salesReport(db, request.query)),
+  );
+
+  app.get(
+    '/reports/sales.xlsx',
+    {
+      config: adminOnly,
+      schema: { tags: ['reports'], summary: 'The same report as an Excel workbook: a summary and one sheet per breakdown (admin)', security, querystring: salesReportQuerySchema },
+    },
+    async (request, reply) => {
+      const workbook = await salesReportWorkbook(await salesReport(db, request.query));
+      return reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${reportFileName(request.query.from, request.query.to)}"`)
+        .send(workbook);
+    },
+  );
+};
 
 export default reportsRoutes;
