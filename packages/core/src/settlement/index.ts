@@ -232,6 +232,19 @@ export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A store month `YYYY-MM` as its first and last day (the period pickers' "Bulan ini", "Bulan lalu"). */
+export function monthPeriod(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month before the one `day` (`YYYY-MM-DD`) falls in, `YYYY-MM`. */
+export function previousMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 2, 15)).toISOString().slice(0, 7);
+}
+
 /**
  * Whether a period may be closed by a payout, first failure wins: its end before today (a day not
  * over yet could still gain a delivery or a refund), and its start after the last closed period's

@@ -3,7 +3,7 @@
  * sums out so a person can check them with a pencil.
  */
 import { describe, expect, it } from 'vitest';
-import { allocateRefund, commissionOn, computeSettlement, payoutInputSchema, payoutPeriodError, periodQuerySchema, partnerCommissionSchema, salesBy, settlementMessages, type GoodsEntry } from './index';
+import { allocateRefund, commissionOn, computeSettlement, monthPeriod, previousMonth, payoutInputSchema, payoutPeriodError, periodQuerySchema, partnerCommissionSchema, salesBy, settlementMessages, type GoodsEntry } from './index';
 
 const tz = 'Asia/Jakarta';
 const at = (iso: string) => new Date(iso);
@@ -196,5 +196,14 @@ describe('schemas', () => {
     expect(partnerCommissionSchema.safeParse({ commission_percent: 7.5 }).success).toBe(true);
     expect(partnerCommissionSchema.safeParse({ commission_percent: 7.55 }).success).toBe(false);
     expect(partnerCommissionSchema.safeParse({ commission_percent: 101 }).success).toBe(false);
+  });
+});
+
+describe('month periods', () => {
+  it('knows month lengths and the month before', () => {
+    expect(monthPeriod('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthPeriod('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(previousMonth('2027-01-31')).toBe('2026-12');
+    expect(previousMonth('2026-03-31')).toBe('2026-02');
   });
 });
