@@ -284,11 +284,29 @@ export const adminStatementQuerySchema = z
   .superRefine((v, ctx) => {
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: settlementMessages.periodOrder });
   });
-export const partnerStatementQuerySchema = z
-  .object({ from: dateField(), to: dateField(), format: formatField })
+/**
+ * The partner's ?from&to: either may be left out, the store's current month to today filling in
+ * (the corner opens on it).
+ */
+export const partnerPeriodQuerySchema = z
+  .object({ from: dateField().optional(), to: dateField().optional() })
   .superRefine((v, ctx) => {
-    if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: settlementMessages.periodOrder });
+    if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: settlementMessages.periodOrder });
+    else if (v.from && v.to && (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > 366) ctx.addIssue({ code: 'custom', path: ['to'], message: settlementMessages.periodTooLong });
   });
+export type PartnerPeriodQuery = z.infer<typeof partnerPeriodQuerySchema>;
+export const partnerStatementQuerySchema = z
+  .object({ from: dateField().optional(), to: dateField().optional(), format: formatField })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: settlementMessages.periodOrder });
+  });
+
+/** A partner's period with what was left out filled in: from the first of `to`'s month, to today. */
+export function partnerPeriod(query: PartnerPeriodQuery, today: string): { from: string; to: string } {
+  const to = query.to ?? (query.from && query.from > today ? query.from : today);
+  const from = query.from ?? monthPeriod(to.slice(0, 7)).from;
+  return { from, to };
+}
 export const payoutListQuerySchema = z.object({ business_id: businessIdField.optional() });
 
 /** POST /payouts: closes one partner's period. The figures are the server's, never the client's. */

@@ -3,7 +3,7 @@
  * sums out so a person can check them with a pencil.
  */
 import { describe, expect, it } from 'vitest';
-import { allocateRefund, commissionOn, computeSettlement, monthPeriod, previousMonth, payoutInputSchema, payoutPeriodError, periodQuerySchema, partnerCommissionSchema, salesBy, settlementMessages, type GoodsEntry } from './index';
+import { allocateRefund, commissionOn, computeSettlement, monthPeriod, partnerPeriod, partnerPeriodQuerySchema, previousMonth, payoutInputSchema, payoutPeriodError, periodQuerySchema, partnerCommissionSchema, salesBy, settlementMessages, type GoodsEntry } from './index';
 
 const tz = 'Asia/Jakarta';
 const at = (iso: string) => new Date(iso);
@@ -205,5 +205,14 @@ describe('month periods', () => {
     expect(monthPeriod('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
     expect(previousMonth('2027-01-31')).toBe('2026-12');
     expect(previousMonth('2026-03-31')).toBe('2026-02');
+  });
+});
+
+describe('partnerPeriod', () => {
+  it('fills what the partner left out with the current month to today', () => {
+    expect(partnerPeriod({}, '2026-11-27')).toEqual({ from: '2026-11-01', to: '2026-11-27' });
+    expect(partnerPeriod({ to: '2026-10-15' }, '2026-11-27')).toEqual({ from: '2026-10-01', to: '2026-10-15' });
+    expect(partnerPeriod({ from: '2026-09-03' }, '2026-11-27')).toEqual({ from: '2026-09-03', to: '2026-11-27' });
+    expect(partnerPeriodQuerySchema.safeParse({ from: '2026-11-02', to: '2026-11-01' }).error?.issues[0]?.message).toBe(settlementMessages.periodOrder);
   });
 });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import {
   adminStatementQuerySchema,
   partnerCommissionSchema,
+  partnerPeriod,
+  partnerPeriodQuerySchema,
   partnerSalesSchema,
   partnerStatementQuerySchema,
   payoutInputSchema,
@@ -18,11 +20,13 @@ import {
   settlementMessages,
   type StatementFormat,
 } from '@pasar/core/settlement';
+import { storeDate } from '@pasar/core/time';
 import type { FastifyReply } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, ok } from '../../lib/http';
 import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
 import { actorName } from '../orders/admin-orders.service';
+import { storeTimeZone } from '../settings/settings.service';
 import { statementCsv, statementPdf } from './settlement.export';
 import { partnerSales, payoutSummary, payoutsOf, recordPayout, savePartnerCommission, statementOf } from './settlement.service';
 
@@ -31,6 +35,7 @@ const security = [{ bearer: [] }];
 const settlementRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
+  const ownPeriod = async (query: { from?: string | undefined; to?: string | undefined }) => partnerPeriod(query, storeDate(now(), await storeTimeZone(db)));
 
   /** The statement in the format asked: JSON in the envelope, or a file to download. */
   async function sendStatement(reply: FastifyReply, businessId: number, from: string, to: string, format: StatementFormat) {
@@ -119,11 +124,19 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
     '/mitra/sales',
     {
       config: partnerOnly,
-      schema: { tags: ['mitra'], summary: "The partner's sales per day and month, paid and still owed (mitra)", security, querystring: periodQuerySchema, response: { 200: envelope(partnerSalesSchema) } },
+      schema: {
+        tags: ['mitra'],
+        summary: "The partner's sales per day and month, paid and still owed (mitra)",
+        description: 'Without from/to: the store’s current month to today.',
+        security,
+        querystring: partnerPeriodQuerySchema,
+        response: { 200: envelope(partnerSalesSchema) },
+      },
     },
     async (request) => {
       const { businessId } = requirePartner(request);
-      return ok(await partnerSales(db, businessId, request.query.from, request.query.to, now()));
+      const { from, to } = await ownPeriod(request.query);
+      return ok(await partnerSales(db, businessId, from, to, now()));
     },
   );
 
@@ -141,7 +154,8 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
     { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own statement for a period as JSON, CSV or PDF (mitra)", security, querystring: partnerStatementQuerySchema } },
     async (request, reply) => {
       const { businessId } = requirePartner(request);
-      return sendStatement(reply, businessId, request.query.from, request.query.to, request.query.format);
+      const { from, to } = await ownPeriod(request.query);
+      return sendStatement(reply, businessId, from, to, request.query.format);
     },
   );
 };
