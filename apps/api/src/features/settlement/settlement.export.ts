@@ -11,6 +11,8 @@ import { csvCell } from '../orders/admin-orders.service';
 
 type FullStatement = Statement & { timeZone: string; storeName: string };
 
+/** A deduction as the statement reads it; a negative one (commission given back) is an addition. */
+const less = (n: number) => (n < 0 ? `+ ${formatRupiah(-n)}` : `- ${formatRupiah(n)}`);
 const row = (cells: (string | number | null | undefined)[]) => cells.map(csvCell).join(',');
 const dateOf = (day: string, timeZone: string) => formatDateTime(new Date(`${day}T12:00:00Z`), { style: 'date', timeZone });
 
@@ -77,8 +79,8 @@ export function statementPdf(s: FullStatement): Promise<Buffer> {
 
   line(settlementLabels.carried_in, formatRupiah(f.carried_in));
   line(settlementLabels.goods, formatRupiah(f.goods));
-  line(settlementLabels.refunds, `- ${formatRupiah(f.refunds)}`);
-  line(settlementLabels.commission, `- ${formatRupiah(f.commission)}`);
+  line(settlementLabels.refunds, less(f.refunds));
+  line(settlementLabels.commission, less(f.commission));
   line(settlementLabels.shipping, formatRupiah(f.shipping));
   doc.moveTo(left, doc.y).lineTo(right, doc.y).stroke();
   doc.moveDown(0.3);

@@ -13,7 +13,11 @@ const sales: PartnerSales = {
   from,
   to: today,
   commission_percent: 7.5,
-  days: [{ key: from, goods: 40_000, refunds: 5_000, commission: 2_625, shipping: 9_000, net: 41_375 }],
+  days: [
+    { key: from, goods: 40_000, refunds: 5_000, commission: 2_625, shipping: 9_000, net: 41_375 },
+    // A day with only a refund of goods paid out earlier: the commission on them comes back.
+    { key: `${from.slice(0, 8)}02`, goods: 0, refunds: 5_000, commission: -375, shipping: 0, net: -4_625 },
+  ],
   months: [{ key: from.slice(0, 7), goods: 40_000, refunds: 5_000, commission: 2_625, shipping: 9_000, net: 41_375 }],
   total_paid: 120_000,
   total_owed: -4_500,
@@ -63,6 +67,8 @@ describe('the partner’s Penjualan', () => {
     // A negative balance (refunds that outran sales) reads as such, in red.
     expect(html).toMatch(/text-red-700[^"]*">[^<]*4\.500/);
     expect(html).toContain('Komisi 7,5%');
+    expect(html).toContain(`+${formatRupiah(375)}`);
+    expect(html).not.toContain('−-');
     expect(html).toContain('Ref. BCA-TRF-0911');
     expect(html).toContain(`Sisa ${formatRupiah(250)} terbawa ke periode berikutnya.`);
     expect(html).toContain('Unduh PDF');

@@ -12,6 +12,8 @@ import { useStoreTimeZone } from '../../lib/store-settings';
 import { downloadOwnStatement, usePartnerPayouts, usePartnerSales } from './api/settlement-api';
 
 const dateText = (day: string, timeZone: string) => formatDateTime(new Date(`${day}T12:00:00Z`), { style: 'date', timeZone });
+/** A deduction as the partner reads it; commission given back (refunds of paid-out goods) is an addition. */
+const less = (n: number) => (n < 0 ? `+${formatRupiah(-n)}` : `−${formatRupiah(n)}`);
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60';
 
 function Figures({ row }: { row: SalesRow }) {
@@ -22,11 +24,11 @@ function Figures({ row }: { row: SalesRow }) {
       {row.refunds !== 0 && (
         <>
           <dt className="text-stone-600">{settlementLabels.refunds}</dt>
-          <dd className="text-right tabular-nums">−{formatRupiah(row.refunds)}</dd>
+          <dd className="text-right tabular-nums">{less(row.refunds)}</dd>
         </>
       )}
       <dt className="text-stone-600">{settlementLabels.commission}</dt>
-      <dd className="text-right tabular-nums">−{formatRupiah(row.commission)}</dd>
+      <dd className="text-right tabular-nums">{less(row.commission)}</dd>
       {row.shipping !== 0 && (
         <>
           <dt className="text-stone-600">{settlementLabels.shipping}</dt>
