@@ -15,6 +15,7 @@ if (!only || only === 'checkout') {
   }
 }
 if (!only || only === 'backoffice') await runBackofficeBench();
+if (!only || only === 'reports') await (await import('./reports')).runReportsBench();
 if (!only || only === 'assistant') await (await import('./assistant')).runAssistantBench();
 if (!only || only === 'lighthouse') await runLighthouseBench();
 if (!only || only === 'memory') await runMemoryBench();

@@ -66,7 +66,7 @@ export async function salesRows(db: DbOrTx, spans: RollupSpan[], start: Date, en
                (SELECT coalesce(json_agg(c), '[]') FROM (
                   SELECT c.id, c.name FROM categories c WHERE c.id IN (SELECT f.key FROM f WHERE f.dimension = ${DIMENSION.category})) c) AS categories,
                (SELECT count(*)::int FROM businesses b WHERE b.created_at < ${end.toISOString()}) AS total_partners,
-               (SELECT count(*)::int FROM sales_figures u WHERE u.backend <> 0) AS unfolded`,
+               (SELECT count(*)::int FROM (SELECT 1 FROM sales_figures u WHERE u.backend <> 0 LIMIT ${FOLD_ABOVE + 1}) u) AS unfolded`,
   );
   if (row!.unfolded > FOLD_ABOVE) await foldSalesFigures(db);
   return {

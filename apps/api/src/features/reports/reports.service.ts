@@ -1,17 +1,22 @@
 /** The office's sales report (issue 29 part 5, decision 058): kept figures named and sorted, and its workbook. */
 import ExcelJS from 'exceljs';
 import { reportLabels, rollupSpans, sharePercent, storeRangeInstants, type SalesReport, type SalesReportQuery } from '@pasar/core/reports';
-import { storeDate } from '@pasar/core/time';
+import { zoneOffsetMs } from '@pasar/core/time';
 import type { DbOrTx } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import { DIMENSION, salesRows, type FigureRow } from './reports.repository';
 
 const figuresOf = (f: FigureRow | undefined) => ({ orders: f?.orders ?? 0, items: f?.items ?? 0, gmv: f?.goods ?? 0 });
-const byGmv = <T extends { gmv: number; name: string }>(a: T, b: T) => b.gmv - a.gmv || a.name.localeCompare(b.name, 'id');
+// One collator: localeCompare with a locale builds one per call, most of a report's CPU at 200 partners.
+const collator = new Intl.Collator('id');
+const byGmv = <T extends { gmv: number; name: string }>(a: T, b: T) => b.gmv - a.gmv || collator.compare(a.name, b.name);
 
 export async function salesReport(db: DbOrTx, query: SalesReportQuery): Promise<SalesReport> {
   const timeZone = await storeTimeZone(db);
   const { start, end } = storeRangeInstants(query.from, query.to, timeZone);
+  // Store zones keep one offset all year (core/time): read it once, not once per new partner.
+  const offset = zoneOffsetMs(start, timeZone);
+  const storeDay = (at: string) => new Date(new Date(at).getTime() + offset).toISOString().slice(0, 10);
   const rows = await salesRows(db, rollupSpans(start, end), start, end);
   const of = (dimension: number) => rows.figures.filter((f) => f.dimension === dimension);
   const businesses = new Map(rows.businesses.map((b) => [b.id, b]));
@@ -59,7 +64,7 @@ export async function salesReport(db: DbOrTx, query: SalesReportQuery): Promise<
   const newPartners = rows.businesses
     .filter((b) => isNew(b.created_at))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)
-    .map((b) => ({ business_id: b.id, name: b.name, district_name: b.district_name ?? reportLabels.noDistrict, joined_on: storeDate(new Date(b.created_at), timeZone) }));
+    .map((b) => ({ business_id: b.id, name: b.name, district_name: b.district_name ?? reportLabels.noDistrict, joined_on: storeDay(b.created_at) }));
 
   return {
     from: query.from,
