@@ -115,7 +115,7 @@ export default function PayoutsPage() {
             <tbody className="divide-y divide-stone-100">
               {rows.map((r) => (
                 <tr key={r.business_id} className="align-top">
-                  <td className="px-3 py-2">
+                  <td className="min-w-52 px-3 py-2">
                     <div className="font-semibold text-stone-900">{r.business_name}</div>
                     <div className="text-xs text-stone-500">
                       {dateText(r.period_start, timeZone)} – {dateText(r.period_end, timeZone)}
@@ -136,7 +136,7 @@ export default function PayoutsPage() {
                   <td className="px-3 py-2 text-right tabular-nums">{formatRupiah(r.commission)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatRupiah(r.shipping)}</td>
                   <td className={`px-3 py-2 text-right font-semibold tabular-nums ${r.owed < 0 ? 'text-red-700' : 'text-stone-900'}`}>{formatRupiah(r.owed)}</td>
-                  <td className="px-3 py-2 text-xs text-stone-600">
+                  <td className="min-w-36 px-3 py-2 text-xs text-stone-600">
                     {r.last_payout ? (
                       <>
                         {formatRupiah(r.last_payout.amount)} pada {dateText(r.last_payout.paid_on, timeZone)}
@@ -148,16 +148,18 @@ export default function PayoutsPage() {
                     )}
                   </td>
                   <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
+                    <div className="flex flex-col gap-1 whitespace-nowrap">
                       <button type="button" className={buttonStyles.small} disabled={!r.can_close || r.period_end >= today} onClick={() => setPaying(r)} title={r.period_end >= today ? settlementMessages.periodNotPast : undefined}>
                         Catat pembayaran
                       </button>
-                      <button type="button" className={buttonStyles.small} onClick={() => void download(r, 'pdf')}>
-                        PDF
-                      </button>
-                      <button type="button" className={buttonStyles.small} onClick={() => void download(r, 'csv')}>
-                        CSV
-                      </button>
+                      <div className="flex gap-1">
+                        <button type="button" className={`${buttonStyles.small} flex-1`} onClick={() => void download(r, 'pdf')} aria-label={`Laporan PDF ${r.business_name}`}>
+                          PDF
+                        </button>
+                        <button type="button" className={`${buttonStyles.small} flex-1`} onClick={() => void download(r, 'csv')} aria-label={`Laporan CSV ${r.business_name}`}>
+                          CSV
+                        </button>
+                      </div>
                       <button type="button" className={buttonStyles.small} onClick={() => setRating(r)}>
                         Ubah komisi
                       </button>
