@@ -26,12 +26,12 @@ function Bars({ rows, label, limit = 10 }: { rows: Row[]; label: string; limit?:
   const max = Math.max(1, ...shown.map((r) => r.gmv));
   if (shown.length === 0) return null;
   return (
-    <figure className="rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
+    <figure className="min-w-0 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
       <figcaption className="mb-2 text-xs text-stone-500">
         {label}
         {rows.length > limit ? ` (${limit} teratas dari ${rows.length})` : ''}
       </figcaption>
-      <ul className="grid gap-2" aria-label={label}>
+      <ul className="grid grid-cols-1 gap-2" aria-label={label}>
         {shown.map((r) => (
           <li key={r.key} className="text-sm">
             <div className="flex items-baseline justify-between gap-2">
@@ -104,7 +104,7 @@ function Breakdown({ id, title, rows, nameHeader, detailHeader, total }: { id: s
       {rows.length === 0 ? (
         <p className="text-sm text-stone-600">{reportMessages.empty}</p>
       ) : (
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 2xl:grid-cols-2">
           <Bars rows={rows} label={`${reportLabels.gmv} ${title.toLowerCase()}`} />
           <FigureTable rows={rows} label={title} nameHeader={nameHeader} {...(detailHeader ? { detailHeader } : {})} total={total} />
         </div>
