@@ -15,7 +15,7 @@ export const settlementMessages = {
   periodRequired: 'Pilih periode (tanggal awal dan akhir).',
   periodOrder: 'Tanggal akhir tidak boleh sebelum tanggal awal.',
   periodTooLong: 'Periode paling panjang 366 hari.',
-  periodNotPast: 'Periode hanya dapat ditutup sampai kemarin: hari ini belum selesai.',
+  periodNotPast: 'Periode hanya dapat ditutup sampai hari ini: hari yang belum datang belum punya penjualan.',
   periodClosed: (until: string) => `Periode ini bertumpang tindih dengan periode yang sudah dibayar (sampai ${until}). Mulai periode setelah tanggal itu.`,
   amountInvalid: 'Jumlah pembayaran harus bilangan bulat 0 atau lebih.',
   amountTooLarge: (owed: string) => `Jumlah pembayaran melebihi yang terutang (${owed}).`,
@@ -52,11 +52,26 @@ export interface RefundEntry {
   at: Date;
 }
 
-/** The last payout before the period: its end and what it left unpaid (owed − amount). */
+/** The last payout before the period: its end, when it was recorded, and what it left unpaid (owed − amount). */
 export interface LastPayout {
   period_end: string;
+  /** When the payout was recorded: its figures hold what was recorded until then, nothing later. */
+  closed_at: Date;
   owed: number;
   amount: number;
+}
+
+/**
+ * The store day an entry (a delivery, a refund's share) counts on. Its own day, except when that
+ * day is inside the last closed period but the entry was recorded after the payout closed it (a
+ * period may end today, so a parcel delivered or a refund recorded later that day comes after the
+ * payout's figures): it is carried into the first open day, never reopening the closed period and
+ * never lost.
+ */
+export function settlementDay(at: Date, timeZone: string, last: Pick<LastPayout, 'period_end' | 'closed_at'> | null): string {
+  const day = storeDate(at, timeZone);
+  if (last && day <= last.period_end && at.getTime() > last.closed_at.getTime()) return nextDay(last.period_end);
+  return day;
 }
 
 export interface SettlementInput {
@@ -122,13 +137,14 @@ function figuresOf(goods: readonly GoodsEntry[], refunds: readonly RefundEntry[]
  *   outran sales or the office paid ahead), plus the net of any unclosed days between that payout
  *   and this period (or of every day before it, when nothing was ever paid), so nothing is lost;
  * - owed = goods − refunds − commission + shipping + carried_in (may be negative: it carries).
- * Entries dated on or before the last payout's end are already in its stored figures and are left
- * out; entries after the period's end belong to a later one.
+ * Entries dated on or before the last payout's end and recorded before it are already in its stored
+ * figures and are left out (settlementDay carries the ones recorded after it); entries after the
+ * period's end belong to a later one.
  */
 export function computeSettlement(input: SettlementInput): Settlement {
   const { period, timeZone, commission_percent: percent, last_payout: last } = input;
   const closedUntil = last?.period_end ?? '';
-  const dayOf = (at: Date) => storeDate(at, timeZone);
+  const dayOf = (at: Date) => settlementDay(at, timeZone, last);
   const open = (day: string) => closedUntil === '' || day > closedUntil;
   const inPeriod = (day: string) => day >= period.start && day <= period.end && open(day);
   const before = (day: string) => day < period.start && open(day);
@@ -246,14 +262,14 @@ export function previousMonth(day: string): string {
 }
 
 /**
- * Whether a period may be closed by a payout, first failure wins: its end before today (a day not
- * over yet could still gain a delivery or a refund), and its start after the last closed period's
- * end (periods move forward, so a closed one is never counted again and a later refund always falls
- * into an open one).
+ * Whether a period may be closed by a payout, first failure wins: its end today at the latest (the
+ * office pays what was delivered up to now; what today still brings after the payout is carried by
+ * settlementDay), and its start after the last closed period's end (periods move forward, so a
+ * closed one is never counted again and a later refund always falls into an open one).
  */
 export function payoutPeriodError(period: { start: string; end: string }, today: string, closedUntil: string | null): string | null {
   if (period.end < period.start) return settlementMessages.periodOrder;
-  if (period.end >= today) return settlementMessages.periodNotPast;
+  if (period.end > today) return settlementMessages.periodNotPast;
   if (closedUntil !== null && period.start <= closedUntil) return settlementMessages.periodClosed(closedUntil);
   return null;
 }

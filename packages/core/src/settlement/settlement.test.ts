@@ -60,15 +60,15 @@ describe('computeSettlement', () => {
 
     // November after October's payout: 30,000 − 50,000 = −20,000; commission 10% of −20,000 = −2,000
     // (the commission taken on the goods that came back, given back); owed −20,000 + 2,000 = −18,000.
-    const november = computeSettlement({ ...base, period: { start: '2026-11-01', end: '2026-11-30' }, last_payout: { period_end: '2026-10-31', owed: 180_000, amount: 180_000 } });
+    const november = computeSettlement({ ...base, period: { start: '2026-11-01', end: '2026-11-30' }, last_payout: { period_end: '2026-10-31', closed_at: new Date('2026-11-03T03:00:00Z'), owed: 180_000, amount: 180_000 } });
     expect(november).toMatchObject({ goods: 30_000, refunds: 50_000, commission: -2_000, carried_in: 0, owed: -18_000 });
 
     // November closed with 0 paid: −18,000 carries. December: 100,000 − 10,000 − 18,000 = 72,000.
-    const december = computeSettlement({ ...base, period: { start: '2026-12-01', end: '2026-12-31' }, last_payout: { period_end: '2026-11-30', owed: -18_000, amount: 0 } });
+    const december = computeSettlement({ ...base, period: { start: '2026-12-01', end: '2026-12-31' }, last_payout: { period_end: '2026-11-30', closed_at: new Date('2026-12-03T03:00:00Z'), owed: -18_000, amount: 0 } });
     expect(december).toMatchObject({ goods: 100_000, refunds: 0, commission: 10_000, carried_in: -18_000, owed: 72_000 });
 
     // The closed October is never counted again, even when its entries are passed in and the range reaches back.
-    const overlapping = computeSettlement({ ...base, period: { start: '2026-10-01', end: '2026-11-30' }, last_payout: { period_end: '2026-10-31', owed: 180_000, amount: 180_000 } });
+    const overlapping = computeSettlement({ ...base, period: { start: '2026-10-01', end: '2026-11-30' }, last_payout: { period_end: '2026-10-31', closed_at: new Date('2026-11-03T03:00:00Z'), owed: 180_000, amount: 180_000 } });
     expect(overlapping).toMatchObject({ goods: 30_000, refunds: 50_000, owed: -18_000 });
   });
 
@@ -80,7 +80,7 @@ describe('computeSettlement', () => {
       goods: [goods(40_000, '2026-11-10T05:00:00Z', 12_000), goods(10_000, '2026-12-10T05:00:00Z')],
       refunds: [],
       // October owed 160,975 and 150,000 was paid: 10,975 left.
-      last_payout: { period_end: '2026-10-31', owed: 160_975, amount: 150_000 },
+      last_payout: { period_end: '2026-10-31', closed_at: new Date('2026-11-03T03:00:00Z'), owed: 160_975, amount: 150_000 },
     });
     // November was never closed: 40,000 − 4,000 + 12,000 = 48,000. carried = 10,975 + 48,000 = 58,975.
     // December: 10,000 − 1,000 = 9,000. owed = 9,000 + 58,975 = 67,975.
@@ -88,7 +88,7 @@ describe('computeSettlement', () => {
   });
 
   it('a period with nothing is all zeros and owes what was carried', () => {
-    expect(computeSettlement({ period: { start: '2026-11-01', end: '2026-11-30' }, timeZone: tz, commission_percent: 5, goods: [], refunds: [], last_payout: { period_end: '2026-10-31', owed: 5_000, amount: 1_000 } })).toMatchObject({
+    expect(computeSettlement({ period: { start: '2026-11-01', end: '2026-11-30' }, timeZone: tz, commission_percent: 5, goods: [], refunds: [], last_payout: { period_end: '2026-10-31', closed_at: new Date('2026-11-03T03:00:00Z'), owed: 5_000, amount: 1_000 } })).toMatchObject({
       goods: 0,
       refunds: 0,
       commission: 0,
@@ -96,6 +96,21 @@ describe('computeSettlement', () => {
       carried_in: 4_000,
       owed: 4_000,
     });
+  });
+
+  it('a period closed today carries what that day brings after the payout into the next period', () => {
+    // Paid on 1 December 10:00 WIB (03:00Z) for 1 November to 1 December: 50,000 delivered at 09:00 WIB
+    // is in the payout; 20,000 delivered at 15:00 WIB and a 5,000 refund at 16:00 WIB come after it.
+    const closedAt = at('2026-12-01T03:00:00Z');
+    const last = { period_end: '2026-12-01', closed_at: closedAt, owed: 47_500, amount: 47_500 };
+    const day = [goods(50_000, '2026-12-01T02:00:00Z'), goods(20_000, '2026-12-01T08:00:00Z'), goods(10_000, '2026-12-02T03:00:00Z')];
+    const refunds = [{ amount: 5_000, at: at('2026-12-01T09:00:00Z') }];
+    const next = computeSettlement({ period: { start: '2026-12-02', end: '2026-12-31' }, timeZone: tz, commission_percent: 5, goods: day, refunds, last_payout: last });
+    // Goods 20,000 + 10,000 = 30,000; refunds 5,000; 5% of 25,000 = 1,250; owed 23,750.
+    expect(next).toMatchObject({ goods: 30_000, refunds: 5_000, commission: 1_250, carried_in: 0, owed: 23_750 });
+    // Asked from a later start, all of it is carried in as one unclosed stretch: the same 23,750.
+    const later = computeSettlement({ period: { start: '2026-12-03', end: '2026-12-31' }, timeZone: tz, commission_percent: 5, goods: day, refunds, last_payout: last });
+    expect(later).toMatchObject({ goods: 0, carried_in: 23_750, owed: 23_750 });
   });
 
   it('uses the store time zone (WIT is two hours ahead of WIB)', () => {
@@ -172,7 +187,8 @@ describe('salesBy', () => {
 describe('payoutPeriodError: first failure wins', () => {
   it('refuses a period not yet over, one reaching into a closed one, and a reversed one', () => {
     expect(payoutPeriodError({ start: '2026-11-10', end: '2026-11-01' }, '2026-12-01', null)).toBe(settlementMessages.periodOrder);
-    expect(payoutPeriodError({ start: '2026-11-01', end: '2026-12-01' }, '2026-12-01', null)).toBe(settlementMessages.periodNotPast);
+    expect(payoutPeriodError({ start: '2026-11-01', end: '2026-12-02' }, '2026-12-01', null)).toBe(settlementMessages.periodNotPast);
+    expect(payoutPeriodError({ start: '2026-11-01', end: '2026-12-01' }, '2026-12-01', null)).toBeNull();
     expect(payoutPeriodError({ start: '2026-11-01', end: '2026-11-30' }, '2026-12-01', null)).toBeNull();
     expect(payoutPeriodError({ start: '2026-10-31', end: '2026-11-30' }, '2026-12-01', '2026-10-31')).toBe(settlementMessages.periodClosed('2026-10-31'));
     expect(payoutPeriodError({ start: '2026-11-01', end: '2026-11-30' }, '2026-12-01', '2026-10-31')).toBeNull();

@@ -55,10 +55,12 @@ export async function setPartnerCommission(db: DbOrTx, id: number, percent: numb
 }
 
 /**
- * The filter for one partner or, with null, for every one; entries on or before a partner's last
- * closed day are left out here already (core leaves them out too), so the read stays with what is open.
+ * Each partner's last payout: the last closed day and when it was recorded. Entries on or before
+ * that day and recorded before the payout are in its figures and are left out here already (core's
+ * settlementDay leaves them out too), so the read stays with what is open.
  */
-const closed = sql`(SELECT business_id, max(period_end) AS closed_until FROM partner_payouts GROUP BY business_id)`;
+const closed = sql`(SELECT DISTINCT ON (business_id) business_id, period_end AS closed_until, created_at AS closed_at
+  FROM partner_payouts ORDER BY business_id, period_end DESC, id DESC)`;
 
 export interface GoodsRow extends GoodsEntry {
   business_id: number;
@@ -98,7 +100,7 @@ export async function goodsEntries(db: DbOrTx, q: { businessId: number | null; s
                d.delivered_at
         FROM goods g JOIN delivered d ON d.id = g.shipment_id
         LEFT JOIN ${closed} c ON c.business_id = g.business_id
-        WHERE ${q.openOnly ? sql`(c.closed_until IS NULL OR (d.delivered_at AT TIME ZONE ${q.timeZone})::date > c.closed_until)` : sql`true`}
+        WHERE ${q.openOnly ? sql`(c.closed_until IS NULL OR (d.delivered_at AT TIME ZONE ${q.timeZone})::date > c.closed_until OR d.delivered_at > c.closed_at)` : sql`true`}
         GROUP BY g.business_id, d.id, d.order_id, d.cost, d.shipped_by_business_id, d.delivered_at
         ORDER BY d.delivered_at, d.id`,
   );
@@ -129,7 +131,7 @@ export async function refundEntries(db: DbOrTx, q: { businessId: number | null; 
         WHERE ra.created_at < ${q.until.toISOString()}
           ${q.since ? sql`AND ra.created_at >= ${q.since.toISOString()}` : sql``}
           ${q.businessId === null ? sql`` : sql`AND ra.business_id = ${q.businessId}`}
-          AND ${q.openOnly ? sql`(c.closed_until IS NULL OR (ra.created_at AT TIME ZONE ${q.timeZone})::date > c.closed_until)` : sql`true`}
+          AND ${q.openOnly ? sql`(c.closed_until IS NULL OR (ra.created_at AT TIME ZONE ${q.timeZone})::date > c.closed_until OR ra.created_at > c.closed_at)` : sql`true`}
         ORDER BY ra.created_at, ra.refund_id`,
   );
   return rows.map((r) => ({ business_id: r.business_id, order_id: r.order_id, amount: r.amount, at: new Date(r.created_at) }));

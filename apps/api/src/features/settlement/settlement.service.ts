@@ -11,6 +11,7 @@ import {
   nextDay,
   payoutPeriodError,
   salesBy,
+  settlementDay,
   settlementMessages,
   type PartnerSales,
   type PartnerSettlement,
@@ -93,10 +94,10 @@ function openSettlement(partner: PartnerRow, program: PartnerProgram, last: Payo
     commission_percent: commissionPercentFor(partner, program),
     goods,
     refunds,
-    last_payout: last ? { period_end: last.period_end, owed: last.owed, amount: last.amount } : null,
+    last_payout: last ? { period_end: last.period_end, closed_at: last.created_at, owed: last.owed, amount: last.amount } : null,
   });
   const inPeriod = (at: Date) => {
-    const day = storeDate(at, timeZone);
+    const day = settlementDay(at, timeZone, last ? { period_end: last.period_end, closed_at: last.created_at } : null);
     return day >= start && day <= to;
   };
   return { settlement, closedUntil, canClose: start <= to, goods: goods.filter((g) => inPeriod(g.delivered_at)), refunds: refunds.filter((r) => inPeriod(r.at)) };
@@ -268,8 +269,9 @@ export async function partnerSales(db: Db, businessId: number, from: string, to:
   const [goods, refunds, paid] = await Promise.all([goodsEntries(db, q), refundEntries(db, q), paidTotal(db, businessId)]);
   const input = { from, to, timeZone, commission_percent: percent, goods, refunds };
   const today = storeDate(now, timeZone);
-  // Owed now: the last payout's remainder and every open day through today.
-  const current = await openFor(db, partner, today, today, timeZone);
+  // Owed now: the last payout's remainder and every open day through today, tomorrow included for
+  // what today brought after a payout that closed today (settlementDay carries it there).
+  const current = await openFor(db, partner, today, nextDay(today), timeZone);
   return {
     from,
     to,

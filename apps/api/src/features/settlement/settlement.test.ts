@@ -153,7 +153,7 @@ describe('payouts close a period', () => {
   it('refuses what may not be closed, records the payout with the server’s figures, and refuses it twice', async () => {
     const desk = await admin();
     const body = { business_id: partnerA.business.id, period_start: '2026-11-01', period_end: '2026-11-30', amount: 27_000 + shippingA, paid_on: '2026-12-10', bank_reference: 'BCA-TRF-0911' };
-    const notOver = await api('POST', '/payouts', { ...body, period_end: '2026-12-10' }, desk);
+    const notOver = await api('POST', '/payouts', { ...body, period_end: '2026-12-11' }, desk);
     expect(notOver.statusCode).toBe(422);
     expect(notOver.json().error).toBe(settlementMessages.periodNotPast);
     const tooMuch = await api('POST', '/payouts', { ...body, amount: 27_001 + shippingA }, desk);
@@ -284,5 +284,40 @@ describe('the partner’s corner', () => {
     expect((await api('PUT', '/payouts/partners/999999/commission', { commission_percent: null }, desk)).statusCode).toBe(404);
     const back = await api('PUT', `/payouts/partners/${partnerB.business.id}/commission`, { commission_percent: null }, desk);
     expect(back.json().data).toEqual({ business_id: partnerB.business.id, commission_percent: null });
+  });
+});
+
+describe('a period closed today (the office pays up to now)', () => {
+  it('keeps the payout as paid and carries what the rest of the day brings into the next period', async () => {
+    const partnerC = await makePartner(t.db, { business: { name: 'Kopi Sore' } });
+    const pc = (await makeProduct(t.db, { business_id: partnerC.business.id, price: 10_000, stock: 100 })).id;
+    // 10 January, 10:00 WIB: a parcel delivered at 09:00 WIB is paid out the same morning.
+    clock = new Date('2027-01-10T03:00:00Z');
+    const morning = await paidOrder([{ productId: pc, quantity: 1 }]);
+    await deliver(morning.id, '2027-01-10T02:00:00Z', null);
+    const desk = await admin();
+    const tooFar = await api('POST', '/payouts', { business_id: partnerC.business.id, period_start: '2027-01-01', period_end: '2027-01-11', amount: 0, paid_on: '2027-01-10', bank_reference: 'X' }, desk);
+    expect(tooFar.statusCode).toBe(422);
+    expect(tooFar.json().error).toBe(settlementMessages.periodNotPast);
+    const paid = await api('POST', '/payouts', { business_id: partnerC.business.id, period_start: '2027-01-01', period_end: '2027-01-10', amount: 9_500, paid_on: '2027-01-10', bank_reference: 'TRF-PAGI' }, desk);
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({ goods: 10_000, commission: 500, owed: 9_500, carried_out: 0 });
+
+    // 15:00 WIB the same day: 2 × 10,000 delivered after the payout. The partner sees it owed
+    // (20,000 − 5% = 19,000); the paid period's statement is unchanged.
+    clock = new Date('2027-01-10T08:00:00Z');
+    const afternoon = await paidOrder([{ productId: pc, quantity: 2 }]);
+    await deliver(afternoon.id, '2027-01-10T07:00:00Z', null);
+    const c = await asPartner(partnerC);
+    expect((await api('GET', '/mitra/sales?from=2027-01-01&to=2027-01-10', undefined, c)).json().data).toMatchObject({ total_paid: 9_500, total_owed: 19_000 });
+    const statement = await api('GET', `/payouts/statement?business_id=${partnerC.business.id}&from=2027-01-01&to=2027-01-10`, undefined, await admin());
+    expect(statement.json().data.settlement).toMatchObject({ goods: 10_000, owed: 9_500 });
+
+    // The next day, the afternoon's parcel is in the first open period and can be paid.
+    clock = new Date('2027-01-11T05:00:00Z');
+    expect(await summaryRow('2027-01-11', '2027-01-11', partnerC.business.id)).toMatchObject({ goods: 20_000, commission: 1_000, carried_in: 0, owed: 19_000 });
+    const next = await api('POST', '/payouts', { business_id: partnerC.business.id, period_start: '2027-01-11', period_end: '2027-01-11', amount: 19_000, paid_on: '2027-01-11', bank_reference: 'TRF-SORE' }, await admin());
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().data).toMatchObject({ goods: 20_000, owed: 19_000, carried_out: 0 });
   });
 });

@@ -149,7 +149,7 @@ export default function PayoutsPage() {
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-col gap-1 whitespace-nowrap">
-                      <button type="button" className={buttonStyles.small} disabled={!r.can_close || r.period_end >= today} onClick={() => setPaying(r)} title={r.period_end >= today ? settlementMessages.periodNotPast : undefined}>
+                      <button type="button" className={buttonStyles.small} disabled={!r.can_close || r.period_end > today} onClick={() => setPaying(r)} title={r.period_end > today ? settlementMessages.periodNotPast : undefined}>
                         Catat pembayaran
                       </button>
                       <div className="flex gap-1">
