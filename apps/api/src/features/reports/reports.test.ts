@@ -216,6 +216,17 @@ describe(`the sales report equals a fresh aggregate (${testEngine})`, () => {
     expect(r.by_partner.map((p) => p.business_id)).toEqual([ids.partnerA]);
   });
 
+  it('follows a confirmation reversed the same day: the order leaves, and comes back when paid again', async () => {
+    const o = await paidOrder([{ productId: ids.b, quantity: 1 }]);
+    await moveOrder(o.id, '2030-08-20T05:00:00Z');
+    expect((await expectFresh('2030-08-20', '2030-08-20')).totals.orders).toBe(1);
+    const reversed = await api('POST', `/orders/${o.id}/payment/reverse`, { reason: 'Dana belum masuk ke rekening' });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect((await expectFresh('2030-08-20', '2030-08-20')).totals.orders).toBe(0);
+    expect((await api('POST', `/orders/${o.id}/payment/confirm`, {})).statusCode).toBe(200);
+    expect((await expectFresh('2030-08-20', '2030-08-20')).totals).toEqual({ orders: 1, items: 1, gmv: 7_500 });
+  });
+
   it("follows a product moved to another partner or category and a partner's new kecamatan, and a fold", async () => {
     const o = await paidOrder([{ productId: ids.c, quantity: 1 }, { productId: ids.a, quantity: 1 }]);
     await moveOrder(o.id, '2030-09-01T05:00:00Z');
