@@ -16,6 +16,11 @@ import type { DbOrTx } from '../client';
 import { businesses, orderItems, orders, partnerApplications, payments, productChanges, products, shipmentEvents, shipments } from '../schema';
 import { makeUser } from '../../test/factories';
 import { linkPartnerAccount } from '../../features/partners/partners.repository';
+import { findUserByLogin } from '../../features/accounts/accounts.repository';
+import { recordPayout, statementOf } from '../../features/settlement/settlement.service';
+import { monthPeriod, previousMonth } from '@pasar/core/settlement';
+import { storeDate } from '@pasar/core/time';
+import type { Db } from '../client';
 
 const DAY = 24 * 3_600_000;
 const HOUR = 3_600_000;
@@ -193,12 +198,16 @@ export async function seedDemoPartners(tx: DbOrTx, ctx: DemoPartnerContext): Pro
   for (const [key, marks] of Object.entries(demoCertificates)) {
     const id = ctx.businessId.get(key);
     if (id === undefined) continue;
-    const set: Record<string, string | Date | null> = {};
+    const numbers: Record<string, string> = {};
+    const verified: Record<string, Date> = {};
     for (const [kind, mark] of Object.entries(marks)) {
-      set[kind] = mark.number;
-      set[`${kind}_verified_at`] = mark.verified ? verifiedAt : null;
+      numbers[kind] = mark.number;
+      if (mark.verified) verified[`${kind}_verified_at`] = verifiedAt;
     }
-    await tx.update(businesses).set({ ...set, ...(demoBanks[key] ?? {}) }).where(eq(businesses.id, id));
+    // As in the shop: the partner enters the numbers, then the office ticks them (a write that
+    // changes a number clears its verification, migration 0025).
+    await tx.update(businesses).set({ ...numbers, ...(demoBanks[key] ?? {}) }).where(eq(businesses.id, id));
+    if (Object.keys(verified).length > 0) await tx.update(businesses).set(verified).where(eq(businesses.id, id));
   }
   const partnerUser = new Map<string, number>();
   for (const a of demoPartnerAccounts) {
@@ -305,4 +314,18 @@ export async function seedDemoPartners(tx: DbOrTx, ctx: DemoPartnerContext): Pro
       submitted_at: new Date(ctx.now.getTime() - 3 * HOUR),
     });
   }
+}
+
+/**
+ * Last month of Dapur Bu Imas paid out, through the office's own payout (settlement's one function
+ * works the figures): after the seed's transaction, as recordPayout opens its own.
+ */
+export async function seedDemoPayout(db: Db, now: Date, timeZone: string): Promise<void> {
+  const admin = await findUserByLogin(db, 'admin');
+  const [imas] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.name, 'Dapur Bu Imas'));
+  if (!admin || !imas) return;
+  const today = storeDate(now, timeZone);
+  const last = monthPeriod(previousMonth(today));
+  const owed = Math.max(0, (await statementOf(db, imas.id, last.from, last.to)).settlement.owed);
+  await recordPayout(db, { business_id: imas.id, period_start: last.from, period_end: last.to, amount: owed, paid_on: today, bank_reference: 'BJB-TRF-DEMO-0001', note: 'Pencairan bulan lalu (data demo)' }, { id: admin.id, name: 'Admin Pasar' }, now);
 }

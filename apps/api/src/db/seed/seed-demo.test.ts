@@ -79,6 +79,10 @@ describe('the demo as npm start seeds it: images and the partner side', () => {
     expect(await countIn(sql`SELECT count(*)::int AS n FROM orders o WHERE o.total_amount <> o.subtotal_amount + o.shipping_cost + o.unique_code
       OR o.subtotal_amount <> (SELECT sum(line_total) FROM order_items i WHERE i.order_id = o.id)`)).toBe(0);
     expect(await countIn(sql`SELECT count(*)::int AS n FROM partner_applications WHERE status = 'pending'`)).toBe(1);
+    // Last month of Dapur Bu Imas paid out: Peuyeum 2 × 20,000 and Dodol 3 × 25,000 = 115,000 goods,
+    // 5% commission 5,750, two parcels it sent itself at 11,000 each: 131,250.
+    const [payout] = await queryRows<{ goods: number; commission: number; shipping: number; owed: number; amount: number }>(database.db, sql`SELECT goods, commission, shipping, owed, amount FROM partner_payouts`);
+    expect(payout).toEqual({ goods: 115_000, commission: 5_750, shipping: 22_000, owed: 131_250, amount: 131_250 });
     expect(await countIn(sql`SELECT count(*)::int AS n FROM product_changes WHERE status = 'pending'`)).toBe(2);
     // The product waiting as new is kept out of the shop until the office approves it.
     expect(await countIn(sql`SELECT count(*)::int AS n FROM products WHERE curation_status = 'pending' AND is_active`)).toBe(0);

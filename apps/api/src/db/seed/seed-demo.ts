@@ -22,7 +22,7 @@ import {
   zoneRates,
 } from './demo-catalog';
 import { drawProductImage } from './product-images';
-import { seedDemoPartners } from './demo-partners';
+import { seedDemoPartners, seedDemoPayout } from './demo-partners';
 import { applyDiscount } from '@pasar/core/pricing';
 
 export interface SeedOptions {
@@ -72,6 +72,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
     throw new Error('Seed demo menolak berjalan: database sudah berisi data.');
   }
   const hashes = await Promise.all(demoUsers.map((u) => hashPassword(u.password)));
+  const now = new Date();
   const categoryOf = new Map<string, (typeof demoCategories)[number]>(demoCategories.map((c) => [c.key, c]));
   // Pictures are drawn before the transaction: files on disk, paths into the rows.
   const pictures = options.withImages
@@ -188,6 +189,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
       ),
     );
 
-    if (options.withPartnerActivity) await seedDemoPartners(tx, { businessId, productId, price, categoryId, now: new Date(), timeZone: demoSettings.time_zone.time_zone, passwordHash: hashPassword });
+    if (options.withPartnerActivity) await seedDemoPartners(tx, { businessId, productId, price, categoryId, now, timeZone: demoSettings.time_zone.time_zone, passwordHash: hashPassword });
   });
+  if (options.withPartnerActivity) await seedDemoPayout(db, now, demoSettings.time_zone.time_zone);
 }
