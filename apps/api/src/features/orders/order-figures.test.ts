@@ -190,7 +190,7 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
       ['a refund deleted', sql`DELETE FROM refunds WHERE order_id = ${idOf('f3@b.id')}`],
       ['a refunded order unpaid again', sql`UPDATE orders SET payment_status = 'unpaid' WHERE guest_email LIKE 'bulk4%'`],
       ['a refund moved an hour', sql`UPDATE refunds SET created_at = created_at + interval '1 hour' WHERE order_id IN (SELECT id FROM orders WHERE guest_email LIKE 'bulk5%')`],
-      ['refunds truncated', sql`TRUNCATE refunds`],
+      ['refunds truncated (their partner allocations with them)', sql`TRUNCATE refunds CASCADE`],
     ];
     for (const [name, statement] of steps) {
       await t.db.execute(statement);
