@@ -74,6 +74,31 @@ export const buttonStyles = {
   small: 'inline-flex items-center justify-center gap-1 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60',
 } as const;
 
+/**
+ * A dialog form's footer: "Batal" (or `cancelLabel`) and the submit button, which says `busyLabel`
+ * and waits while the save runs, so a double press sends one request.
+ */
+export function FormActions({ label, pending, onCancel, cancelLabel = 'Batal', busyLabel = 'Menyimpan…', tone = 'primary', className = '' }: {
+  label: string;
+  pending: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  busyLabel?: string;
+  tone?: 'primary' | 'danger';
+  className?: string;
+}) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <button type="button" className={buttonStyles.secondary} onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="submit" className={buttonStyles[tone]} disabled={pending}>
+        {pending ? busyLabel : label}
+      </button>
+    </div>
+  );
+}
+
 /** Table wrapper that scrolls sideways on a phone instead of breaking the layout. */
 export function AdminTable({ children, label }: { children: ReactNode; label: string }) {
   return (

@@ -16,7 +16,7 @@ import { formatRupiah } from '@pasar/core/money';
 import { DEFAULT_WEIGHT_GRAMS, MAX_SIZE_VARIANTS, productInputSchema, productMessages, type ProductInput } from '@pasar/core/products';
 import { Modal } from '../modal';
 import { ProductImage } from '../product-image';
-import { buttonStyles, ErrorBanner } from '../admin/admin-ui';
+import { buttonStyles, FormActions, ErrorBanner } from '../admin/admin-ui';
 import { failureMessage, Field, firstErrorUnder, setServerErrors, useZodForm } from '../form';
 
 /** The values the form opens with: a product as the API answers it. */
@@ -331,14 +331,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
           {aiDescriptionTool?.((text) => form.setValue('ai_description', text, { shouldDirty: true }), { name, description })}
         </Section>
 
-        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-stone-200 bg-white pt-3">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            {save.isPending ? 'Menyimpan…' : 'Simpan produk'}
-          </button>
-        </div>
+        <FormActions label="Simpan produk" pending={save.isPending} onCancel={onClose} className="sticky bottom-0 border-t border-stone-200 bg-white pt-3" />
       </form>
     </Modal>
   );

@@ -8,7 +8,7 @@ import { businessInputSchema, businessMessages, certificateMessages, type AdminB
 import { CERTIFICATE_KINDS, certificateLabels, type CertificateKind } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { Modal } from '../../components/modal';
-import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { FormActions, ErrorBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
@@ -225,14 +225,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
           <Field id="business-account-number" label="Nomor rekening" inputMode="numeric" {...field('bank_account_number')} />
           <Field id="business-account-name" label="Atas nama" {...field('bank_account_name')} />
         </fieldset>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            {save.isPending ? 'Menyimpan…' : 'Simpan'}
-          </button>
-        </div>
+        <FormActions label="Simpan" pending={save.isPending} onCancel={onClose} className="sm:col-span-2" />
       </form>
     </Modal>
   );

@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { changeKindLabels, curationMessages, curationRejectSchema, type CuratedView, type CurationQueueItem } from '@pasar/core/curation';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ProductImage } from '../../components/product-image';
@@ -191,14 +191,7 @@ function RejectModal({ item, onClose, onDone }: { item: CurationQueueItem; onClo
         }}
       >
         <Field as="textarea" id="reject-reason" label="Alasan (dibaca mitra)" rows={3} maxLength={1000} value={reason} error={error ?? undefined} onChange={(e) => setReason(e.target.value)} hint="Tulis apa yang perlu diperbaiki, mis. 'Foto buram, unggah foto yang lebih terang.'" />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={decide.isPending}>
-            {decide.isPending ? 'Menyimpan…' : 'Tolak usulan'}
-          </button>
-        </div>
+        <FormActions label="Tolak usulan" pending={decide.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -9,7 +9,7 @@ import { formatRupiah } from '@pasar/core/money';
 import type { AdminOrder } from '@pasar/core/orders';
 import { refundMessages, refundMethodLabels, reversePaymentSchema } from '@pasar/core/refunds';
 import { formatDateTime } from '@pasar/core/time';
-import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { buttonStyles, FormActions, ErrorBanner } from '../../components/admin/admin-ui';
 import { Field, failureMessage } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
@@ -166,14 +166,7 @@ function RemoveLineDialog({ order, refundable, onClose, onDone }: { order: Admin
         </Field>
         <Field id="remove-quantity" label="Jumlah dihapus" inputMode="numeric" value={quantity} error={errors.quantity} onChange={(e) => setQuantity(e.target.value)} hint="Stok barang yang dihapus dikembalikan." />
         <RefundFields idPrefix="remove-refund" state={refund} errors={errors} onChange={setRefund} defaultAmount={worth} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Kembali
-          </button>
-          <button type="submit" className={buttonStyles.danger} disabled={remove.isPending}>
-            {remove.isPending ? 'Memproses…' : 'Hapus barang'}
-          </button>
-        </div>
+        <FormActions label="Hapus barang" pending={remove.isPending} onCancel={onClose} cancelLabel="Kembali" busyLabel="Memproses…" tone="danger" />
       </form>
     </Modal>
   );

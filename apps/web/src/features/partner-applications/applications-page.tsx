@@ -14,7 +14,7 @@ import {
   type PartnerApplication,
 } from '@pasar/core/partner-applications';
 import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { SkeletonGrid } from '../../components/skeleton';
@@ -140,14 +140,7 @@ function DecisionModal({ application: a, onClose, onDone }: { application: Partn
                 ))}
               </Field>
               {businesses.isError && <p className="text-sm text-red-700">{failureMessage(businesses.error, 'Gagal memuat daftar usaha.')}</p>}
-              <div className="flex justify-end gap-2">
-                <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-                  Batal
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={decide.isPending}>
-                  {decide.isPending ? 'Menyimpan…' : 'Setujui pendaftaran'}
-                </button>
-              </div>
+              <FormActions label="Setujui pendaftaran" pending={decide.isPending} onCancel={onClose} />
             </form>
           ) : (
             <form
@@ -169,14 +162,7 @@ function DecisionModal({ application: a, onClose, onDone }: { application: Partn
                 onChange={(e) => setReason(e.target.value)}
                 hint="Tulis apa yang perlu diperbaiki, mis. 'NIB tidak ditemukan di OSS.'"
               />
-              <div className="flex justify-end gap-2">
-                <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-                  Batal
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={decide.isPending}>
-                  {decide.isPending ? 'Menyimpan…' : 'Tolak pendaftaran'}
-                </button>
-              </div>
+              <FormActions label="Tolak pendaftaran" pending={decide.isPending} onCancel={onClose} />
             </form>
           )}
         </div>

@@ -8,7 +8,7 @@ import { formatRupiah } from '@pasar/core/money';
 import { partnerProgramSchema } from '@pasar/core/partners';
 import { monthPeriod, payoutInputSchema, periodQuerySchema, previousMonth, settlementLabels, settlementMessages, type PartnerSettlement, type PayoutInput } from '@pasar/core/settlement';
 import { formatDateTime, storeDate } from '@pasar/core/time';
-import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, AdminTable, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { useStoreTimeZone } from '../../lib/store-settings';
@@ -249,14 +249,7 @@ function RecordPayoutModal({ row, today, onClose, onSaved }: { row: PartnerSettl
         <Field id="payout-amount" label="Jumlah (Rp)" inputMode="numeric" error={errors.amount?.message} hint="Terisi sebesar yang terutang; sisa yang tidak dibayar terbawa ke periode berikutnya." {...form.register('amount')} />
         <Field id="payout-reference" label="Referensi bank" maxLength={200} error={errors.bank_reference?.message} {...form.register('bank_reference')} />
         <Field id="payout-note" as="textarea" label="Catatan (opsional)" maxLength={500} error={errors.note?.message} {...form.register('note')} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={record.isPending}>
-            {record.isPending ? 'Menyimpan…' : 'Catat pembayaran'}
-          </button>
-        </div>
+        <FormActions label="Catat pembayaran" pending={record.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

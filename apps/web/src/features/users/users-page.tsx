@@ -23,7 +23,7 @@ import {
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, FormActions, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
@@ -100,14 +100,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
           ))}
         </Field>
         {user && <Field id="user-active" type="checkbox" label="Aktif" {...form.register('is_active')} />}
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            {save.isPending ? 'Menyimpan…' : 'Simpan'}
-          </button>
-        </div>
+        <FormActions label="Simpan" pending={save.isPending} onCancel={onClose} className="sm:col-span-2" />
       </form>
     </Modal>
   );
