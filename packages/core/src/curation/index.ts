@@ -61,6 +61,7 @@ export const curationMessages = {
   createdPending: 'Produk disimpan dan menunggu kurasi Dinas sebelum tampil di toko.',
   changePending: 'Perubahan nama, deskripsi, kategori, atau gambar menunggu kurasi Dinas; perubahan lainnya (harga, stok, dan sebagainya) sudah berlaku.',
   loadFailed: 'Gagal memuat antrean kurasi.',
+  activateWaiting: 'Produk baru mitra ini menunggu kurasi: setujui di Kurasi produk agar tampil di toko.',
 } as const;
 
 /** The curated part of a product, as stored in product_changes.previous/proposed. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPartnerProgram, type PartnerProgram } from '@pasar/core/partners';
+import { curationMessages } from '@pasar/core/curation';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeCategory, makePartner, makeProduct } from '../../test/factories';
 import { productEventsOf } from './curation.repository';
@@ -241,6 +242,12 @@ describe(`a partner's products and their curation (${testEngine})`, () => {
     const fresh = (await call('POST', '/mitra/products', partnerA, form(category.id, { name: 'Baru Masuk' }))).json().data;
     const grid2 = (await call('GET', `/products/?category_id=${category.id}`, admin)).json().data;
     expect(grid2.items.find((i: { id: number }) => i.id === fresh.id)).toMatchObject({ curation_status: 'pending', is_active: false });
+    // The admin's form cannot show a waiting new product by ticking "Aktif": curation is the way in.
+    const waiting = (await call('GET', `/products/${fresh.id}`, admin)).json().data;
+    const activate = await call('PUT', `/products/${fresh.id}`, admin, { ...form(category.id, { name: 'Baru Masuk', is_active: true }), business_id: businessA, version: waiting.version });
+    expect(activate.statusCode).toBe(422);
+    expect(activate.json().error).toBe(curationMessages.activateWaiting);
+    expect(await shopNames(category.id)).not.toContain('Baru Masuk');
   });
 
   it('keeps uploaded pictures of a waiting change off the product and deletes them when rejected', async () => {

@@ -122,8 +122,8 @@ export async function productExists(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
 }
 
-export async function storedImagesOf(db: DbOrTx, id: number): Promise<{ image_cover: string | null; images: string[] } | undefined> {
-  const [row] = await db.select({ image_cover: products.image_cover, images: products.images }).from(products).where(eq(products.id, id));
+export async function storedImagesOf(db: DbOrTx, id: number): Promise<{ image_cover: string | null; images: string[]; curation_status: string } | undefined> {
+  const [row] = await db.select({ image_cover: products.image_cover, images: products.images, curation_status: products.curation_status }).from(products).where(eq(products.id, id));
   return row;
 }
 

@@ -4,7 +4,7 @@
  * variants, a versioned update, and old image files removed once the new state is committed.
  */
 import type { Product, ProductPage } from '@pasar/core/catalog';
-import type { AdminProductCuration } from '@pasar/core/curation';
+import { curationMessages, type AdminProductCuration } from '@pasar/core/curation';
 import { AppError } from '@pasar/core/errors';
 import { productInputSchema, productMessages, productUpdateSchema, type AdminProductQuery, type AdminProductStats, type ProductInput } from '@pasar/core/products';
 import type { Db, DbOrTx } from '../../db/client';
@@ -173,6 +173,11 @@ export async function editProduct(db: Db, id: number, form: ProductForm, storage
   const { version, ...input } = parseFields(productUpdateSchema, form.fields, productMessages.saveFailed);
   const current = await storedImagesOf(db, id);
   if (!current) throw new AppError('NOT_FOUND', productMessages.notFound);
+  // A partner's new product reaches the shop through curation only (decision 053): the admin's own
+  // form must not show it by ticking "Aktif" while the office has not looked at it.
+  if (current.curation_status === 'pending' && input.is_active) {
+    throw new AppError('UNPROCESSABLE', curationMessages.activateWaiting, { fields: { is_active: curationMessages.activateWaiting } });
+  }
   await checkReferences(db, input);
   const uploaded = await storeUploads(form, storage);
   let imgs: { image_cover: string | null; images: string[] };

@@ -1,6 +1,6 @@
 /**
  * The partner's corner (issue 29, /mitra): a phone-first frame with the business's name on top and
- * three tabs (Produk, Pesanan, Penjualan) at the bottom on a phone, beside the content on a wide screen.
+ * four tabs (Produk, Pesanan, Penjualan, Usaha) at the bottom on a phone, beside the content on a wide screen.
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
