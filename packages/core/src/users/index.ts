@@ -18,6 +18,8 @@ export const userMessages = {
   lastNameRequired: 'Last name is required',
   roleRequired: 'Role is required',
   unknownRole: 'Role is required',
+  /** Issue 29: a partner account is linked to its business by an approved application. */
+  partnerByApplication: 'Akun mitra dibuat lewat Pendaftaran mitra: persetujuan menghubungkannya ke usahanya.',
   phoneInvalid: 'Phone number is not valid',
   loadFailed: 'Failed to load data',
   deleteFailed: 'Failed to delete user',

@@ -156,10 +156,10 @@ describe(`accounts API (${testEngine})`, () => {
 });
 
 describe('roles list', () => {
-  it('is for admins only and lists the three roles', async () => {
+  it('is for admins only and lists the roles: the spec\'s three and the partner role of issue 29', async () => {
     const admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/roles/', headers: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((r: { name: string }) => r.name)).toEqual(['admin', 'operator', 'customer']);
+    expect(res.json().data.map((r: { name: string }) => r.name)).toEqual(['admin', 'operator', 'customer', 'mitra']);
   });
 });

@@ -4,6 +4,7 @@
  * themself, and the last active admin cannot be removed by anybody.
  */
 import { isAdminRole } from '@pasar/core/accounts';
+import { PARTNER_ROLE } from '@pasar/core/partners';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { userMessages, type AdminUser, type UserCreate, type UserListQuery, type UserPage, type UserUpdate } from '@pasar/core/users';
 import type { Db, DbOrTx } from '../../db/client';
@@ -44,6 +45,11 @@ async function checkRole(db: DbOrTx, roleId: number) {
   return role;
 }
 
+/** A `mitra` account without its business would be refused everywhere in its corner (decision 053). */
+function refuseNewPartner(role: { name: string }): void {
+  if (role.name === PARTNER_ROLE) throw new AppError('UNPROCESSABLE', userMessages.partnerByApplication, { fields: { role_id: userMessages.partnerByApplication } });
+}
+
 function duplicate(error: unknown): never {
   const field = uniqueViolation(error);
   if (field === 'username') throw new AppError('CONFLICT', userMessages.usernameTaken, { fields: { username: userMessages.usernameTaken } });
@@ -52,7 +58,7 @@ function duplicate(error: unknown): never {
 }
 
 export async function createUser(db: Db, input: UserCreate): Promise<AdminUser> {
-  await checkRole(db, input.role_id);
+  refuseNewPartner(await checkRole(db, input.role_id));
   const { password, ...fields } = input;
   const password_hash = await hashPassword(password);
   try {
@@ -80,6 +86,7 @@ export async function editUser(db: Db, id: number, update: UserUpdate, actor: { 
       const admins = await lockActiveAdmins(tx);
       const current = await findUserRow(tx, id);
       if (!current) throw new AppError('NOT_FOUND', userMessages.notFound);
+      if (current.role_id !== input.role_id) refuseNewPartner(role);
       const removesAdmin = admins.includes(id) && !(input.is_active && isAdminRole(role));
       if (removesAdmin && id === actor.id) throw new AppError('FORBIDDEN', userMessages.selfDemote);
       guardAdmins(admins, id, removesAdmin, actor.id);

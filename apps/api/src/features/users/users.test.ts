@@ -5,6 +5,7 @@ import { userMessages } from '@pasar/core/users';
 import { queryRows } from '../../db/client';
 import { createUser, editUser, removeUser } from './users.service';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { makePartner } from '../../test/factories';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -77,6 +78,19 @@ describe(`users (${testEngine})`, () => {
 
     expect((await call('DELETE', `/users/${user.id}`)).statusCode).toBe(200);
     expect((await call('DELETE', `/users/${user.id}`)).statusCode).toBe(404);
+  });
+
+  it('makes no partner account without its business: the mitra role comes with an approved application (issue 29)', async () => {
+    const direct = await call('POST', '/users/', newUser({ username: 'mitra.langsung', email: 'ml@pasar.id', role_id: roleId('mitra') }));
+    expect(direct.statusCode).toBe(422);
+    expect(direct.json().fields.role_id).toBe(userMessages.partnerByApplication);
+    const customer = (await call('POST', '/users/', newUser({ username: 'calon.mitra', email: 'cm@pasar.id', role_id: roleId('customer') }))).json().data;
+    const promoted = await call('PUT', `/users/${customer.id}`, { ...newUser({ username: 'calon.mitra', email: 'cm@pasar.id', role_id: roleId('mitra') }), is_active: true, version: customer.version });
+    expect(promoted.statusCode).toBe(422);
+    // A partner made by approval keeps its role when the office edits the account.
+    const partner = await makePartner(t.db);
+    const kept = await call('PUT', `/users/${partner.user.id}`, { username: partner.user.username, email: `${partner.user.username}@contoh.id`, first_name: 'Mitra', last_name: 'Uji', role_id: roleId('mitra'), is_active: true, version: 1 });
+    expect(kept.statusCode, kept.body).toBe(200);
   });
 
   it('refuses self-deletion and self-demotion; another admin may remove an admin while one stays', async () => {
