@@ -82,7 +82,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['settlement'],
         summary: 'Record a payout to a partner, closing its period (admin)',
         description:
-          'The figures are worked out by the server. Refused: a period ending today or later (store time zone), one starting on or before the partner’s last closed day (409), an amount below 0 or above what is owed, a payment date after today.',
+          'The figures are worked out by the server. A period may end today (what is recorded after the payout carries into the next period). Refused: a period ending after today (store time zone), one starting on or before the partner’s last closed day (409), an amount below 0 or above what is owed, a payment date after today.',
         security,
         body: payoutInputSchema,
         response: { 201: envelope(payoutSchema) },
