@@ -40,7 +40,7 @@ describe('back office: catalogue and partners', () => {
     await page.getByText('Kategori berhasil ditambahkan.').waitFor();
     await page.getByRole('cell', { name: 'Kopi Lokal', exact: true }).waitFor();
 
-    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Produk' }).click();
+    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Produk', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Tambah produk' });
     // The modal's close button closes it without saving.
     await page.getByRole('button', { name: '+ Tambah produk' }).click();

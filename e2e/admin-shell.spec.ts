@@ -62,7 +62,7 @@ describe('back office: the admin shell', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Lebarkan menu samping' }).waitFor();
     expect((await sidebar.boundingBox())!.width).toBeLessThan(wide / 2);
-    await sidebar.getByRole('link', { name: 'Produk' }).click();
+    await sidebar.getByRole('link', { name: 'Produk', exact: true }).click();
     await page.waitForURL(`${e2e.baseUrl}/admin/products`);
     await page.getByRole('button', { name: 'Lebarkan menu samping' }).click();
     await page.getByRole('button', { name: 'Ciutkan menu samping' }).waitFor();

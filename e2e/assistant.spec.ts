@@ -157,7 +157,7 @@ describe('shopping assistant', () => {
     await again.getByTestId('assistant-answer').last().getByText(/minimal 20 porsi/).waitFor();
     await page.goto('/admin/dashboard');
 
-    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Produk' }).click();
+    await page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name: 'Produk', exact: true }).click();
     await page.getByPlaceholder('Nama, deskripsi, usaha, atau ID').fill('Opak Ketan Bakar');
     await page.getByRole('button', { name: 'Ubah Opak Ketan Bakar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ubah produk: Opak Ketan Bakar' });

@@ -118,7 +118,7 @@ describe('issue 29: the partners are users', () => {
     const p = corner.page;
     await signIn(p, partner.username, partner.password);
     await p.waitForURL(/\/mitra(\/|$)/);
-    await p.getByRole('navigation', { name: 'Menu mitra' }).getByRole('link', { name: 'Produk' }).click();
+    await p.getByRole('navigation', { name: 'Menu mitra' }).getByRole('link', { name: 'Produk', exact: true }).click();
     await p.waitForURL(`${e2e.baseUrl}/mitra/produk`);
     await p.getByRole('link', { name: new RegExp(partner.business) }).waitFor();
     await p.getByText('Belum ada produk.').waitFor();
