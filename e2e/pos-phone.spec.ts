@@ -17,8 +17,8 @@ const e2e = useE2eSuite();
 /** A demo product with at least two sizes in stock, and a plain one in stock. */
 async function pickProducts(): Promise<{ sized: Product; sizes: [string, string]; plain: Product }> {
   const page = await e2e.adminApi<{ items: Product[] }>('GET', '/products/?page_size=48&status=active');
-  const sized = page.items.find((p) => p.size_variants.filter((v) => v.stock > 0).length >= 2);
-  const plain = page.items.find((p) => p.size_variants.length === 0 && p.stock > 2);
+  const sized = page.items.find((p) => p.is_active && p.size_variants.filter((v) => v.stock > 0).length >= 2);
+  const plain = page.items.find((p) => p.is_active && p.size_variants.length === 0 && p.stock > 2);
   if (!sized || !plain) throw new Error('demo data has no sized and plain products');
   const inStock = sized.size_variants.filter((v) => v.stock > 0);
   return { sized, sizes: [inStock[0]!.label, inStock[1]!.label], plain };

@@ -18,7 +18,7 @@ try {
     }
   } else {
     const started = Date.now();
-    await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: true });
+    await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true });
     console.info(`Data demo dimuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 } finally {

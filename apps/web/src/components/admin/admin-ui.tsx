@@ -55,9 +55,11 @@ export function StatCard({ label, value, hint, tone = 'stone' }: { label: string
     blue: 'border-sky-200 bg-sky-50/50',
   } as const;
   return (
-    <div role="group" aria-label={label} className={`rounded-2xl border bg-white p-4 shadow-sm ${tones[tone]}`}>
+    // min-w-0 and wrap-anywhere: a city's revenue (Rp1.042.200 and up) fits two cards a row at
+    // 360 px instead of widening the page (issue 29's demo figures found it).
+    <div role="group" aria-label={label} className={`min-w-0 rounded-2xl border bg-white p-4 shadow-sm ${tones[tone]}`}>
       <p className="text-sm text-stone-600">{label}</p>
-      <p data-testid="stat-value" className="mt-1 text-2xl font-bold text-stone-900">
+      <p data-testid="stat-value" className="mt-1 text-xl font-bold text-stone-900 wrap-anywhere sm:text-2xl">
         {value}
       </p>
       {hint && <p className="mt-1 text-xs text-stone-500">{hint}</p>}
