@@ -16,7 +16,7 @@
  *   the store's own products (no partner) are one row, "Produk toko".
  */
 import { z } from 'zod';
-import { zoneOffsetMs } from '../time/index';
+import { monthPeriod, nextDay, previousMonth, storeDate, storeDayStart } from '../time/index';
 
 export const reportMessages = {
   title: 'Laporan Dinas',
@@ -104,10 +104,7 @@ export type SalesFigures = { orders: number; items: number; gmv: number };
 
 /** The UTC instants [start, end) of a store-date range, both days included. */
 export function storeRangeInstants(from: string, to: string, timeZone: string): { start: Date; end: Date } {
-  // Indonesian zones keep one offset all year (core/time), so the offset at the day's noon holds at its midnight.
-  const startOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - zoneOffsetMs(new Date(`${day}T12:00:00Z`), timeZone));
-  const next = new Date(Date.parse(`${to}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return { start: startOf(from), end: startOf(next) };
+  return { start: storeDayStart(from, timeZone), end: storeDayStart(nextDay(to), timeZone) };
 }
 
 export type Grain = 0 | 1 | 2;
@@ -168,16 +165,12 @@ export function rollupSpans(start: Date, end: Date): RollupSpan[] {
 
 /** Presets of the page: this month, last month, this year, as store dates up to today. */
 export function reportPresets(now: Date, timeZone: string): { key: 'this_month' | 'last_month' | 'this_year'; label: string; from: string; to: string }[] {
-  const today = new Date(now.getTime() + zoneOffsetMs(now, timeZone)).toISOString().slice(0, 10);
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const lastMonthYear = m === 1 ? y - 1 : y;
-  const lastMonth = m === 1 ? 12 : m - 1;
-  const lastMonthEnd = new Date(Date.UTC(y, m - 1, 0)).toISOString().slice(0, 10);
+  const today = storeDate(now, timeZone);
+  const lastMonth = monthPeriod(previousMonth(today));
   return [
-    { key: 'this_month', label: 'Bulan ini', from: `${y}-${pad(m)}-01`, to: today },
-    { key: 'last_month', label: 'Bulan lalu', from: `${lastMonthYear}-${pad(lastMonth)}-01`, to: lastMonthEnd },
-    { key: 'this_year', label: 'Tahun ini', from: `${y}-01-01`, to: today },
+    { key: 'this_month', label: 'Bulan ini', from: monthPeriod(today.slice(0, 7)).from, to: today },
+    { key: 'last_month', label: 'Bulan lalu', from: lastMonth.from, to: lastMonth.to },
+    { key: 'this_year', label: 'Tahun ini', from: `${today.slice(0, 4)}-01-01`, to: today },
   ];
 }
 

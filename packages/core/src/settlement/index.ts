@@ -6,7 +6,7 @@
  * Whole rupiah integers only; the SQL only gathers the entries.
  */
 import { z } from 'zod';
-import { storeDate } from '../time/index';
+import { monthPeriod, nextDay, storeDate } from '../time/index';
 
 export const settlementMessages = {
   title: 'Pembayaran mitra',
@@ -241,24 +241,6 @@ export function allocateRefund(amount: number, partners: readonly { business_id:
     left -= 1;
   }
   return shares.filter((s) => s.amount > 0).map((s) => ({ business_id: s.business_id, amount: s.amount }));
-}
-
-/** The day after a store date (`YYYY-MM-DD`). */
-export function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A store month `YYYY-MM` as its first and last day (the period pickers' "Bulan ini", "Bulan lalu"). */
-export function monthPeriod(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
-}
-
-/** The month before the one `day` (`YYYY-MM-DD`) falls in, `YYYY-MM`. */
-export function previousMonth(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 2, 15)).toISOString().slice(0, 7);
 }
 
 /**

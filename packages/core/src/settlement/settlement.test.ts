@@ -3,7 +3,7 @@
  * sums out so a person can check them with a pencil.
  */
 import { describe, expect, it } from 'vitest';
-import { allocateRefund, commissionOn, computeSettlement, monthPeriod, partnerPeriod, partnerPeriodQuerySchema, previousMonth, payoutInputSchema, payoutPeriodError, periodQuerySchema, partnerCommissionSchema, salesBy, settlementMessages, type GoodsEntry } from './index';
+import { allocateRefund, commissionOn, computeSettlement, partnerPeriod, partnerPeriodQuerySchema, payoutInputSchema, payoutPeriodError, periodQuerySchema, partnerCommissionSchema, salesBy, settlementMessages, type GoodsEntry } from './index';
 
 const tz = 'Asia/Jakarta';
 const at = (iso: string) => new Date(iso);
@@ -216,12 +216,6 @@ describe('schemas', () => {
 });
 
 describe('month periods', () => {
-  it('knows month lengths and the month before', () => {
-    expect(monthPeriod('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
-    expect(monthPeriod('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
-    expect(previousMonth('2027-01-31')).toBe('2026-12');
-    expect(previousMonth('2026-03-31')).toBe('2026-02');
-  });
 });
 
 describe('partnerPeriod', () => {

@@ -36,6 +36,29 @@ export function storeDate(at: Date, timeZone: string = DEFAULT_TIME_ZONE): strin
   return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
 }
 
+/** The day after a store date (`YYYY-MM-DD`). Noon UTC keeps the arithmetic clear of any zone. */
+export function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The UTC instant a store date (`YYYY-MM-DD`) starts: noon UTC lies inside that day in every Indonesian zone. */
+export function storeDayStart(day: string, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  return storePeriodStart(new Date(`${day}T12:00:00Z`), 'day', timeZone);
+}
+
+/** A month `YYYY-MM` as its first and last day (period pickers, presets, statements). */
+export function monthPeriod(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month before the one `day` (`YYYY-MM-DD`) falls in, `YYYY-MM`. */
+export function previousMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 2, 15)).toISOString().slice(0, 7);
+}
+
 /** The store's wall-clock time of an instant, `YYYY-MM-DD HH:mm` (CSV). */
 export function storeDateTime(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 16).replace('T', ' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatStoreMonth, setDefaultTimeZone, storeDate, storeDateTime, storePeriodStart, timeZoneName } from './index';
+import { formatDateTime, formatStoreMonth, monthPeriod, nextDay, previousMonth, setDefaultTimeZone, storeDate, storeDateTime, storeDayStart, storePeriodStart, timeZoneName } from './index';
 
 describe('formatDateTime', () => {
   it('shows the store zone (WIB) whatever the machine zone is', () => {
@@ -48,5 +48,20 @@ describe('store periods in the store zone (issue 17)', () => {
       setDefaultTimeZone('Asia/Jakarta');
     }
     expect(formatDateTime('2026-11-23T15:38:00Z')).toMatch(/22.38 WIB$/);
+  });
+});
+
+describe('store calendar days and months (issue 29: payouts, reports)', () => {
+  it('knows month lengths, the month before and the next day', () => {
+    expect(monthPeriod('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthPeriod('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(previousMonth('2027-01-31')).toBe('2026-12');
+    expect(previousMonth('2026-03-31')).toBe('2026-02');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+  });
+  it("starts a store day at the zone's midnight", () => {
+    expect(storeDayStart('2026-11-27', 'Asia/Jakarta').toISOString()).toBe('2026-11-26T17:00:00.000Z');
+    expect(storeDayStart('2026-11-27', 'Asia/Jayapura').toISOString()).toBe('2026-11-26T15:00:00.000Z');
   });
 });

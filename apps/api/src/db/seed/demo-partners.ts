@@ -18,8 +18,7 @@ import { makeUser } from '../../test/factories';
 import { linkPartnerAccount } from '../../features/partners/partners.repository';
 import { findUserByLogin } from '../../features/accounts/accounts.repository';
 import { recordPayout, statementOf } from '../../features/settlement/settlement.service';
-import { monthPeriod, previousMonth } from '@pasar/core/settlement';
-import { storeDate } from '@pasar/core/time';
+import { monthPeriod, previousMonth, storeDate } from '@pasar/core/time';
 import type { Db } from '../client';
 
 const DAY = 24 * 3_600_000;

@@ -8,7 +8,6 @@ import { formatRupiah } from '@pasar/core/money';
 import { commissionPercentFor, type PartnerProgram } from '@pasar/core/partners';
 import {
   computeSettlement,
-  nextDay,
   payoutPeriodError,
   salesBy,
   settlementDay,
@@ -21,7 +20,7 @@ import {
   type Settlement,
   type Statement,
 } from '@pasar/core/settlement';
-import { storeDate, storePeriodStart } from '@pasar/core/time';
+import { nextDay, storeDate, storeDayStart } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolationConstraint } from '../../db/errors';
 import { getSetting } from '../settings/settings.repository';
@@ -44,11 +43,6 @@ import {
   type PayoutRow,
   type RefundRow,
 } from './settlement.repository';
-
-/** The UTC instant the store day `day` starts. Noon UTC lies inside the store's day in every Indonesian zone. */
-function dayStart(day: string, timeZone: string): Date {
-  return storePeriodStart(new Date(`${day}T12:00:00Z`), 'day', timeZone);
-}
 
 export function toPayout(row: PayoutRow): Payout {
   return {
@@ -104,33 +98,37 @@ function openSettlement(partner: PartnerRow, program: PartnerProgram, last: Payo
 }
 
 async function openFor(db: DbOrTx, partner: PartnerRow, from: string, to: string, timeZone: string): Promise<Open> {
-  const until = dayStart(nextDay(to), timeZone);
+  const until = storeDayStart(nextDay(to), timeZone);
   const q = { businessId: partner.id, since: null, until, timeZone, openOnly: true };
   const [program, goods, refunds, last] = await Promise.all([partnerProgram(db), goodsEntries(db, q), refundEntries(db, q), lastPayouts(db, partner.id)]);
   return openSettlement(partner, program, last.get(partner.id), from, to, goods, refunds, timeZone);
 }
 
+/** Entries per partner, read once (Node 20 has no Map.groupBy). */
+function byBusiness<T extends { business_id: number }>(entries: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const e of entries) {
+    const list = out.get(e.business_id);
+    if (list) list.push(e);
+    else out.set(e.business_id, [e]);
+  }
+  return out;
+}
+
 /** GET /payouts/summary: every partner with a figure or a balance for the open part of [from, to]. */
 export async function payoutSummary(db: Db, from: string, to: string): Promise<PayoutSummary> {
   const timeZone = await storeTimeZone(db);
-  const until = dayStart(nextDay(to), timeZone);
+  const until = storeDayStart(nextDay(to), timeZone);
   const q = { businessId: null, since: null, until, timeZone, openOnly: true };
   const [program, goods, refunds, last] = await Promise.all([partnerProgram(db), goodsEntries(db, q), refundEntries(db, q), lastPayouts(db, null)]);
   const ids = new Set<number>([...goods.map((g) => g.business_id), ...refunds.map((r) => r.business_id), ...last.keys()]);
   const partners = await partnersByIds(db, [...ids]);
+  const goodsOf = byBusiness(goods);
+  const refundsOf = byBusiness(refunds);
   const rows: PartnerSettlement[] = [];
   for (const partner of partners) {
     const lastPayout = last.get(partner.id);
-    const open = openSettlement(
-      partner,
-      program,
-      lastPayout,
-      from,
-      to,
-      goods.filter((g) => g.business_id === partner.id),
-      refunds.filter((r) => r.business_id === partner.id),
-      timeZone,
-    );
+    const open = openSettlement(partner, program, lastPayout, from, to, goodsOf.get(partner.id) ?? [], refundsOf.get(partner.id) ?? [], timeZone);
     const s = open.settlement;
     if (s.goods === 0 && s.refunds === 0 && s.shipping === 0 && s.carried_in === 0 && s.owed === 0) continue;
     rows.push({
@@ -227,7 +225,7 @@ export async function statementOf(db: Db, businessId: number, from: string, to: 
   let refunds: RefundRow[];
   let closedUntil: string | null;
   if (exact) {
-    const q = { businessId, since: dayStart(from, timeZone), until: dayStart(nextDay(to), timeZone), timeZone, openOnly: false };
+    const q = { businessId, since: storeDayStart(from, timeZone), until: storeDayStart(nextDay(to), timeZone), timeZone, openOnly: false };
     [goods, refunds] = await Promise.all([goodsEntries(db, q), refundEntries(db, q)]);
     const program = await partnerProgram(db);
     settlement = { ...toPayout(exact), commission_percent: commissionPercentFor(partner, program) };
@@ -265,7 +263,7 @@ export async function partnerSales(db: Db, businessId: number, from: string, to:
   const timeZone = await storeTimeZone(db);
   const program = await partnerProgram(db);
   const percent = commissionPercentFor(partner, program);
-  const q = { businessId, since: dayStart(from, timeZone), until: dayStart(nextDay(to), timeZone), timeZone, openOnly: false };
+  const q = { businessId, since: storeDayStart(from, timeZone), until: storeDayStart(nextDay(to), timeZone), timeZone, openOnly: false };
   const [goods, refunds, paid] = await Promise.all([goodsEntries(db, q), refundEntries(db, q), paidTotal(db, businessId)]);
   const input = { from, to, timeZone, commission_percent: percent, goods, refunds };
   const today = storeDate(now, timeZone);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { monthPeriod, type PartnerSales, type PayoutList } from '@pasar/core/settlement';
+import type { PartnerSales, PayoutList } from '@pasar/core/settlement';
+import { monthPeriod } from '@pasar/core/time';
 import { formatRupiah } from '@pasar/core/money';
 import { storeDate } from '@pasar/core/time';
 import PartnerSalesPage from './partner-sales-page';

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { formatRupiah } from '@pasar/core/money';
-import { monthPeriod, periodQuerySchema, settlementLabels, settlementMessages, type SalesRow } from '@pasar/core/settlement';
-import { formatDateTime, formatStoreMonth, storeDate } from '@pasar/core/time';
+import { periodQuerySchema, settlementLabels, settlementMessages, type SalesRow } from '@pasar/core/settlement';
+import { formatDateTime, formatStoreMonth, monthPeriod, storeDate } from '@pasar/core/time';
 import { failureMessage } from '../../components/form';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { downloadOwnStatement, usePartnerPayouts, usePartnerSales } from './api/settlement-api';

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { formatRupiah } from '@pasar/core/money';
 import { partnerProgramSchema } from '@pasar/core/partners';
-import { monthPeriod, payoutInputSchema, periodQuerySchema, previousMonth, settlementLabels, settlementMessages, type PartnerSettlement, type PayoutInput } from '@pasar/core/settlement';
-import { formatDateTime, storeDate } from '@pasar/core/time';
+import { payoutInputSchema, periodQuerySchema, settlementLabels, settlementMessages, type PartnerSettlement, type PayoutInput } from '@pasar/core/settlement';
+import { formatDateTime, monthPeriod, previousMonth, storeDate } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { Modal } from '../../components/modal';
