@@ -1,7 +1,7 @@
 /** Accounts use cases: register, sign in, sign out, profile. No SQL, no HTTP here. */
 import { accountMessages as m, type LoginInput, type ProfileUpdateInput, type RegisterInput, type User } from '@pasar/core/accounts';
 import { AppError } from '@pasar/core/errors';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, DbOrTx } from '../../db/client';
 import {
   findRoleByName,
   findUserById,
@@ -31,6 +31,31 @@ export interface ClientInfo {
   userAgent?: string | undefined;
 }
 
+/** A new session for an account: the bearer token to hand back (sign-in, registration, a partner application). */
+export async function issueSessionToken(db: DbOrTx, userId: number, client: ClientInfo, now: Date): Promise<string> {
+  const token = newSessionToken();
+  await createSession(db, { userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS), ip: client.ip, userAgent: client.userAgent });
+  return token;
+}
+
+/** 409 with the field when the username or e-mail is taken (by another account than `exceptUserId`). */
+export async function assertIdentifiersAvailable(db: DbOrTx, input: { username?: string; email?: string }, exceptUserId?: number): Promise<void> {
+  const taken = await takenIdentifiers(db, input, exceptUserId);
+  const fields: Record<string, string> = {};
+  if (taken.username) fields.username = m.usernameTaken;
+  if (taken.email) fields.email = m.emailTaken;
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError('CONFLICT', first, { fields });
+}
+
+/** Two sign-ups racing for one name: the database's unique index decided; the loser hears the same 409. */
+export function identifierConflict(error: unknown): never {
+  const field = uniqueViolation(error);
+  if (field === 'username') throw new AppError('CONFLICT', m.usernameTaken, { fields: { username: m.usernameTaken } });
+  if (field === 'email') throw new AppError('CONFLICT', m.emailTaken, { fields: { email: m.emailTaken } });
+  throw error;
+}
+
 export class AccountsService {
   private readonly limiter: LoginLimiter;
   private readonly db: Db;
@@ -45,25 +70,12 @@ export class AccountsService {
     this.limiter = new LoginLimiter(counters, now);
   }
 
-  private async issueToken(userId: number, client: ClientInfo): Promise<string> {
-    const token = newSessionToken();
-    await createSession(this.db, {
-      userId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(this.now().getTime() + SESSION_TTL_MS),
-      ip: client.ip,
-      userAgent: client.userAgent,
-    });
-    return token;
+  private issueToken(userId: number, client: ClientInfo): Promise<string> {
+    return issueSessionToken(this.db, userId, client, this.now());
   }
 
-  private async assertAvailable(input: { username?: string; email?: string }, exceptUserId?: number): Promise<void> {
-    const taken = await takenIdentifiers(this.db, input, exceptUserId);
-    const fields: Record<string, string> = {};
-    if (taken.username) fields.username = m.usernameTaken;
-    if (taken.email) fields.email = m.emailTaken;
-    const first = Object.values(fields)[0];
-    if (first) throw new AppError('CONFLICT', first, { fields });
+  private assertAvailable(input: { username?: string; email?: string }, exceptUserId?: number): Promise<void> {
+    return assertIdentifiersAvailable(this.db, input, exceptUserId);
   }
 
   async register(input: RegisterInput, client: ClientInfo): Promise<{ token: string; user: User }> {
@@ -82,11 +94,7 @@ export class AccountsService {
         roleId: role.id,
       });
     } catch (error) {
-      // Two registrations racing for one name: the database's unique index decides.
-      const field = uniqueViolation(error);
-      if (field === 'username') throw new AppError('CONFLICT', m.usernameTaken, { fields: { username: m.usernameTaken } });
-      if (field === 'email') throw new AppError('CONFLICT', m.emailTaken, { fields: { email: m.emailTaken } });
-      throw error;
+      identifierConflict(error);
     }
     const user = await findUserById(this.db, userId);
     if (!user) throw new AppError('INTERNAL', m.registrationFailed);

@@ -4,7 +4,7 @@
  * approves it (the account becomes `mitra`, linked to a new or an existing business) or rejects it
  * with a reason; each answer is e-mailed through the outbox. No SQL, no HTTP here.
  */
-import { accountMessages as am, type User } from '@pasar/core/accounts';
+import type { User } from '@pasar/core/accounts';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import {
   applicationApprovedMail,
@@ -24,12 +24,10 @@ import {
 } from '@pasar/core/partner-applications';
 import { PARTNER_ROLE } from '@pasar/core/partners';
 import type { Database, Db, DbOrTx } from '../../db/client';
-import { createSession } from '../../auth/sessions.repository';
-import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../auth/tokens';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
 import { secondsUntil, type Counters } from '../../limits/counters';
-import { CUSTOMER_ROLE, publicUser } from '../accounts/accounts.service';
-import { findRoleByName, findUserById, insertUser, takenIdentifiers, uniqueViolation } from '../accounts/accounts.repository';
+import { assertIdentifiersAvailable, CUSTOMER_ROLE, identifierConflict, issueSessionToken, publicUser } from '../accounts/accounts.service';
+import { findRoleByName, findUserById, insertUser } from '../accounts/accounts.repository';
 import { hashPassword } from '../accounts/passwords';
 import { checkDestination } from '../locations/locations.service';
 import { insertMail } from '../mail/mail.repository';
@@ -149,12 +147,7 @@ export class PartnerApplicationsService {
    */
   async apply(input: PartnerApplicationInput, client: ClientInfo): Promise<{ token: string; user: User; application: MyApplication }> {
     await this.limit(client.ip);
-    const taken = await takenIdentifiers(this.db, { username: input.username, email: input.email });
-    const fields: Record<string, string> = {};
-    if (taken.username) fields.username = am.usernameTaken;
-    if (taken.email) fields.email = am.emailTaken;
-    const first = Object.values(fields)[0];
-    if (first) throw new AppError('CONFLICT', first, { fields });
+    await assertIdentifiersAvailable(this.db, { username: input.username, email: input.email });
     const record = await this.record(input);
     const role = await findRoleByName(this.db, CUSTOMER_ROLE);
     if (!role) throw new AppError('INTERNAL', m.submitFailed);
@@ -172,13 +165,9 @@ export class PartnerApplicationsService {
       });
     } catch (error) {
       // Two applications racing for one name: the unique index decides, as at registration.
-      const field = uniqueViolation(error);
-      if (field === 'username') throw new AppError('CONFLICT', am.usernameTaken, { fields: { username: am.usernameTaken } });
-      if (field === 'email') throw new AppError('CONFLICT', am.emailTaken, { fields: { email: am.emailTaken } });
-      throw error;
+      identifierConflict(error);
     }
-    const token = newSessionToken();
-    await createSession(this.db, { userId: ids.userId, tokenHash: hashToken(token), expiresAt: new Date(this.deps.now().getTime() + SESSION_TTL_MS), ip: client.ip, userAgent: client.userAgent });
+    const token = await issueSessionToken(this.db, ids.userId, client, this.deps.now());
     const user = await findUserById(this.db, ids.userId);
     const application = await findApplication(this.db, ids.applicationId);
     if (!user || !application) throw new AppError('INTERNAL', m.submitFailed);
