@@ -93,11 +93,8 @@ function toPartnerShipment(
 }
 
 async function partnerShipmentsByIds(db: DbOrTx, businessId: number, ids: number[], now: Date): Promise<PartnerShipment[]> {
-  const heads = await partnerShipmentHeads(db, ids);
-  const lines = await linesOfShipments(db, ids);
+  const [heads, lines, program, timeZone] = await Promise.all([partnerShipmentHeads(db, ids), linesOfShipments(db, ids), partnerProgram(db), storeTimeZone(db)]);
   const paid = await paidTimes(db, [...new Set(heads.map((h) => h.order.id))]);
-  const program = await partnerProgram(db);
-  const timeZone = await storeTimeZone(db);
   const byId = new Map<number, PartnerShipment>();
   for (const head of heads) {
     const shown = toPartnerShipment(head, lines, businessId, { paidAt: paid.get(head.order.id) ?? null, days: program.ship_within_days, timeZone, now });

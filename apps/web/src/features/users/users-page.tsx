@@ -6,6 +6,7 @@
  * (issue 17).
  */
 import { useEffect, useState } from 'react';
+import { PARTNER_ROLE } from '@pasar/core/partners';
 import { useSearchParams } from 'react-router';
 import type { SortDirection } from '@pasar/core/common';
 import {
@@ -93,11 +94,15 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
         {/* Controlled: the roles arrive after the form, and the user's role must show once they do. */}
         <Field as="select" id="user-role" label="Role" value={form.watch('role_id')} {...field('role_id')}>
           <option value="">{roles.isPending ? 'Memuat peran…' : 'Pilih peran'}</option>
-          {roles.data?.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.display_name}
-            </option>
-          ))}
+          {/* The partner role comes with an approved application (the server refuses it here), so it is
+              offered only to an account that already has it. */}
+          {roles.data
+            ?.filter((r) => r.name !== PARTNER_ROLE || user?.role_id === r.id)
+            .map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.display_name}
+              </option>
+            ))}
         </Field>
         {user && <Field id="user-active" type="checkbox" label="Aktif" {...form.register('is_active')} />}
         <FormActions label="Simpan" pending={save.isPending} onCancel={onClose} className="sm:col-span-2" />
