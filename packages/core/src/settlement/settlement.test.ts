@@ -215,9 +215,6 @@ describe('schemas', () => {
   });
 });
 
-describe('month periods', () => {
-});
-
 describe('partnerPeriod', () => {
   it('fills what the partner left out with the current month to today', () => {
     expect(partnerPeriod({}, '2026-11-27')).toEqual({ from: '2026-11-01', to: '2026-11-27' });
