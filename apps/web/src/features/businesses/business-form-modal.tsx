@@ -135,34 +135,48 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
             Cari kota/kabupaten
           </label>
           <input id="business-city-filter" type="search" value={cityFilter} onChange={(e) => setCityFilter(e.target.value)} placeholder="Ketik nama kota" className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 text-sm" />
-          <Field
-            as="select"
-            id="business-city"
-            label="Kota/kabupaten"
-            disabled={!cities.data}
-            error={errors.city_id?.message}
-            // Controlled: the options arrive after the form, and a stored city must show once they do.
-            value={cityId}
-            // Back-office spec §4: changing the city clears the district.
-            {...form.register('city_id', { onChange: () => form.setValue('district_id', '') })}
-          >
-            <option value="">{cities.data ? `Pilih kota/kabupaten (${cities.data.length})` : cities.isError || province.isError || province.data === null ? 'Kota/kabupaten tidak tersedia' : 'Memuat kota…'}</option>
-            {visibleCities.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Field>
+          {/* Issue 31 item 14: the select that holds the form's city is drawn only once its options
+              are there. Drawn empty first, the browser fell back to the blank option and the stored
+              city was lost on the first "Edit" after a page load; until then a stand-in says why. */}
+          {cities.data ? (
+            <Field
+              as="select"
+              id="business-city"
+              label="Kota/kabupaten"
+              error={errors.city_id?.message}
+              value={cityId}
+              // Back-office spec §4: changing the city clears the district.
+              {...form.register('city_id', { onChange: () => form.setValue('district_id', '') })}
+            >
+              <option value="">{`Pilih kota/kabupaten (${cities.data.length})`}</option>
+              {visibleCities.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Field>
+          ) : (
+            <Field as="select" id="business-city" label="Kota/kabupaten" disabled error={errors.city_id?.message}>
+              <option value="">{cities.isError || province.isError || province.data === null ? 'Kota/kabupaten tidak tersedia' : 'Memuat kota…'}</option>
+            </Field>
+          )}
         </div>
         <div className="sm:pt-[4.25rem]">
-          <Field as="select" id="business-district" label="Kecamatan" disabled={!cityId || !districts.data} value={form.watch('district_id')} {...field('district_id')}>
-            <option value="">{cityId && districts.isPending ? 'Memuat kecamatan…' : 'Pilih kecamatan'}</option>
-            {districts.data?.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </Field>
+          {/* The district waits for its city's options in the same way (item 14). */}
+          {cityId && districts.data ? (
+            <Field as="select" id="business-district" label="Kecamatan" value={form.watch('district_id')} {...field('district_id')}>
+              <option value="">Pilih kecamatan</option>
+              {districts.data.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </Field>
+          ) : (
+            <Field as="select" id="business-district" label="Kecamatan" disabled error={errors.district_id?.message}>
+              <option value="">{cityId && districts.isPending ? 'Memuat kecamatan…' : 'Pilih kecamatan'}</option>
+            </Field>
+          )}
         </div>
         <div className="sm:col-span-2">
           <Field id="business-address" label="Alamat" {...field('address')} />
