@@ -1,6 +1,6 @@
 /** Public store facts the checkout shows, and the admin's payment settings (issue 13). */
 import { partnerProgramSchema } from '@pasar/core/partners';
-import { paymentSettingsSchema, publicStoreSettingsSchema, timeZoneSettingSchema } from '@pasar/core/settings';
+import { paymentSettingsSchema, paymentSettingsUpdateSchema, publicStoreSettingsSchema, timeZoneSettingSchema } from '@pasar/core/settings';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
@@ -32,7 +32,7 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
     '/settings/payments',
     {
       config: adminOnly,
-      schema: { tags: ['settings'], summary: 'Save the payment settings (admin)', security: [{ bearer: [] }], body: paymentSettingsSchema, response: { 200: envelope(paymentSettingsSchema) } },
+      schema: { tags: ['settings'], summary: 'Save the payment settings sent; a field left out keeps its saved value (admin)', security: [{ bearer: [] }], body: paymentSettingsUpdateSchema, response: { 200: envelope(paymentSettingsSchema) } },
     },
     async (request) => ok(await savePaymentSettings(db, request.body), 'Pengaturan pembayaran disimpan.'),
   );

@@ -1,7 +1,7 @@
 /** Store settings read by several features, each in one place. */
 import { defaultPaymentSettings, type PaymentSettings } from '@pasar/core/payments';
 import { defaultPartnerProgram, type PartnerProgram } from '@pasar/core/partners';
-import type { BankAccount, PublicStoreSettings, SettingValue } from '@pasar/core/settings';
+import type { BankAccount, PaymentSettingsUpdate, PublicStoreSettings, SettingValue } from '@pasar/core/settings';
 import { DEFAULT_TIME_ZONE, type StoreTimeZone } from '@pasar/core/time';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -66,8 +66,10 @@ export async function paymentSettings(db: DbOrTx): Promise<PaymentSettings> {
   return { ...defaultPaymentSettings, bank_accounts: await storeBankAccounts(db) };
 }
 
-export async function savePaymentSettings(db: DbOrTx, settings: PaymentSettings): Promise<PaymentSettings> {
-  await putSetting(db, 'payments', settings);
+/** Saves the fields sent over the saved ones (issue 31): a field left out of the body keeps its value. */
+export async function savePaymentSettings(db: DbOrTx, changes: PaymentSettingsUpdate): Promise<PaymentSettings> {
+  const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  await putSetting(db, 'payments', { ...(await paymentSettings(db)), ...sent });
   return paymentSettings(db);
 }
 

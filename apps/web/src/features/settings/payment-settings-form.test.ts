@@ -4,7 +4,7 @@ import { checkPaymentSettings, newBankRow, toForm } from './payment-settings-for
 
 describe('the payment settings form', () => {
   it('round-trips the saved settings unchanged', () => {
-    const saved = { ...defaultPaymentSettings, unique_code_enabled: true, bank_accounts: [{ bank_name: 'BCA', account_number: '123', account_name: 'Toko' }] };
+    const saved = { ...defaultPaymentSettings, unique_code_enabled: true, bank_accounts: [{ bank_name: 'BCA', account_number: '1234567890', account_name: 'Toko' }] };
     expect(checkPaymentSettings(toForm(saved))).toEqual({ ok: true, data: saved });
   });
 
@@ -17,9 +17,9 @@ describe('the payment settings form', () => {
   });
 
   it('trims the account fields and sends numbers as numbers', () => {
-    const form = { ...toForm(defaultPaymentSettings), manual_deadline_hours: '48', bank_accounts: [newBankRow({ bank_name: ' BRI ', account_number: ' 0099 ', account_name: ' Bu Sari ' })] };
+    const form = { ...toForm(defaultPaymentSettings), manual_deadline_hours: '48', bank_accounts: [newBankRow({ bank_name: ' BRI ', account_number: ' 0099887766 ', account_name: ' Bu Sari ' })] };
     const result = checkPaymentSettings(form);
-    expect(result).toMatchObject({ ok: true, data: { manual_deadline_hours: 48, bank_accounts: [{ bank_name: 'BRI', account_number: '0099', account_name: 'Bu Sari' }] } });
+    expect(result).toMatchObject({ ok: true, data: { manual_deadline_hours: 48, bank_accounts: [{ bank_name: 'BRI', account_number: '0099887766', account_name: 'Bu Sari' }] } });
   });
 
   it("refuses with the core schema's words, keyed by the field the API names", () => {
