@@ -4,6 +4,7 @@
  * is_active...) are stripped, so a payload can never choose its own role.
  */
 import { z } from 'zod';
+import { whatsappNumber } from '../payments/index';
 
 export const accountMessages = {
   loginUsernameRequired: 'Masukkan username atau email.',
@@ -39,6 +40,18 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits, spaces, hyphens, parentheses and an optional leading plus (spec §5). */
 export const PHONE_PATTERN = /^\+?[0-9\s\-()]{6,20}$/;
+
+/**
+ * An Indonesian mobile or landline number in registration's shape (PHONE_PATTERN), as 62… (the
+ * shop's one normaliser, core/payments whatsappNumber: 0812-3456-7890 → 6281234567890,
+ * (022) 420-1234 → 62224201234), or null when it is not one ("telepon saya", "12", "+1 555…").
+ */
+export function indonesianPhone(value: string): string | null {
+  if (!PHONE_PATTERN.test(value.trim())) return null;
+  const number = whatsappNumber(value);
+  // 62 then 0 is a number typed as 62 0812…: the trunk zero does not belong after the country code.
+  return number && !number.startsWith('620') ? number : null;
+}
 
 export const emailField = required(accountMessages.emailRequired)
   .max(254, { error: accountMessages.emailInvalid })

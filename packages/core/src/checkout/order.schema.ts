@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import { coercedIdField } from '../common/index';
 import { shipmentSchema } from '../shipments/index';
+import { indonesianPhone } from '../accounts/accounts.schema';
+import { checkoutMessages, isPostcode } from './rules';
+
+/** The longest text kept for each recipient input (the checkout's inputs read them back with textMaxLength). */
+const orderFieldMax = { guest_email: 254, shipping_name: 120, shipping_address: 500, shipping_postcode: 5, shipping_phone: 25, notes: 1000 } as const;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 const optionalId = coercedIdField().nullish().transform((v) => v ?? null);
@@ -48,24 +53,34 @@ export const orderPayloadSchema = z.object({
   guest_email: z
     .string()
     .trim()
-    .max(254)
+    .max(orderFieldMax.guest_email)
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: 'Format email tidak valid.' }),
   /** Sent by the client, never used: the server computes the total. */
   total_amount: z.number().optional(),
   payment_method: z.string().trim().max(60).default('manual'),
-  shipping_name: optionalText(120),
-  shipping_address: optionalText(500),
+  shipping_name: optionalText(orderFieldMax.shipping_name),
+  shipping_address: optionalText(orderFieldMax.shipping_address),
   shipping_province_id: optionalId,
   shipping_province: optionalText(120),
   shipping_city_id: optionalId,
   shipping_city: optionalText(120),
   shipping_district_id: optionalId,
   shipping_district: optionalText(120),
-  shipping_postcode: optionalText(10),
-  shipping_phone: optionalText(25),
-  notes: optionalText(1000),
+  // Issue 31: a filled postcode or phone must be one (that they are filled is rule 2, checked after parsing).
+  shipping_postcode: optionalText(orderFieldMax.shipping_postcode).refine((v) => v === null || isPostcode(v), { error: checkoutMessages.postcodeInvalid }),
+  /** Kept as 62…, as a partner's phone is, so the desk's WhatsApp link and the e-mails read one form. */
+  shipping_phone: optionalText(orderFieldMax.shipping_phone).transform((v, ctx) => {
+    if (v === null) return null;
+    const number = indonesianPhone(v);
+    if (number === null) {
+      ctx.addIssue({ code: 'custom', message: checkoutMessages.phoneInvalid });
+      return z.NEVER;
+    }
+    return number;
+  }),
+  notes: optionalText(orderFieldMax.notes),
   order_items: z.array(orderItemInputSchema).max(100, { error: 'Terlalu banyak barang dalam satu pesanan.' }).default([]),
   shipping_courier: optionalText(60),
   shipping_service: optionalText(120),

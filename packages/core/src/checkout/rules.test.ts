@@ -6,7 +6,8 @@ const ok: CheckoutState = {
   shipping_name: 'Siti',
   shipping_address: 'Jl. Braga 1',
   shipping_postcode: '40111',
-  shipping_phone: '0812',
+  // A number that is one (issue 31 checks the shape); was '0812'.
+  shipping_phone: '081234567890',
   shipping_province_id: 32,
   shipping_city_id: 3273,
   shipping_district_id: 327319,
@@ -82,5 +83,20 @@ describe('shipping weight, local rule, payment', () => {
     expect(parsePaymentMethod('tripay:QRIS')).toEqual({ kind: 'provider', provider: 'tripay', channel: 'QRIS' });
     expect(customerFee({ flat: 750, percent: '0.70' }, 100000)).toBe(1450);
     expect(customerFee(null, 5)).toBe(0);
+  });
+});
+
+describe('postcode and phone that are one (issue 31)', () => {
+  it('refuses a postcode that is not five digits and a phone that is not an Indonesian number, right after rule 2', () => {
+    expect(checkoutFailure({ ...ok, shipping_postcode: 'abc' })).toEqual({ message: m.postcodeInvalid, field: 'shipping_postcode' });
+    expect(checkoutFailure({ ...ok, shipping_postcode: '4011' })).toEqual({ message: m.postcodeInvalid, field: 'shipping_postcode' });
+    expect(checkoutFailure({ ...ok, shipping_phone: 'telepon saya' })).toEqual({ message: m.phoneInvalid, field: 'shipping_phone' });
+    expect(checkoutFailure({ ...ok, shipping_phone: '12' })).toEqual({ message: 'Gunakan format nomor telepon yang valid.', field: 'shipping_phone' });
+    // Before the area rule: the inputs above the area lists speak first.
+    expect(checkoutFailure({ ...ok, shipping_phone: 'abc', shipping_province_id: null })?.field).toBe('shipping_phone');
+    for (const phone of ['0812-3456-7890', '+62 812 3456 7890', '(022) 420-1234', '6281234567890']) expect(checkoutFailure({ ...ok, shipping_phone: phone })).toBeNull();
+  });
+  it('asks nothing of the recipient for a quote', () => {
+    expect(checkoutFailure({ ...ok, shipping_name: null, shipping_postcode: null, shipping_phone: 'x', quote: true })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { accountMessages, indonesianPhone } from '../accounts/accounts.schema';
+
 /**
  * Checkout rules of docs/requirements/storefront.md §5, in their order: the first failure wins. The web form
  * and the server run this same function.
@@ -26,6 +28,9 @@ export const checkoutMessages = {
   originsShipSeparately: (count: number) => `Pesanan ini dikirim dalam ${count} kiriman terpisah, satu dari setiap lokasi asal, dengan satu pembayaran.`,
   localOnly: (product: string, origin: string) => `${product} hanya dikirim dengan kurir lokal. Pilih kurir lokal untuk kiriman dari ${origin}.`,
   pricesChanged: 'Harga berubah sejak produk dimasukkan ke keranjang. Keranjang sudah diperbarui; periksa total baru lalu buat pesanan lagi.',
+  // Not in the spec (issue 31): a postcode or phone that cannot be one no longer makes an order.
+  postcodeInvalid: 'Kode pos harus 5 angka.',
+  phoneInvalid: accountMessages.phoneInvalid,
   quoteUsed: 'Ringkasan pesanan ini sudah dipakai. Muat ulang halaman checkout, lalu buat pesanan lagi.',
 } as const;
 
@@ -47,7 +52,13 @@ export interface CheckoutState {
   paymentMethod: string;
   /** Provider name of the online channels (e.g. 'Tripay') and whether any are available. */
   provider: { name: string; channelsAvailable: boolean };
+  /** A quote asked before the recipient is typed (POST /orders/quote): name, address, postcode and phone are not checked. */
+  quote?: boolean;
 }
+
+/** Five digits, the only shape of an Indonesian kode pos. */
+export const POSTCODE_PATTERN = /^\d{5}$/;
+export const isPostcode = (value: string) => POSTCODE_PATTERN.test(value.trim());
 
 const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim() !== '';
 const chosen = (v: number | null | undefined) => typeof v === 'number' && v > 0;
@@ -81,8 +92,13 @@ export interface CheckoutFailure {
  */
 export function checkoutFailure(state: CheckoutState): CheckoutFailure | null {
   if (state.itemCount <= 0) return { message: checkoutMessages.emptyCart, field: null };
-  const text = (['shipping_name', 'shipping_address', 'shipping_postcode', 'shipping_phone'] as const).find((f) => !filled(state[f]));
-  if (text) return { message: checkoutMessages.shippingInfo, field: text };
+  if (!state.quote) {
+    const text = (['shipping_name', 'shipping_address', 'shipping_postcode', 'shipping_phone'] as const).find((f) => !filled(state[f]));
+    if (text) return { message: checkoutMessages.shippingInfo, field: text };
+    // Issue 31: filled is not enough, right after rule 2 as it is about the same inputs.
+    if (!isPostcode(state.shipping_postcode ?? '')) return { message: checkoutMessages.postcodeInvalid, field: 'shipping_postcode' };
+    if (indonesianPhone(state.shipping_phone ?? '') === null) return { message: checkoutMessages.phoneInvalid, field: 'shipping_phone' };
+  }
   const area = (['shipping_province_id', 'shipping_city_id', 'shipping_district_id'] as const).find((f) => !chosen(state[f]));
   if (area) return { message: checkoutMessages.location, field: area };
   // Rule 4 is information, not a failure (decision 049): each origin ships separately under one payment (mixedOriginNotice).

@@ -1,5 +1,6 @@
 /** Schema pieces every back-office payload shares. */
 import { z } from 'zod';
+import { fieldLabelOf } from '../validation/field-labels';
 
 export const versionMessage = 'Versi data wajib dikirim.';
 
@@ -71,9 +72,9 @@ export function hasForbiddenCharacters(text: string): boolean {
 
 export const forbiddenTextMessage = 'Teks mengandung karakter yang tidak diizinkan.';
 
-/** The refusal naming the field (`shipping_name`, `order_items.0.notes`), or the generic one. */
+/** The refusal naming the field as the page does (`shipping_name` → "Nama penerima", issue 31), or the generic one. */
 export function forbiddenTextFieldMessage(field: string | undefined): string {
-  return field ? `Isian '${field}' mengandung karakter yang tidak diizinkan.` : forbiddenTextMessage;
+  return field ? `${fieldLabelOf(field.split('.'))} mengandung karakter yang tidak diizinkan.` : forbiddenTextMessage;
 }
 
 /** Deeper than any payload of this product: refused before anything walks it. */

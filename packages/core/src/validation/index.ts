@@ -5,19 +5,17 @@
  * so no refusal reaches a person in English or in developer jargon.
  */
 import { z } from 'zod';
+import { fieldLabelOf } from './field-labels';
+
+export { fieldLabelOf, fieldLabels } from './field-labels';
 
 type RawIssue = z.core.$ZodRawIssue;
 
 const unit: Record<string, string> = { string: 'karakter', array: 'item', set: 'item', map: 'item', file: 'byte' };
 
-function fieldName(path: readonly PropertyKey[] | undefined): string {
-  const parts = (path ?? []).map(String);
-  return parts.length ? `'${parts.join('.')}'` : '';
-}
-
+/** "Alamat pengiriman maksimal 500 karakter.": the field as the page labels it (issue 31), never its payload name. */
 function withField(path: readonly PropertyKey[] | undefined, rest: string): string {
-  const name = fieldName(path);
-  return name ? `Isian ${name} ${rest}` : `Isian ${rest}`;
+  return `${fieldLabelOf(path) ?? 'Isian'} ${rest}`;
 }
 
 export function indonesianIssueMessage(issue: RawIssue): string {
@@ -70,4 +68,26 @@ export type ParseOptions = z.core.ParseContext<z.core.$ZodIssue>;
  */
 export function checkedAfter<Output, Value>(schema: Schema<Output>, toInput: (value: Value) => unknown): Schema<Output> {
   return z.preprocess((value) => toInput(value as Value), schema);
+}
+
+/**
+ * The longest text a field's schema keeps (its `.max`), looking through optional, nullable,
+ * default and transform wrappers; undefined when the field has no such limit. The forms give their
+ * inputs this `maxLength` (issue 31), so a person cannot type past what the server will refuse.
+ */
+export function textMaxLength(schema: z.ZodType | undefined): number | undefined {
+  let current: unknown = schema;
+  for (let depth = 0; depth < 12 && current instanceof z.ZodType; depth++) {
+    if (current instanceof z.ZodString) return current.maxLength ?? undefined;
+    const def = current._zod.def as { innerType?: unknown; in?: unknown; out?: unknown };
+    current = def.innerType ?? (def.in instanceof z.ZodType && !(def.in instanceof z.ZodTransform) ? def.in : def.out);
+  }
+  return undefined;
+}
+
+/** `textMaxLength` of every field of an object schema, by field name. */
+export function textMaxLengths<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): { [K in keyof Shape]: number | undefined } {
+  const out: Record<string, number | undefined> = {};
+  for (const [key, field] of Object.entries(schema.shape)) out[key] = textMaxLength(field as z.ZodType);
+  return out as { [K in keyof Shape]: number | undefined };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { installIndonesianValidationMessages } from './index';
+import { fieldLabelOf, installIndonesianValidationMessages, textMaxLengths } from './index';
 
 installIndonesianValidationMessages();
 
@@ -16,16 +16,37 @@ describe('Indonesian fallback validation messages', () => {
     qty: z.number().int().min(1).max(5).optional(),
   });
 
-  it('replaces zod English defaults, naming the field', () => {
-    expect(messages(schema, {})).toEqual(["Isian 'messages' wajib diisi."]);
-    expect(messages(schema, { messages: 'x' })).toEqual(["Isian 'messages' berisi jenis data yang salah."]);
-    expect(messages(schema, { messages: [] })).toEqual(["Isian 'messages' minimal 1 item."]);
-    expect(messages(schema, { messages: [{ role: 'system', content: 'a' }] })).toEqual(["Isian 'messages.0.role' berisi pilihan yang tidak dikenal."]);
-    expect(messages(schema, { messages: [{ role: 'user', content: 'x'.repeat(11) }] })).toEqual(["Isian 'messages.0.content' maksimal 10 karakter."]);
-    expect(messages(schema, { messages: [{ role: 'user', content: '' }] })).toEqual(["Isian 'messages.0.content' wajib diisi."]);
-    expect(messages(schema, { messages: [{ role: 'user', content: 'a' }], email: 'bukan-email' })).toEqual(["Isian 'email' harus berupa alamat email yang valid."]);
-    expect(messages(schema, { messages: [{ role: 'user', content: 'a' }], qty: 9 })).toEqual(["Isian 'qty' maksimal 5."]);
-    expect(messages(schema, { messages: [{ role: 'user', content: 'a' }], qty: 1.5 })).toEqual(["Isian 'qty' harus berupa bilangan bulat."]);
+  // Issue 31 changed these: the field is named as the page labels it, never by its payload name.
+  it('replaces zod English defaults, naming the field as the page does', () => {
+    expect(messages(schema, {})).toEqual(['Pesan wajib diisi.']);
+    expect(messages(schema, { messages: 'x' })).toEqual(['Pesan berisi jenis data yang salah.']);
+    expect(messages(schema, { messages: [] })).toEqual(['Pesan minimal 1 item.']);
+    expect(messages(schema, { messages: [{ role: 'system', content: 'a' }] })).toEqual(['Peran (baris 1) berisi pilihan yang tidak dikenal.']);
+    expect(messages(schema, { messages: [{ role: 'user', content: 'x'.repeat(11) }] })).toEqual(['Isi (baris 1) maksimal 10 karakter.']);
+    expect(messages(schema, { messages: [{ role: 'user', content: '' }] })).toEqual(['Isi (baris 1) wajib diisi.']);
+    expect(messages(schema, { messages: [{ role: 'user', content: 'a' }], email: 'bukan-email' })).toEqual(['Email harus berupa alamat email yang valid.']);
+    // A field no page labels is "Isian", never its payload name.
+    expect(messages(schema, { messages: [{ role: 'user', content: 'a' }], qty: 9 })).toEqual(['Isian maksimal 5.']);
+    expect(messages(schema, { messages: [{ role: 'user', content: 'a' }], qty: 1.5 })).toEqual(['Isian harus berupa bilangan bulat.']);
+  });
+
+  it("says the checkout's 'Alamat lengkap' for shipping_address (issue 31)", () => {
+    expect(messages(z.object({ shipping_address: z.string().max(500) }), { shipping_address: 'x'.repeat(501) })).toEqual(['Alamat lengkap maksimal 500 karakter.']);
+    expect(fieldLabelOf(['order_items', 2, 'quantity'])).toBe('Jumlah (baris 3)');
+    expect(fieldLabelOf(['constructor'])).toBe('Isian');
+    expect(fieldLabelOf([])).toBeNull();
+  });
+
+  it('reads the longest text a field keeps through its wrappers, for the inputs maxLength', () => {
+    const form = z.object({
+      plain: z.string().max(7),
+      optional: z.string().trim().max(9).nullish().transform((v) => v ?? null),
+      refined: z.string().max(11).refine((v) => v !== 'x'),
+      preprocessed: z.preprocess((v) => v, z.string().max(13)),
+      number: z.number().max(5),
+      unlimited: z.string(),
+    });
+    expect(textMaxLengths(form)).toEqual({ plain: 7, optional: 9, refined: 11, preprocessed: 13, number: undefined, unlimited: undefined });
   });
 
   it('never overrides a message the schema gives (the spec texts)', () => {
