@@ -346,6 +346,7 @@ async function priceCheckout(
     shipping_district_id: payload.shipping_district_id,
     originDistrictIds: lines.map((l) => products.get(l.product_id)?.business_district_id ?? null),
     signedIn: ctx.user !== null || mode.quote,
+    quote: mode.quote,
     guest_email: payload.guest_email,
     shippingChosen: grouped.length > 0 && grouped.every((g) => choiceMade(choiceOf(g.origin_district_id))),
     paymentMethod: payload.payment_method,
