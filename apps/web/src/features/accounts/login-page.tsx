@@ -1,17 +1,23 @@
 /** Sign-in (docs/requirements/storefront.md §2 Sign-in, §5, §8). */
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages as m, canAccess, loginSchema, type LoginInput } from '@pasar/core/accounts';
+import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
-import { RETURN_PARAM, safeReturnPath } from '../../lib/return-path';
+import { authPathWith, returnPathOf } from '../../lib/return-path';
 import { sessionStore } from '../../lib/session';
 import { login } from './api/accounts-api';
+
+/** The server's limits, on the inputs (issue 31). */
+const max = textMaxLengths(loginSchema);
 
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  // Issue 28: a session that ran out at checkout comes back to the checkout.
-  const back = safeReturnPath(params.get(RETURN_PARAM));
+  const location = useLocation();
+  // Issue 28: a session that ran out at checkout comes back to the checkout; issue 31: so does the
+  // checkout's "Masuk", and an order page that asked for a sign-in.
+  const back = returnPathOf(params, location.state);
   const [remember, setRemember] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
@@ -46,8 +52,8 @@ export default function LoginPage() {
             {failure}
           </p>
         )}
-        <Field id="username" label="Username atau email" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-        <Field id="password" label="Kata sandi" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <Field id="username" label="Username atau email" autoComplete="username" maxLength={max.username} error={errors.username?.message} {...form.register('username')} />
+        <Field id="password" label="Kata sandi" type="password" autoComplete="current-password" maxLength={max.password} error={errors.password?.message} {...form.register('password')} />
         <div className="flex items-center justify-between text-sm">
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-green-800" />
@@ -63,7 +69,7 @@ export default function LoginPage() {
         </button>
         <p className="text-center text-sm text-stone-600">
           Belum punya akun?{' '}
-          <Link to="/register" className="font-semibold text-green-800 hover:underline">
+          <Link to={authPathWith('/register', back)} className="font-semibold text-green-800 hover:underline">
             Daftar
           </Link>
         </p>

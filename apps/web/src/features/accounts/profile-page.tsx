@@ -2,10 +2,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { accountMessages as m, profileUpdateSchema, type ProfileUpdateInput } from '@pasar/core/accounts';
+import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { sessionStore, useSession, type SessionUser } from '../../lib/session';
 import { getProfile, updateProfile } from './api/accounts-api';
 import { ChangePasswordForm } from './components/change-password-form';
+
+/** The server's limits, on the inputs (issue 31). */
+const max = textMaxLengths(profileUpdateSchema);
 
 const formOf = (u: SessionUser) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, phone_number: u.phone_number ?? '' });
 
@@ -82,10 +86,10 @@ export default function ProfilePage() {
         </dl>
         {editing ? (
           <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
-            <Field id="first_name" label="Nama depan" error={errors.first_name?.message} {...form.register('first_name')} />
-            <Field id="last_name" label="Nama belakang" error={errors.last_name?.message} {...form.register('last_name')} />
-            <Field id="email" label="Email" type="email" error={errors.email?.message} {...form.register('email')} />
-            <Field id="phone_number" label="Nomor telepon" type="tel" error={errors.phone_number?.message} {...form.register('phone_number')} />
+            <Field id="first_name" label="Nama depan" maxLength={max.first_name} error={errors.first_name?.message} {...form.register('first_name')} />
+            <Field id="last_name" label="Nama belakang" maxLength={max.last_name} error={errors.last_name?.message} {...form.register('last_name')} />
+            <Field id="email" label="Email" type="email" maxLength={max.email} error={errors.email?.message} {...form.register('email')} />
+            <Field id="phone_number" label="Nomor telepon" type="tel" maxLength={max.phone_number} error={errors.phone_number?.message} {...form.register('phone_number')} />
             <div className="flex gap-3 sm:col-span-2">
               <button type="submit" disabled={busy} className="rounded-xl bg-green-800 px-5 py-2.5 font-bold text-white disabled:opacity-60">
                 {busy ? 'Menyimpan...' : 'Simpan'}

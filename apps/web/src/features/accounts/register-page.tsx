@@ -1,27 +1,36 @@
 /** Registration (docs/requirements/storefront.md §2 Registration, §5, §8). */
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages as m, registerFormSchema } from '@pasar/core/accounts';
+import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { authPathWith, returnPathOf } from '../../lib/return-path';
 import { sessionStore } from '../../lib/session';
 import { register } from './api/accounts-api';
+
+/** The server's limits, on the inputs (issue 31); the confirmation is the password again. */
+const max = textMaxLengths(registerFormSchema);
+const maxOf = (name: keyof typeof max) => max[name] ?? max.password;
 
 const empty = { first_name: '', last_name: '', username: '', email: '', phone_number: '', password: '', password_confirmation: '', terms: false };
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Issue 31: "Daftar" from a sign-in that would have returned somewhere returns there too.
+  const back = returnPathOf(params, useLocation().state);
   const [failure, setFailure] = useState<string>();
   // Every refused field shows at once, the terms and a mismatched confirmation included.
   const form = useZodForm(registerFormSchema, { defaultValues: empty });
   const { errors, isSubmitting: busy } = form.formState;
-  const field = (name: Exclude<keyof typeof empty, 'terms'>) => ({ error: errors[name]?.message, ...form.register(name) });
+  const field = (name: Exclude<keyof typeof empty, 'terms'>) => ({ error: errors[name]?.message, maxLength: maxOf(name), ...form.register(name) });
 
   const submit = async (input: typeof registerFormSchema._zod.output) => {
     try {
       const { password_confirmation: _c, terms: _t, ...payload } = input;
       const { data } = await register(payload);
       sessionStore.signIn(data.user, data.token);
-      void navigate('/', { replace: true });
+      void navigate(back ?? '/', { replace: true });
     } catch (error) {
       setServerErrors(error, form.setError);
       setFailure(failureMessage(error, m.registrationFailed, 'replace'));
@@ -60,7 +69,7 @@ export default function RegisterPage() {
         </button>
         <p className="text-center text-sm text-stone-600 sm:col-span-2">
           Sudah punya akun?{' '}
-          <Link to="/login" className="font-semibold text-green-800 hover:underline">
+          <Link to={authPathWith('/login', back)} className="font-semibold text-green-800 hover:underline">
             Masuk
           </Link>
         </p>

@@ -2,9 +2,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { cartOfOrigin, ORIGIN_PARAM, originGroups, type OriginGroup } from '@pasar/core/cart';
-import { checkoutMessages as m, checkoutFailure, shippingWeight } from '@pasar/core/checkout';
+import { checkoutMessages as m, checkoutFailure, orderPayloadSchema, shippingWeight } from '@pasar/core/checkout';
 import type { StoreLocation } from '@pasar/core/settings';
+import { textMaxLengths } from '@pasar/core/validation';
 import { useCart } from '../../lib/cart';
+import { loginPathFrom } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { useChannels, useOrderQuote, useStore } from './api/checkout-api';
 import { PaymentChooser, PaymentSection, type PaymentOffer } from './components/payment-section';
@@ -18,6 +20,9 @@ import type { ShippingChoice } from './shipping-choice';
 import { useDestination } from './use-destination';
 import { usePlaceOrder } from './use-place-order';
 import { useShipping } from './use-shipping';
+
+/** The server's limits, on the inputs (issue 31). */
+const max = textMaxLengths(orderPayloadSchema);
 
 const destinationKeyOf = (d: Destination) => `${d.city?.id ?? ''}/${d.district?.id ?? ''}`;
 
@@ -40,14 +45,14 @@ function GroupShipping({
   destination: Destination;
   storeLocation: StoreLocation | null;
   error: string | undefined;
-  onChoice: (key: string, choice: ShippingChoice, destination: string) => void;
+  onChoice: (key: string, choice: ShippingChoice, destination: string, loading: boolean) => void;
 }) {
   const localOnly = group.items.find((l) => l.product.local_only === true);
   const shipping = useShipping({ destination, storeLocation, originDistrictId: group.district_id, weight: shippingWeight(group.totalItems), localOnly: localOnly !== undefined });
   const [open, setOpen] = useState(false);
-  const { choice } = shipping;
+  const { choice, loading } = shipping;
   const destinationKey = destinationKeyOf(destination);
-  useEffect(() => onChoice(group.key, choice, destinationKey), [onChoice, group.key, choice, destinationKey]);
+  useEffect(() => onChoice(group.key, choice, destinationKey, loading), [onChoice, group.key, choice, destinationKey, loading]);
   const from = group.businesses.join(', ') || (group.district_name ? `Kec. ${group.district_name}` : 'toko');
   return (
     <>
@@ -84,10 +89,10 @@ export default function CheckoutPage() {
   const { destination, provinces, cities, districts, setProvince, setCity, setDistrict } = useDestination();
   const [payment, setPayment] = useState('manual');
   const [modal, setModal] = useState<'payment' | null>(null);
-  const [choices, setChoices] = useState<Record<string, { choice: ShippingChoice; destination: string }>>({});
+  const [choices, setChoices] = useState<Record<string, { choice: ShippingChoice; destination: string; loading: boolean }>>({});
   const [onChoice] = useState(
-    () => (key: string, choice: ShippingChoice, at: string) =>
-      setChoices((all) => (all[key]?.choice === choice && all[key]?.destination === at ? all : { ...all, [key]: { choice, destination: at } })),
+    () => (key: string, choice: ShippingChoice, at: string, loading: boolean) =>
+      setChoices((all) => (all[key]?.choice === choice && all[key]?.destination === at && all[key]?.loading === loading ? all : { ...all, [key]: { choice, destination: at, loading } })),
   );
   const { submit, error, changes, submitting, fieldErrorsOf } = usePlaceOrder();
   const done = placedOf(location.state);
@@ -120,11 +125,14 @@ export default function CheckoutPage() {
     provider: { name: offer.providerName, channelsAvailable: channelList.length > 0 },
   };
   // Issue 28: the server's figures (the kode unik above all) before "Buat pesanan", once the cart, the address and every courier are chosen.
-  const quotable = cart.items.length > 0 && checkoutFailure({ ...checkoutStateOf(draft), shipping_name: '-', shipping_address: '-', shipping_postcode: '-', shipping_phone: '-', signedIn: true }) === null;
+  const quotable = cart.items.length > 0 && checkoutFailure({ ...checkoutStateOf(draft), quote: true, signedIn: true }) === null;
   const quote = useOrderQuote(quotable ? { ...buildOrderPayload(draft, checkoutTotals(cart.totalAmount, shipments.map((s) => s.choice), offer.chosen)), guest_email: null, shipping_name: null, shipping_address: null, shipping_phone: null, shipping_postcode: null, notes: null, expected_total: undefined } : null);
   const quoted = quotable ? quote.data : undefined;
   draft.quoteToken = quoted?.quote_token ?? null;
   const totals = checkoutTotals(cart.totalAmount, shipments.map((s) => s.choice), offer.chosen, quoted?.unique_code ?? 0);
+  // Issue 31: a press while the couriers or the server's figures are still coming would be refused
+  // ("Pilih layanan pengiriman", hidden while the options load) or send a total about to change.
+  const quoting = groups.some((g) => choices[g.key]?.destination === here && choices[g.key]?.loading === true) || (quotable && quote.isFetching);
 
   if (done) return <PlacedOrder placed={done} signedIn={Boolean(session)} />;
   // A group's lines are known once the store's location is (its own products are sent from there).
@@ -169,9 +177,18 @@ export default function CheckoutPage() {
           <h2 id="recipient" className="text-lg font-bold">
             Data penerima
           </h2>
-          {!session && <Field id="guest_email" label={requiredLabel('Email')} required type="email" autoComplete="email" value={form.guest_email} onChange={set('guest_email')} error={errors.guest_email} />}
-          <Field id="shipping_name" label={requiredLabel('Nama penerima')} required autoComplete="name" value={form.shipping_name} onChange={set('shipping_name')} error={errors.shipping_name} />
-          <Field as="textarea" id="shipping_address" label={requiredLabel('Alamat lengkap')} required rows={3} value={form.shipping_address} onChange={set('shipping_address')} error={errors.shipping_address} />
+          {!session && (
+            // Issue 31: the way back here after signing in; the cart waits in storage.
+            <p className="text-sm text-stone-700">
+              Sudah punya akun?{' '}
+              <Link to={loginPathFrom(`${location.pathname}${location.search}`)} className="font-semibold text-green-800 underline">
+                Masuk
+              </Link>
+            </p>
+          )}
+          {!session && <Field id="guest_email" label={requiredLabel('Email')} required type="email" autoComplete="email" maxLength={max.guest_email} value={form.guest_email} onChange={set('guest_email')} error={errors.guest_email} />}
+          <Field id="shipping_name" label={requiredLabel('Nama penerima')} required autoComplete="name" maxLength={max.shipping_name} value={form.shipping_name} onChange={set('shipping_name')} error={errors.shipping_name} />
+          <Field as="textarea" id="shipping_address" label={requiredLabel('Alamat lengkap')} required rows={3} maxLength={max.shipping_address} value={form.shipping_address} onChange={set('shipping_address')} error={errors.shipping_address} />
           {provinces.isError && <p className="text-sm text-red-700">{m.provincesFailed}</p>}
           <div className="grid gap-4 sm:grid-cols-3">
             <AreaSelect id="province" label="Provinsi" areas={provinces.data} value={destination.province?.id ?? null} onChange={setProvince} error={errors.shipping_province_id} />
@@ -181,16 +198,16 @@ export default function CheckoutPage() {
           {cities.isError && <p className="text-sm text-red-700">{m.citiesFailed}</p>}
           {districts.isError && <p className="text-sm text-red-700">{m.districtsFailed}</p>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="shipping_postcode" label={requiredLabel('Kode pos')} required inputMode="numeric" autoComplete="postal-code" value={form.shipping_postcode} onChange={set('shipping_postcode')} error={errors.shipping_postcode} />
-            <Field id="shipping_phone" label={requiredLabel('Nomor telepon')} required type="tel" autoComplete="tel" value={form.shipping_phone} onChange={set('shipping_phone')} error={errors.shipping_phone} />
+            <Field id="shipping_postcode" label={requiredLabel('Kode pos')} required inputMode="numeric" autoComplete="postal-code" maxLength={max.shipping_postcode} value={form.shipping_postcode} onChange={set('shipping_postcode')} error={errors.shipping_postcode} />
+            <Field id="shipping_phone" label={requiredLabel('Nomor telepon')} required type="tel" autoComplete="tel" maxLength={max.shipping_phone} value={form.shipping_phone} onChange={set('shipping_phone')} error={errors.shipping_phone} />
           </div>
-          <Field as="textarea" id="notes" label="Catatan pesanan (opsional)" rows={2} value={form.notes} onChange={set('notes')} />
+          <Field as="textarea" id="notes" label="Catatan pesanan (opsional)" rows={2} maxLength={max.notes} value={form.notes} onChange={set('notes')} />
           {groups.map((group, i) => (
             <GroupShipping key={group.key} group={group} index={i} count={groups.length} destination={destination} storeLocation={storeLocation} error={errors.shipping_service} onChoice={onChoice} />
           ))}
           <PaymentSection offer={offer} onChoose={() => setModal('payment')} error={errors.payment_method} />
         </section>
-        <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} shipmentCount={groups.length} weight={weight} error={error} changes={changes} submitting={submitting || (quotable && quote.isFetching)} />
+        <SummaryPanel lines={cart.items} subtotal={cart.totalAmount} totals={totals} shipmentCount={groups.length} weight={weight} error={error} changes={changes} submitting={submitting} quoting={quoting} />
       </form>
 
       {modal === 'payment' && <PaymentChooser offer={offer} feeBase={cart.totalAmount + totals.shippingCost} onPick={setPayment} onClose={() => setModal(null)} />}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { discardChangesMessage } from '../../components/confirm';
 import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
 import { UnansweredQuestions } from './unanswered-questions';
@@ -55,7 +56,14 @@ export default function KnowledgePage() {
     setUploadKey((k) => k + 1);
   };
 
+  /**
+   * Issue 31 item 15: "Ubah" on another entry, "Batal" or a question taken from the unanswered list
+   * replaces the form; half-typed work is dropped only after the same question a dialog asks.
+   */
+  const mayReplace = () => !form.formState.isDirty || confirmAction(discardChangesMessage);
+
   const edit = (k: KnowledgeEntry) => {
+    if (!mayReplace()) return;
     start(k, { title: k.title, file: k.file, description: k.description, product_id: String(k.product_id ?? 0), upload: null });
     setBanner(null);
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -164,7 +172,7 @@ export default function KnowledgePage() {
             {save.isPending ? 'Menyimpan…' : editing ? 'Simpan perubahan' : 'Tambah entri'}
           </button>
           {editing && (
-            <button type="button" className={buttonStyles.secondary} onClick={() => start(null)}>
+            <button type="button" className={buttonStyles.secondary} onClick={() => mayReplace() && start(null)}>
               Batal
             </button>
           )}
@@ -224,6 +232,7 @@ export default function KnowledgePage() {
       )}
       <UnansweredQuestions
         onUse={(question) => {
+          if (!mayReplace()) return;
           start(null, { ...empty, title: question });
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}

@@ -1,4 +1,5 @@
 /** Checkout calls (docs/requirements/storefront.md §7), typed with the payload schemas in core. */
+import { useEffect } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Order, OrderPayload, OrderQuote } from '@pasar/core/checkout';
 import { NATIONAL_COURIERS } from '@pasar/core/checkout';
@@ -78,4 +79,41 @@ export function priceChangedOf(error: unknown): PosPriceChanged | null {
 
 export function placeOrder(body: OrderPayload, idempotencyKey: string) {
   return apiRequest<Order>('/orders', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** How often the success panel asks again while the order awaits its payment (issue 31). */
+export const PLACED_ORDER_POLL_MS = 5_000;
+
+/** Paid, expired, failed or cancelled: the payment's state will not move on by itself any more. */
+export const paymentSettled = (order: Pick<Order, 'payment_status' | 'status'>) => order.payment_status !== 'unpaid' || order.status === 'cancelled';
+
+/**
+ * The placed order as it now stands (issue 31): the shopper pays in the gateway's tab and comes
+ * back to "Belum dibayar". Read again through the order's own link (no throttle there) every few
+ * seconds while the tab is shown and at once when it is shown or focused again, until paid or
+ * expired. Same cache entry as the order's page, so either screen updates the other.
+ */
+export function usePlacedOrder(order: Order): Order {
+  const token = /\/pesanan\/akses\/([0-9a-f]+)$/.exec(order.order_url ?? '')?.[1] ?? null;
+  const query = useQuery({
+    queryKey: ['orders', 'access', token],
+    queryFn: ({ signal }) => api<Order>(`/orders/access/${encodeURIComponent(token ?? '')}`, { signal }),
+    enabled: token !== null && !paymentSettled(order),
+    initialData: order,
+    initialDataUpdatedAt: 0,
+    retry: false,
+    refetchInterval: (q) => (q.state.data && paymentSettled(q.state.data) ? false : PLACED_ORDER_POLL_MS),
+    // TanStack Query's own focus signal is visibilitychange (a tab shown again); a gateway in a
+    // separate window only moves the focus, hence the listener below as well.
+    refetchOnWindowFocus: true,
+  });
+  const { refetch } = query;
+  const settled = paymentSettled(query.data);
+  useEffect(() => {
+    if (token === null || settled) return;
+    const again = () => void refetch();
+    window.addEventListener('focus', again);
+    return () => window.removeEventListener('focus', again);
+  }, [token, settled, refetch]);
+  return query.data;
 }

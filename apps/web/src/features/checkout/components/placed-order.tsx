@@ -5,6 +5,7 @@ import { paymentStateText } from '../../../components/orders/order-badges';
 import { OrderPageLink } from '../../../components/orders/order-link';
 import { OrderItems, OrderTotals } from '../../../components/orders/order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
+import { usePlacedOrder } from '../api/checkout-api';
 
 /**
  * The placed order, kept in this page's history entry rather than in component state: a reload,
@@ -25,7 +26,8 @@ export function placedOf(state: unknown): Placed | null {
 
 /** Decision 013: after success the page shows the order, how to pay it and the link to its page. */
 export function PlacedOrder({ placed, signedIn }: { placed: Placed; signedIn: boolean }) {
-  const order = placed.placedOrder;
+  // Issue 31: the panel follows the payment made meanwhile in the gateway's tab.
+  const order = usePlacedOrder(placed.placedOrder);
   const manual = isManualTransfer(order);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -35,7 +37,7 @@ export function PlacedOrder({ placed, signedIn }: { placed: Placed; signedIn: bo
       <div className="mt-4" data-testid="payment-info">
         <h1 className="text-2xl font-extrabold">Pesanan #{order.id}</h1>
         <p className="mt-1 text-sm text-stone-600">
-          Dipesan {formatDateTime(order.created_at)} · {paymentStateText(order)}
+          Dipesan {formatDateTime(order.created_at)} · <span data-testid="placed-payment-state">{paymentStateText(order)}</span>
         </p>
         <div className="mt-4 grid items-start gap-4 lg:grid-cols-[1fr_380px]">
           {awaitsPayment(order) && <PaymentInstructions order={order} />}

@@ -13,6 +13,7 @@ export function SummaryPanel({
   error,
   changes = [],
   submitting,
+  quoting = false,
 }: {
   lines: readonly CartLine[];
   subtotal: number;
@@ -23,6 +24,8 @@ export function SummaryPanel({
   /** Issue 28: what the server's 409 said moved, "Nama: Rp70.000 → Rp95.000". */
   changes?: readonly string[];
   submitting: boolean;
+  /** Shipping or the server's figures are still being worked out: the order waits for them (issue 31). */
+  quoting?: boolean;
 }) {
   return (
     <aside aria-labelledby="order-summary" className="h-fit rounded-2xl bg-white p-5 ring-1 ring-stone-200">
@@ -71,8 +74,8 @@ export function SummaryPanel({
           ))}
         </ul>
       )}
-      <button type="submit" disabled={submitting} className="mt-4 w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
-        {submitting ? 'Memproses...' : 'Buat pesanan'}
+      <button type="submit" disabled={submitting || quoting} className="mt-4 w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
+        {submitting ? 'Memproses...' : quoting ? 'Menghitung ongkir…' : 'Buat pesanan'}
       </button>
       <p className="mt-2 text-xs text-stone-600">Konfirmasi pembayaran dilakukan maksimal 24 jam setelah checkout.</p>
     </aside>

@@ -9,19 +9,23 @@ import type { Order } from '@pasar/core/checkout';
 import { paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import type { OrderRef } from '../api/payments-api';
-import { OrderBadges, paymentStateText } from '../../../components/orders/order-badges';
+import { OrderBadges } from '../../../components/orders/order-badges';
 import { OrderItems, OrderTotals, ShippingAddress } from '../../../components/orders/order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
 import { ProofUpload } from './proof-upload';
 import { OrderActions } from './order-actions';
 import { OrderShipments } from './order-shipments';
 
+/**
+ * What the payment's state means for the buyer. The state word itself is the badge beside the
+ * heading: said here again it read "Sudah dibayar Sudah dibayar" (issue 31), to the eye and to a
+ * screen reader alike.
+ */
 function StateNotice({ order }: { order: Order }) {
   if (order.payment_status === 'expired') {
     return (
       <div role="status" className="rounded-2xl bg-stone-100 p-4 text-stone-900 ring-1 ring-stone-300" data-testid="order-expired">
-        <p className="font-bold">{paymentStateText(order)}</p>
-        <p className="mt-1 text-sm">{paymentMessages.expiredNote}</p>
+        <p className="font-semibold">{paymentMessages.expiredNote}</p>
       </div>
     );
   }
@@ -29,8 +33,7 @@ function StateNotice({ order }: { order: Order }) {
     const at = order.payment?.verified_at ?? order.payment?.paid_at ?? null;
     return (
       <div role="status" className="rounded-2xl bg-green-50 p-4 text-green-950 ring-1 ring-green-200" data-testid="order-paid">
-        <p className="font-bold">{paymentStateText(order)}</p>
-        <p className="mt-1 text-sm">Terima kasih, pembayaran Anda sudah kami terima{at ? ` (${formatDateTime(at)})` : ''}. Pesanan Anda akan segera diproses.</p>
+        <p className="font-semibold">Terima kasih, pembayaran Anda sudah kami terima{at ? ` (${formatDateTime(at)})` : ''}. Pesanan Anda akan segera diproses.</p>
       </div>
     );
   }
@@ -84,9 +87,6 @@ export function OrderView({ order, orderRef, back, messages }: { order: Order; o
             <h2 className="font-bold">Pembayaran</h2>
             <p className="mt-1 text-sm">{order.payment?.payment_name ?? (isManualTransfer(order) ? 'Transfer bank manual' : order.payment_method)}</p>
             {order.payment?.reference && <p className="text-sm text-stone-600">Referensi {order.payment.reference}</p>}
-            <p className="mt-1 text-sm font-semibold" data-testid="payment-state">
-              {paymentStateText(order)}
-            </p>
           </div>
           <div className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
             <h2 className="font-bold">Pengiriman</h2>
