@@ -101,10 +101,11 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: AdminBusiness; onE
             </dd>
           </div>
         )}
-        <div className="text-xs text-stone-500">
-          Terdaftar {formatDateTime(b.created_at, { style: 'date' })} · {b.product_count} produk
-        </div>
       </dl>
+      {/* Outside the list: a <dl> holds only term and description pairs (issue 31 item 27, axe definition-list). */}
+      <p className="mt-1 text-xs text-stone-500">
+        Terdaftar {formatDateTime(b.created_at, { style: 'date' })} · {b.product_count} produk
+      </p>
       {!b.is_active && <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800">{businessMessages.followUp}</p>}
       <div className="mt-auto flex gap-2 pt-3">
         <button type="button" className={buttonStyles.small} onClick={onEdit} aria-label={`Edit ${b.name}`}>

@@ -123,7 +123,7 @@ function Detail({ product }: { product: Product }) {
               <legend className="font-semibold">Ukuran</legend>
               <div className="mt-2 flex flex-wrap gap-2">
                 {product.size_variants.map((v) => (
-                  <label key={v.label} className={`cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${variant === v.label ? 'bg-green-800 text-white ring-green-800' : 'bg-white ring-stone-300'} ${v.stock <= 0 ? 'opacity-60' : ''}`}>
+                  <label key={v.label} className={`cursor-pointer rounded-lg px-4 py-2 text-sm font-semibold ring-1 ${variant === v.label ? 'bg-green-800 text-white ring-green-800' : v.stock <= 0 ? 'bg-stone-100 text-stone-700 ring-stone-300' : 'bg-white ring-stone-300'}`}>
                     <input type="radio" name="variant" value={v.label} checked={variant === v.label} onChange={() => setVariant(v.label)} className="sr-only" />
                     {v.label}
                     {v.stock <= 0 ? ' (habis)' : ''}

@@ -62,8 +62,9 @@ function CourierCard({ c, onDelete, deleting }: { c: Courier; onDelete: () => vo
           <dt className="sr-only">Harga wilayah</dt>
           <dd className={c.price_count > 0 ? 'text-stone-700' : 'text-amber-800'}>{c.price_count > 0 ? `${c.price_count} wilayah harga` : courierMessages.pricingMissing}</dd>
         </div>
-        {!c.is_active && <dd className="text-xs font-semibold text-stone-500">Tidak dipakai di checkout (nonaktif)</dd>}
       </dl>
+      {/* Outside the list: a description without its term breaks the <dl> (issue 31 item 27, axe definition-list). */}
+      {!c.is_active && <p className="mt-1 text-xs font-semibold text-stone-600">Tidak dipakai di checkout (nonaktif)</p>}
       <div className="mt-auto flex gap-2 pt-3">
         <Link to={`${c.id}/edit`} className={buttonStyles.small} aria-label={`Edit ${c.courier_name}`}>
           Edit

@@ -294,7 +294,7 @@ export default function UsersPage() {
                   Ganti kata sandi
                 </button>
                 <button type="button" className={buttonStyles.danger} onClick={() => void del(u)} disabled={remove.isPending || session?.user.id === u.id} aria-label={`Hapus ${u.username}`}>
-                  Delete
+                  Hapus
                 </button>
               </div>
             </li>

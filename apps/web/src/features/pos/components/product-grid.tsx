@@ -43,12 +43,17 @@ export function ProductGrid({ catalog, onPick, onOpenSettings }: { catalog: Retu
               <button
                 type="button"
                 onClick={() => onPick(p)}
-                aria-label={`Tambah ${p.name}`}
-                className={`flex h-full w-full flex-col overflow-hidden rounded-xl border bg-white text-left shadow-sm hover:border-green-700 ${out ? 'opacity-60' : ''}`}
+                className={`flex h-full w-full flex-col overflow-hidden rounded-xl border bg-white text-left shadow-sm hover:border-green-700 ${out ? 'border-dashed border-stone-400' : ''}`}
               >
-                <ProductImage path={p.image_url} alt="" sizes="160px" className="aspect-square w-full object-cover" />
+                {/* The card's own text is its name ("Tambah <name> … <price> Stok <n>"): an aria-label hid
+                    the price and stock a sighted cashier reads (issue 31 item 27). Sold out is said by
+                    the dashed border, the grey photo and "Stok habis", never by fading the text. */}
+                <ProductImage path={p.image_url} alt="" sizes="160px" className={`aspect-square w-full object-cover ${out ? 'grayscale' : ''}`} />
                 <span className="flex flex-1 flex-col p-2">
-                  <span className="line-clamp-2 text-sm font-semibold">{p.name}</span>
+                  <span className="line-clamp-2 text-sm font-semibold">
+                    <span className="sr-only">Tambah </span>
+                    {p.name}
+                  </span>
                   <span className="text-xs text-stone-500">{p.business_name ?? p.category?.name}</span>
                   <span className="mt-auto font-bold text-green-800">{formatRupiah(unitPrice(p, null))}</span>
                   <span className={`text-xs ${out ? 'font-bold text-red-700' : 'text-stone-600'}`}>{out ? 'Stok habis' : `Stok ${p.stock}`}</span>
