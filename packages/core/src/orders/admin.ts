@@ -30,6 +30,15 @@ export const adminOrderQuerySchema = z.object({
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 
+/**
+ * GET /orders/export.csv: the desk's filter, and the separator. Spreadsheets set to Indonesian read
+ * ',' as the decimal comma and want ';' between columns (issue 31): `sep=semicolon` writes that.
+ */
+export const orderExportQuerySchema = adminOrderQuerySchema.pick({ q: true, status: true, payment: true }).extend({
+  sep: z.enum(['comma', 'semicolon']).default('comma'),
+});
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
+
 export const orderStatusUpdateSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: adminOrderMessages.statusInvalid }),
   /** Optional: when sent, a stale row is refused instead of overwriting a newer change. */

@@ -5,9 +5,19 @@
  */
 import { z } from 'zod';
 import { idField } from '../common/index';
+import { posPaymentLabels, type PosPaymentMethod } from '../pos/index';
 import { paymentSettingsSchema, type PaymentSettings } from '../settings/index';
 
 export { paymentSettingsSchema, type PaymentSettings };
+
+/**
+ * An order's payment method as the office reads it (issue 31: the CSV said cash/qris/manual): the
+ * POS's own labels, "Transfer manual", else the code (a gateway's channel is named by its payment).
+ */
+export function paymentMethodLabel(method: string): string {
+  if (method === 'manual') return 'Transfer manual';
+  return Object.hasOwn(posPaymentLabels, method) ? posPaymentLabels[method as PosPaymentMethod] : method;
+}
 
 export const PROOF_STATUSES = ['none', 'submitted', 'rejected'] as const;
 export type ProofStatus = (typeof PROOF_STATUSES)[number];

@@ -50,12 +50,26 @@ function searchBranches(q: string, timeZone: string): { names: SQL; others: SQL[
   if (q.length >= 4) {
     others.push(sql`SELECT r.id FROM orders r WHERE r.payment_reference ILIKE ${like}`, sql`SELECT p.order_id FROM payments p WHERE p.reference ILIKE ${like}`);
   }
-  const id = /^#?(\d{1,9})$/.exec(q);
-  if (id) others.push(sql`SELECT ${Number(id[1])}::int`);
   // Whole words of a status only: a fragment like "ma" must not match every pending order.
   const statuses = statusesMatchingQuery(q);
   if (statuses.length > 0) others.push(sql`SELECT s.id FROM orders s WHERE s.status IN (${sql.join(statuses.map((st) => sql`${st}`), sql`, `)})`);
-  return { names: sql`${searchableNames} LIKE ${containsPattern(q.toLowerCase())}`, others };
+  const names = sql`${searchableNames} LIKE ${containsPattern(q.toLowerCase())}`;
+  const orderId = bareOrderId(q);
+  if (orderId === null) return { names, others };
+  // A bare number is an order id first (issue 31): "2" found every order, as every date holds a 2.
+  // When that order exists it is the whole answer; otherwise the number is searched as text (a
+  // phone, a year, a reference).
+  const noSuchOrder = sql`NOT EXISTS (SELECT 1 FROM orders n WHERE n.id = ${orderId})`;
+  return {
+    names: sql`(${names} AND ${noSuchOrder})`,
+    others: [sql`SELECT ${orderId}::int`, sql`SELECT r.id FROM (${sql.join(others, sql` UNION ALL `)}) AS r(id) WHERE ${noSuchOrder}`],
+  };
+}
+
+/** The order id a query names: digits alone, or with the '#' orders are printed with (core orderCode). */
+export function bareOrderId(q: string): number | null {
+  const id = /^#?(\d{1,9})$/.exec(q.trim());
+  return id ? Number(id[1]) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The order desk (docs/requirements/back-office.md §2 Orders, §7): admin only. */
 import { Readable } from 'node:stream';
-import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
+import { adminOrderListSchema, adminOrderMessages, adminOrderQuerySchema, adminOrderSchema, orderExportQuerySchema, orderStatusLabel, orderStatusUpdateSchema } from '@pasar/core/orders';
 import { storeDate } from '@pasar/core/time';
 import type { FeatureRoutes } from '../../deps';
 import { storeTimeZone } from '../settings/settings.service';
@@ -40,7 +40,7 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
     '/orders/export.csv',
     {
       config: adminOnly,
-      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping (admin)', security, querystring: adminOrderQuerySchema.pick({ q: true, status: true, payment: true }) },
+      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping; sep=semicolon for spreadsheets set to Indonesian (admin)', security, querystring: orderExportQuerySchema },
     },
     async (request, reply) => {
       const day = storeDate(new Date(), await storeTimeZone(db));

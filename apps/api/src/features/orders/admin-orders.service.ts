@@ -14,8 +14,10 @@ import {
   type AdminOrder,
   type AdminOrderList,
   type AdminOrderQuery,
+  type OrderExportQuery,
   type OrderStatus,
 } from '@pasar/core/orders';
+import { paymentMethodLabel } from '@pasar/core/payments';
 import { storeDateTime, timeZoneName } from '@pasar/core/time';
 import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
@@ -134,12 +136,24 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
   return { order, changed };
 }
 
-/** Cells that a spreadsheet would run as a formula get a leading apostrophe (CSV injection). */
+/** Cells that a spreadsheet would run as a formula get a leading apostrophe (CSV injection). Quoted when they hold either separator. */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A product line as the export writes it: name, the size and the chosen options, quantity ("Keripik (Besar, Rasa: Pedas) x2"). */
+export function csvProductLine(item: { product_name: string; variant_label: string | null; selected_options: readonly { group: string; value: string }[]; quantity: number }): string {
+  const chosen = [item.variant_label, ...item.selected_options.map((o) => `${o.group}: ${o.value}`)].filter(Boolean);
+  return `${item.product_name}${chosen.length > 0 ? ` (${chosen.join(', ')})` : ''} x${item.quantity}`;
+}
+
+/** When the order's money came: its payment's time, a POS sale's own time (paid when made); empty while unpaid. */
+function paidAt(o: { payment_status: string; order_type: string; created_at: string; payment: { paid_at: string | null } | null }): string | null {
+  if (o.payment_status !== 'paid') return null;
+  return o.payment?.paid_at ?? (o.order_type === 'pos' ? o.created_at : null);
 }
 
 
@@ -152,11 +166,18 @@ export const CSV_EXPORT_BATCH = 500;
  * found after the last one's (created_at, id) and read only when the reader asks for more, so
  * neither the ids nor the rows of the whole export are ever held at once.
  */
-export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'>, batch = CSV_EXPORT_BATCH): AsyncGenerator<string> {
+export async function* exportOrdersCsv(
+  db: Db,
+  query: Pick<AdminOrderQuery, 'q' | 'status' | 'payment'> & { sep?: OrderExportQuery['sep'] },
+  batch = CSV_EXPORT_BATCH,
+): AsyncGenerator<string> {
   const timeZone = await storeTimeZone(db);
-  const header = ['ID Pesanan', `Tanggal (${timeZoneName(timeZone)})`, 'Tipe', 'Status', 'Status Pembayaran', 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan', 'Dana Dikembalikan', 'Pendapatan Bersih'];
+  const sep = query.sep === 'semicolon' ? ';' : ',';
+  const zone = timeZoneName(timeZone);
+  // Issue 31: when the money came sits beside the payment's state.
+  const header = ['ID Pesanan', `Tanggal (${zone})`, 'Tipe', 'Status', 'Status Pembayaran', `Tanggal Bayar (${zone})`, 'Metode Pembayaran', 'Referensi Pembayaran', 'Pelanggan', 'Nama Penerima', 'Telepon', 'Kota', 'Kurir', 'Produk', 'Jumlah Item', 'Subtotal', 'Ongkos Kirim', 'Biaya Pembayaran', 'Kode Unik', 'Total', 'Tunai Diterima', 'Kembalian', 'Catatan', 'Dana Dikembalikan', 'Pendapatan Bersih'];
   // The BOM makes spreadsheet programs read the names' accents as UTF-8.
-  yield `\uFEFF${header.map(csvCell).join(',')}\r\n`;
+  yield `\uFEFF${header.map(csvCell).join(sep)}\r\n`;
   let after: OrderCursor | null = null;
   for (;;) {
     const page = await nextOrderIds(db, { ...query, timeZone }, after, batch);
@@ -166,6 +187,7 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
     const ids = page.map((r) => r.id);
     const [pageOrders, refunded] = await Promise.all([loadOrders(db, ids), refundTotals(db, ids)]);
     for (const o of pageOrders) {
+      const paid = paidAt(o);
       lines.push(
         [
           o.id,
@@ -174,7 +196,9 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
           o.order_type === 'pos' ? 'POS' : 'Online',
           orderStatusLabel(o.status),
           o.payment ? o.payment.state_label : paymentStatusLabel(o.payment_status),
-          o.payment_method,
+          paid ? storeDateTime(new Date(paid), timeZone) : '',
+          // As the desk shows it: the gateway's channel name, else the method's own ("Tunai", "Transfer manual").
+          o.payment?.payment_name || paymentMethodLabel(o.payment_method),
           o.payment_reference ?? o.payment?.reference ?? '',
           customerLabel(o),
           o.shipping_name ?? o.customer_name,
@@ -182,7 +206,7 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
           o.shipping_city,
           // The courier as shoppers know it ("JNE REG", not "jne REG"); several shipments, each one's.
           (o.shipments.length > 0 ? o.shipments.map((sh) => [sh.courier_name ?? courierName(sh.courier_code), sh.service].filter(Boolean).join(' ')) : [[orderCourierText(o.shipping_courier), o.shipping_service].filter(Boolean).join(' ')]).join('; '),
-          o.order_items.map((i) => `${i.product_name}${i.variant_label ? ` (${i.variant_label})` : ''} x${i.quantity}`).join('; '),
+          o.order_items.map(csvProductLine).join('; '),
           o.order_items.reduce((s, i) => s + i.quantity, 0),
           o.subtotal_amount,
           o.shipping_cost,
@@ -197,7 +221,7 @@ export async function* exportOrdersCsv(db: Db, query: Pick<AdminOrderQuery, 'q' 
           netRevenue([o], [{ amount: refunded.get(o.id) ?? 0 }]),
         ]
           .map(csvCell)
-          .join(','),
+          .join(sep),
       );
     }
     yield `${lines.join('\r\n')}\r\n`;

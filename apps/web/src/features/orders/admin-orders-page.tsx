@@ -549,11 +549,11 @@ export default function AdminOrdersPage() {
     }
   };
 
-  const exportCsv = async () => {
+  const exportCsv = async (sep: 'comma' | 'semicolon') => {
     setExporting(true);
     setBanner(null);
     try {
-      await downloadOrdersCsv(filter);
+      await downloadOrdersCsv(filter, sep);
     } catch (error) {
       setBanner(failureMessage(error, 'Gagal mengekspor pesanan.'));
     } finally {
@@ -578,9 +578,15 @@ export default function AdminOrdersPage() {
         title="Pesanan"
         description="Pesanan online dan penjualan kasir. Ubah status langsung dari tabel."
         actions={
-          <button type="button" className={buttonStyles.secondary} onClick={() => void exportCsv()} disabled={exporting}>
-            {exporting ? 'Mengekspor…' : 'Ekspor CSV'}
-          </button>
+          <>
+            <button type="button" className={buttonStyles.secondary} onClick={() => void exportCsv('comma')} disabled={exporting}>
+              {exporting ? 'Mengekspor…' : 'Ekspor CSV'}
+            </button>
+            {/* Excel set to Indonesian reads ',' as the decimal comma: its columns are split by ';' (issue 31). */}
+            <button type="button" className={buttonStyles.secondary} onClick={() => void exportCsv('semicolon')} disabled={exporting}>
+              CSV untuk Excel (;)
+            </button>
+          </>
         }
       />
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />

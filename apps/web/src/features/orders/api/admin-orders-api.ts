@@ -118,9 +118,12 @@ export async function fetchProof(proofUrl: string, signal?: AbortSignal): Promis
   return (await apiFile(path, { cache: 'no-store', ...(signal ? { signal } : {}) })).blob;
 }
 
-/** The CSV comes with the bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadOrdersCsv(filter: Pick<OrderFilter, 'q' | 'status' | 'payment'>): Promise<void> {
-  const file = await apiFile(`/orders/export.csv?${search(filter)}`);
+/**
+ * The CSV comes with the bearer token, so it is fetched and handed to the browser as a file.
+ * 'semicolon' is the variant for spreadsheets set to Indonesian (issue 31).
+ */
+export async function downloadOrdersCsv(filter: Pick<OrderFilter, 'q' | 'status' | 'payment'>, sep: 'comma' | 'semicolon' = 'comma'): Promise<void> {
+  const file = await apiFile(`/orders/export.csv?${search(filter)}${sep === 'semicolon' ? '&sep=semicolon' : ''}`);
   const name = file.filename ?? 'pesanan.csv';
   const url = URL.createObjectURL(file.blob);
   const a = document.createElement('a');
