@@ -104,9 +104,9 @@ describe('back office: payments on the order desk', () => {
     const awaitingBefore = await cardAmount(page, 'Menunggu pembayaran');
 
     // The bell counts the proof with the new orders, and leads to the filter.
-    const bellData = await e2e.adminApi<{ pending_total: number; awaiting_verification: number }>('GET', '/dashboard/notifications');
+    const bellData = await e2e.adminApi<{ pending_total: number; awaiting_verification: number; attention: number }>('GET', '/dashboard/notifications');
     expect(bellData.awaiting_verification).toBeGreaterThanOrEqual(1);
-    await page.getByTestId('bell-count').filter({ hasText: new RegExp(`^${bellData.pending_total + bellData.awaiting_verification}$`) }).waitFor();
+    await page.getByTestId('bell-count').filter({ hasText: new RegExp(`^${bellData.attention}$`) }).waitFor();
     await page.getByRole('banner').getByRole('button', { name: /^Notifikasi/ }).click();
     const bell = page.getByRole('dialog', { name: 'Pesanan menunggu konfirmasi' });
     await bell.waitFor();

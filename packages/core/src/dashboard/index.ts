@@ -44,6 +44,11 @@ export const notificationsSchema = z.object({
   latest_order_id: z.number().int(),
   /** Manual transfers with a proof waiting for an admin; the bell counts them too. */
   awaiting_verification: z.number().int(),
+  /**
+   * The bell's badge: orders needing attention, each once (issue 31: a new order whose proof also
+   * waits counted twice, 3 orders gave 5): new pending orders and orders with a proof to verify.
+   */
+  attention: z.number().int(),
   latest: z.array(
     z.object({ id: z.number().int(), created_at: z.string(), total_amount: z.number().int(), customer: z.string(), order_type: z.string() }),
   ),

@@ -115,19 +115,27 @@ export interface ActivityRow {
   to_status: string | null;
   actor: string | null;
   order_type: string | null;
+  /** A product's discount percent (numeric: a string from PostgreSQL). */
+  discount: number | string | null;
 }
 
-/** The newest events of three kinds merged: orders placed, status changes (by an admin, a confirmed payment or an expiry), products added. */
+/**
+ * The newest events of three kinds merged: orders placed, status changes (by an admin, a confirmed
+ * payment or an expiry), products added. A POS sale's own event (kind 'pos_sale', delivered as it is
+ * made) is the sale itself, already listed as placed: it showed each sale twice (issue 31). A product
+ * carries its base price (the lowest variant's, as the catalogue) and its discount.
+ */
 function recentActivitySql(limit: number): SQL {
   return sql`(SELECT 'order_created' AS kind, o.created_at AS at, o.id AS ref_id,
                 COALESCE(NULLIF(o.shipping_name, ''), o.customer_name, o.guest_email) AS name, o.total_amount AS amount,
-                NULL::text AS from_status, NULL::text AS to_status, NULL::text AS actor, o.order_type
+                NULL::text AS from_status, NULL::text AS to_status, NULL::text AS actor, o.order_type, NULL::numeric AS discount
            FROM orders o ORDER BY o.created_at DESC LIMIT ${limit})
         UNION ALL
-        (SELECT 'order_status', e.created_at, e.order_id, NULL, NULL, e.from_status, e.to_status, e.actor_name, NULL
-           FROM order_events e WHERE e.to_status IS NOT NULL ORDER BY e.created_at DESC LIMIT ${limit})
+        (SELECT 'order_status', e.created_at, e.order_id, NULL, NULL, e.from_status, e.to_status, e.actor_name, NULL, NULL::numeric
+           FROM order_events e WHERE e.to_status IS NOT NULL AND e.kind <> 'pos_sale' ORDER BY e.created_at DESC LIMIT ${limit})
         UNION ALL
-        (SELECT 'product_created', p.created_at, p.id, p.name, p.price, NULL, NULL, NULL, NULL
+        (SELECT 'product_created', p.created_at, p.id, p.name,
+                COALESCE((SELECT min(v.price) FROM product_variants v WHERE v.product_id = p.id), p.price), NULL, NULL, NULL, NULL, p.discount
            FROM products p ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit})
         ORDER BY at DESC, ref_id DESC LIMIT ${limit}`;
 }
@@ -141,9 +149,15 @@ function recentActivitySql(limit: number): SQL {
  */
 export async function pendingOrders(db: DbOrTx, afterId: number | undefined) {
   const [[row], kept] = await Promise.all([
-    queryRows<{ new_pending: number | null; latest_order_id: number; latest: unknown }>(
+    queryRows<{ new_pending: number | null; new_awaiting: number | null; latest_order_id: number; latest: unknown }>(
       db,
       sql`SELECT ${afterId !== undefined ? sql`(SELECT count(*)::int FROM orders WHERE status = 'pending' AND id > ${afterId})` : sql`NULL::int`} AS new_pending,
+                 ${
+                   afterId !== undefined
+                     ? sql`(SELECT count(*)::int FROM orders o WHERE o.status = 'pending' AND o.id > ${afterId} AND o.payment_status = 'unpaid'
+                          AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted'))`
+                     : sql`NULL::int`
+                 } AS new_awaiting,
                  (SELECT COALESCE(max(id), 0)::int FROM orders) AS latest_order_id,
                  (SELECT COALESCE(json_agg(l ORDER BY l.id DESC), '[]') FROM (
                     SELECT id, created_at, total_amount, order_type, COALESCE(NULLIF(shipping_name, ''), customer_name, guest_email) AS customer
@@ -155,5 +169,15 @@ export async function pendingOrders(db: DbOrTx, afterId: number | undefined) {
   let awaitingVerification = 0;
   for (const [status, f] of kept.awaitingProof) if (status !== 'cancelled') awaitingVerification += f.count;
   const latest = (typeof row!.latest === 'string' ? JSON.parse(row!.latest) : row!.latest) as { id: number; created_at: string; total_amount: number; customer: string | null; order_type: string }[];
-  return { latest_order_id: row!.latest_order_id, awaiting_verification: awaitingVerification, pending_total: pendingTotal, new_pending: row!.new_pending ?? pendingTotal, latest };
+  const newPending = row!.new_pending ?? pendingTotal;
+  // New pending orders whose proof also waits are in both counts: the badge takes them once (issue 31).
+  const newAndAwaiting = row!.new_awaiting ?? kept.awaitingProof.get('pending')?.count ?? 0;
+  return {
+    latest_order_id: row!.latest_order_id,
+    awaiting_verification: awaitingVerification,
+    pending_total: pendingTotal,
+    new_pending: newPending,
+    attention: newPending + awaitingVerification - newAndAwaiting,
+    latest,
+  };
 }

@@ -2,10 +2,17 @@
 import { startOfStoreDay, startOfStoreMonth, storeMonth, type Activity, type DashboardSummary, type Notifications } from '@pasar/core/dashboard';
 import { formatRupiah } from '@pasar/core/money';
 import { orderStatusLabel } from '@pasar/core/orders';
+import { applyDiscount, clampDiscount } from '@pasar/core/pricing';
 import type { Db } from '../../db/client';
 import { dashboardReads, orderFigures, pendingOrders, type ActivityRow } from './dashboard.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** What a buyer pays (issue 31: a discounted product showed its list price), with the list price beside it. */
+function productPrice(list: number, discount: number): string {
+  const charged = applyDiscount(list, discount);
+  return charged === list ? formatRupiah(list) : `${formatRupiah(charged)} (diskon ${clampDiscount(discount)}% dari ${formatRupiah(list)})`;
+}
 
 function describe(row: ActivityRow): Activity {
   switch (row.kind) {
@@ -26,7 +33,7 @@ function describe(row: ActivityRow): Activity {
         link: `/admin/orders?order=${row.ref_id}`,
       };
     case 'product_created':
-      return { kind: row.kind, at: iso(row.at), title: `Produk baru: ${row.name ?? ''}`, detail: formatRupiah(row.amount ?? 0), link: `/admin/products?q=${row.ref_id}` };
+      return { kind: row.kind, at: iso(row.at), title: `Produk baru: ${row.name ?? ''}`, detail: productPrice(row.amount ?? 0, Number(row.discount ?? 0)), link: `/admin/products?q=${row.ref_id}` };
   }
 }
 
@@ -51,6 +58,7 @@ export async function notifications(db: Db, afterId: number | undefined): Promis
     new_pending: result.new_pending,
     latest_order_id: result.latest_order_id,
     awaiting_verification: Number(result.awaiting_verification),
+    attention: result.attention,
     latest: result.latest.map((o) => ({ id: o.id, created_at: iso(o.created_at), total_amount: o.total_amount, customer: o.customer ?? 'Tamu', order_type: o.order_type })),
   };
 }

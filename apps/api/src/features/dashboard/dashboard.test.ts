@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments, products, refunds } from '../../db/schema';
+import { formatRupiah } from '@pasar/core/money';
 import { allowManyUnpaidOrders } from '../../test/orders';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 
@@ -162,5 +163,50 @@ describe(`dashboard (${testEngine})`, () => {
     const after = (await get('/dashboard/notifications')).json().data;
     expect(after.awaiting_verification).toBe((await fresh()).awaiting);
     expect(after.awaiting_verification).toBe(bell.awaiting_verification - 2);
+  });
+
+  it('counts each order needing attention once in the bell: a new order whose proof waits is one (issue 31)', async () => {
+    const seen = (await get('/dashboard/notifications')).json().data.latest_order_id as number;
+    const before = (await get(`/dashboard/notifications?after_id=${seen}`)).json().data;
+    // Three orders: new with its proof waiting, new without a proof, an older confirmed one whose proof waits.
+    const placed = await t.db
+      .insert(orders)
+      .values(['pending', 'pending', 'confirmed'].map((status, i) => ({ total_amount: 20000 + i, guest_email: `sekali${i}@b.id`, status })))
+      .returning({ id: orders.id });
+    await t.db.insert(payments).values(
+      [placed[0]!, placed[2]!].map((o) => ({ order_id: o.id, provider: 'manual', reference: `MAN-SEKALI-${o.id}`, merchant_ref: `ORD-${o.id}`, payment_name: 'Transfer bank', amount: 20000, status: 'unpaid', proof_status: 'submitted' })),
+    );
+    const after = (await get(`/dashboard/notifications?after_id=${seen}`)).json().data;
+    expect(after.new_pending - before.new_pending).toBe(2);
+    expect(after.awaiting_verification - before.awaiting_verification).toBe(2);
+    expect(after.attention - before.attention).toBe(3);
+    expect(after.attention).toBe(before.attention + 3);
+    // Without a seen order every pending order is new: still each order once.
+    const all = (await get('/dashboard/notifications')).json().data;
+    const [distinct] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM orders o WHERE o.status = 'pending'
+            OR (o.status <> 'cancelled' AND o.payment_status = 'unpaid' AND EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted'))`,
+    );
+    expect(all.attention).toBe(distinct!.n);
+  });
+
+  it('lists a POS sale once, and a discounted product at the price a buyer pays (issue 31)', async () => {
+    const at = new Date('2030-01-01T00:00:00Z');
+    const [sale] = await t.db.insert(orders).values({ total_amount: 30000, status: 'delivered', payment_status: 'paid', order_type: 'pos', customer_name: 'Pembeli Kasir', created_at: at }).returning({ id: orders.id });
+    // As the POS writes it (pos.service): the sale's own event, delivered as it is made.
+    await t.db.insert(orderEvents).values({ order_id: sale!.id, kind: 'pos_sale', from_status: null, to_status: 'delivered', actor_name: 'Kasir', note: 'Penjualan di kasir (POS).', created_at: at });
+    const [product] = await queryRows<{ id: number; name: string; price: number }>(
+      t.db,
+      sql`SELECT p.id, p.name, p.price FROM products p WHERE NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id) AND p.price >= 10000 ORDER BY p.id LIMIT 1`,
+    );
+    await t.db.update(products).set({ discount: 20, created_at: new Date('2030-01-01T00:00:01Z') }).where(eq(products.id, product!.id));
+    const activity = (await get('/dashboard/summary')).json().data.recent_activity as { kind: string; title: string; detail: string; link: string }[];
+    expect(activity.filter((a) => a.link === `/admin/orders?order=${sale!.id}`)).toEqual([
+      expect.objectContaining({ kind: 'order_created', title: `Penjualan kasir #${sale!.id}`, detail: `Pembeli Kasir · ${formatRupiah(30000)}` }),
+    ]);
+    const listed = activity.find((a) => a.kind === 'product_created' && a.title === `Produk baru: ${product!.name}`);
+    const charged = product!.price - (product!.price * 20) / 100;
+    expect(listed?.detail).toBe(`${formatRupiah(charged)} (diskon 20% dari ${formatRupiah(product!.price)})`);
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The bell of the admin shell (the spec gives it no behaviour): it counts pending orders placed
- * after the newest order this admin saw when last opening it (by order id) plus every proof of
- * transfer waiting for verification (work to do, not news: opening the bell does not clear them),
+ * The bell of the admin shell (the spec gives it no behaviour): it counts, each order once, pending
+ * orders placed after the newest order this admin saw when last opening it (by order id) and orders
+ * with a proof of transfer waiting for verification (work to do, not news: opening the bell does not clear them),
  * polls every 30 s, lists the newest pending orders, and opens the order desk filtered on pending
  * or on "Menunggu verifikasi".
  */
@@ -18,7 +18,8 @@ export function NotificationBell() {
   const box = useRef<HTMLDivElement>(null);
   const newPending = data?.new_pending ?? 0;
   const proofs = data?.awaiting_verification ?? 0;
-  const count = newPending + proofs;
+  // Each order once: a new order whose proof also waits is one order to look at (issue 31).
+  const count = data?.attention ?? 0;
 
   // A layout effect: the key works as soon as this is drawn (Preact runs a plain effect a frame later: docs/decisions/032-preact-compat.md).
   useLayoutEffect(() => {
