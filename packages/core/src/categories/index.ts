@@ -1,6 +1,6 @@
 /** Category payloads and messages of the back office (docs/requirements/back-office.md §5, §8). */
 import { z } from 'zod';
-import { versionField } from '../common/index';
+import { listSearchField, sortQueryFields, versionField } from '../common/index';
 
 export const categoryMessages = {
   nameRequired: 'Category name is required',
@@ -39,3 +39,12 @@ export const adminCategorySchema = z.object({
   product_count: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
+
+/** The columns the category table can be sorted by (issue 31), as its headings read. */
+export const CATEGORY_SORTS = ['name', 'product_count', 'is_active', 'created_at'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+/** By name, as the list was before it could be sorted. */
+export const DEFAULT_CATEGORY_SORT = { sort: 'name', dir: 'asc' } as const;
+/** `q` finds a category by name or description, any letter case. */
+export const categoryListQuerySchema = z.object({ q: listSearchField, ...sortQueryFields(CATEGORY_SORTS, DEFAULT_CATEGORY_SORT) });
+export type CategoryListQuery = z.infer<typeof categoryListQuerySchema>;

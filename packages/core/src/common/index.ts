@@ -59,6 +59,12 @@ export function sortQueryFields<const F extends readonly [string, ...string[]]>(
 }
 
 /**
+ * The `q` of a back-office list searched on the server (issue 31: categories, knowledge, couriers,
+ * outbox): trimmed, an empty box means no search; longer than any name the lists hold is refused.
+ */
+export const listSearchField = z.string().trim().max(200, { error: 'Pencarian maksimal 200 karakter.' }).optional();
+
+/**
  * Text PostgreSQL cannot store or that no form sends: NUL (refused by PostgreSQL), the other C0
  * control characters and DEL, and lone UTF-16 surrogates (which cannot be encoded as UTF-8).
  * Tab, line feed and carriage return stay allowed: text areas send them.

@@ -1,6 +1,6 @@
 /** Couriers with regional prices (docs/requirements/back-office.md §2 Couriers, §3, §5, §8, §9). */
 import { z } from 'zod';
-import { coercedIdField, idField, versionField } from '../common/index';
+import { coercedIdField, idField, listSearchField, sortQueryFields, versionField } from '../common/index';
 
 export const COURIER_TYPES = ['motorcycle', 'car', 'truck'] as const;
 export const COURIER_STATUSES = ['active', 'busy', 'inactive'] as const;
@@ -134,3 +134,12 @@ export const courierSchema = z.object({
 });
 export type Courier = z.infer<typeof courierSchema>;
 export * from './local-option.schema';
+
+/** The orders of the courier cards (issue 31): name, status, number of price regions, date added. */
+export const COURIER_SORTS = ['courier_name', 'status', 'price_count', 'created_at'] as const;
+export type CourierSort = (typeof COURIER_SORTS)[number];
+/** By name, as the list was before it could be sorted. */
+export const DEFAULT_COURIER_SORT = { sort: 'courier_name', dir: 'asc' } as const;
+/** `q` finds a courier by name, phone, e-mail, address or vehicle number, any letter case. */
+export const courierListQuerySchema = z.object({ q: listSearchField, ...sortQueryFields(COURIER_SORTS, DEFAULT_COURIER_SORT) });
+export type CourierListQuery = z.infer<typeof courierListQuerySchema>;

@@ -1,6 +1,6 @@
 /** Knowledge entries for the shopping assistant (docs/requirements/back-office.md §3, §5, §8). */
 import { z } from 'zod';
-import { coercedVersionField, versionField } from '../common/index';
+import { coercedVersionField, listSearchField, sortQueryFields, versionField } from '../common/index';
 
 /** An attached file the shop stores (issue 7 (docs/issues.md)): text, Markdown or PDF, up to 5 MB. */
 export const KNOWLEDGE_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -73,3 +73,12 @@ export const knowledgeEntrySchema = z.object({
   version: z.number().int(),
 });
 export type KnowledgeEntry = z.infer<typeof knowledgeEntrySchema>;
+
+/** The columns the knowledge table can be sorted by (issue 31). */
+export const KNOWLEDGE_SORTS = ['title', 'product', 'created_at'] as const;
+export type KnowledgeSort = (typeof KNOWLEDGE_SORTS)[number];
+/** Newest first (docs/requirements/back-office.md §2 Knowledge). */
+export const DEFAULT_KNOWLEDGE_SORT = { sort: 'created_at', dir: 'desc' } as const;
+/** `q` finds an entry by title, description, file or related product name, any letter case. */
+export const knowledgeListQuerySchema = z.object({ q: listSearchField, ...sortQueryFields(KNOWLEDGE_SORTS, DEFAULT_KNOWLEDGE_SORT) });
+export type KnowledgeListQuery = z.infer<typeof knowledgeListQuerySchema>;

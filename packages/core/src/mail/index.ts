@@ -4,6 +4,7 @@
  * to forward by hand.
  */
 import { z } from 'zod';
+import { listSearchField, sortQueryFields } from '../common/index';
 
 export * from './buyer-texts';
 
@@ -41,7 +42,16 @@ export const buyerMessageListSchema = z.array(buyerMessageItemSchema);
 
 export const OUTBOX_PAGE_SIZES = [20, 50, 100] as const;
 
+/** The orders of the outbox (issue 31), by what a row shows: date, recipient, subject, state. */
+export const OUTBOX_SORTS = ['created_at', 'to_address', 'subject', 'status'] as const;
+export type OutboxSort = (typeof OUTBOX_SORTS)[number];
+/** Newest first, as the outbox was before it could be sorted. */
+export const DEFAULT_OUTBOX_SORT = { sort: 'created_at', dir: 'desc' } as const;
+
 export const outboxQuerySchema = z.object({
+  /** Recipient or subject, any letter case; "#42" the messages about order 42. */
+  q: listSearchField,
+  ...sortQueryFields(OUTBOX_SORTS, DEFAULT_OUTBOX_SORT),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce
     .number()

@@ -1,6 +1,6 @@
 /** Back-office categories (docs/requirements/back-office.md §2, §5, §7): admin only. */
 import { z } from 'zod';
-import { adminCategorySchema, categoryInputSchema, categoryMessages, categoryUpdateSchema } from '@pasar/core/categories';
+import { adminCategorySchema, categoryInputSchema, categoryListQuerySchema, categoryMessages, categoryUpdateSchema } from '@pasar/core/categories';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
@@ -13,8 +13,17 @@ const categoriesRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/categories/',
-    { config: adminOnly, schema: { tags: ['categories'], summary: 'Every category, active or not, with its product count (admin)', security, response: { 200: envelope(z.array(adminCategorySchema)) } } },
-    async () => ok(await listCategories(db)),
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['categories'],
+        summary: 'Every category, active or not, with its product count, searched by name or description and sorted (admin)',
+        security,
+        querystring: categoryListQuerySchema,
+        response: { 200: envelope(z.array(adminCategorySchema)) },
+      },
+    },
+    async (request) => ok(await listCategories(db, request.query)),
   );
 
   app.post(

@@ -1,14 +1,34 @@
 /** The only SQL of couriers and their regional prices. */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CourierInput, CourierPriceInput } from '@pasar/core/couriers';
+import type { CourierInput, CourierListQuery, CourierPriceInput, CourierSort } from '@pasar/core/couriers';
+import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { courierPrices, couriers } from '../../db/schema';
 
 export type CourierRow = typeof couriers.$inferSelect;
 export type CourierPriceRow = typeof courierPrices.$inferSelect;
 
-export async function listCourierRows(db: DbOrTx): Promise<CourierRow[]> {
-  return db.select().from(couriers).orderBy(asc(sql`lower(${couriers.courier_name})`), asc(couriers.id));
+/**
+ * The columns the list may be sorted by (issue 31), each fixed SQL: the query only names a key of
+ * this map. Status in the order of its steps (active, busy, inactive), not alphabetically.
+ */
+const courierSortColumns: Record<CourierSort, SQL> = {
+  courier_name: sql`lower(${couriers.courier_name})`,
+  status: sql`CASE ${couriers.status} WHEN 'active' THEN 0 WHEN 'busy' THEN 1 ELSE 2 END`,
+  price_count: sql`(SELECT count(*) FROM ${courierPrices} WHERE ${courierPrices.courier_id} = ${couriers.id})`,
+  created_at: sql`${couriers.created_at}`,
+};
+
+/** Searched by name, phone, e-mail, address or vehicle number (wildcards typed are literal); the id breaks ties. */
+export async function listCourierRows(db: DbOrTx, query: CourierListQuery = { sort: 'courier_name', dir: 'asc' }): Promise<CourierRow[]> {
+  const text = sql`lower(${couriers.courier_name} || ' ' || ${couriers.phone_number} || ' ' || coalesce(${couriers.email}, '') || ' ' || coalesce(${couriers.address}, '') || ' ' || coalesce(${couriers.vehicle_number}, ''))`;
+  const where = query.q ? sql`${text} LIKE ${containsPattern(query.q.toLowerCase())}` : undefined;
+  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  return db
+    .select()
+    .from(couriers)
+    .where(where)
+    .orderBy(sql`${courierSortColumns[query.sort]} ${dir}`, sql`${couriers.id} ${dir}`);
 }
 
 export async function findCourierRow(db: DbOrTx, id: number): Promise<CourierRow | undefined> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
-import { courierInputSchema, courierMessages, localCourierOptionsAnswerSchema, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
+import { courierInputSchema, courierListQuerySchema, courierMessages, localCourierOptionsAnswerSchema, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { providersFor } from '../../integrations/providers';
 import { adminOnly } from '../../plugins/auth';
@@ -42,8 +42,17 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/couriers',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Every courier with its regional prices (admin)', security, response: { 200: envelope(z.array(courierSchema)) } } },
-    async () => ok(await listCouriers(db, areas)),
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['couriers'],
+        summary: 'Every courier with its regional prices, searched by name, phone, e-mail, address or vehicle number and sorted (admin)',
+        security,
+        querystring: courierListQuerySchema,
+        response: { 200: envelope(z.array(courierSchema)) },
+      },
+    },
+    async (request) => ok(await listCouriers(db, areas, request.query)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 /** Courier and regional price use cases (docs/requirements/back-office.md §2 Couriers, §3, §5). */
 import { AppError } from '@pasar/core/errors';
-import { courierMessages, type Courier, type CourierInput, type CourierPrice, type CourierPriceInput } from '@pasar/core/couriers';
+import { courierMessages, type Courier, type CourierInput, type CourierListQuery, type CourierPrice, type CourierPriceInput } from '@pasar/core/couriers';
 import type { Db } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import type { CourierAreas } from './courier-areas';
@@ -54,8 +54,8 @@ const toCourier = (row: CourierRow, prices: CourierPrice[]): Courier => ({
   prices,
 });
 
-export async function listCouriers(db: Db, areas: CourierAreas): Promise<Courier[]> {
-  const [rows, prices, names] = await Promise.all([listCourierRows(db), listPriceRows(db), areas.districtNames(db)]);
+export async function listCouriers(db: Db, areas: CourierAreas, query?: CourierListQuery): Promise<Courier[]> {
+  const [rows, prices, names] = await Promise.all([listCourierRows(db, query), listPriceRows(db), areas.districtNames(db)]);
   return rows.map((r) => toCourier(r, prices.filter((p) => p.courier_id === r.id).map((p) => toPrice(p, names))));
 }
 

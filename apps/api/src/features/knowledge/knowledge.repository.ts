@@ -1,6 +1,7 @@
 /** The only SQL of the knowledge entries. */
-import { and, eq, sql } from 'drizzle-orm';
-import type { KnowledgeEntry, KnowledgeInput } from '@pasar/core/knowledge';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { KnowledgeEntry, KnowledgeInput, KnowledgeListQuery, KnowledgeSort } from '@pasar/core/knowledge';
+import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { knowledgeEntries, products } from '../../db/schema';
 
@@ -34,9 +35,18 @@ const toEntry = (r: KnowledgeRow): KnowledgeEntry => ({
   version: r.version,
 });
 
-/** Newest first (docs/requirements/back-office.md §2). */
-export async function listKnowledge(db: DbOrTx): Promise<KnowledgeEntry[]> {
-  return (await queryRows<KnowledgeRow>(db, sql`${select} ORDER BY k.created_at DESC, k.id DESC`)).map(toEntry);
+/** Fixed SQL per sortable column (issue 31); the query only names a key of this map. Entries without a product last. */
+const knowledgeSortColumns: Record<KnowledgeSort, SQL> = {
+  title: sql`lower(k.title)`,
+  product: sql`lower(p.name)`,
+  created_at: sql`k.created_at`,
+};
+
+/** Newest first by default (docs/requirements/back-office.md §2); searched and sorted on request (issue 31). */
+export async function listKnowledge(db: DbOrTx, query: KnowledgeListQuery = { sort: 'created_at', dir: 'desc' }): Promise<KnowledgeEntry[]> {
+  const where = query.q ? sql`WHERE lower(k.title || ' ' || k.description || ' ' || k.file || ' ' || coalesce(p.name, '')) LIKE ${containsPattern(query.q.toLowerCase())}` : sql``;
+  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
+  return (await queryRows<KnowledgeRow>(db, sql`${select} ${where} ORDER BY ${knowledgeSortColumns[query.sort]} ${dir} NULLS LAST, k.id ${dir}`)).map(toEntry);
 }
 
 export async function findKnowledge(db: DbOrTx, id: number): Promise<KnowledgeEntry | undefined> {

@@ -3,7 +3,7 @@
  * PUT take JSON, or multipart/form-data with the same fields where `file` may be an upload.
  */
 import { z } from 'zod';
-import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeEntrySchema, knowledgeMessages } from '@pasar/core/knowledge';
+import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeEntrySchema, knowledgeListQuerySchema, knowledgeMessages } from '@pasar/core/knowledge';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
@@ -23,8 +23,17 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/knowledge/',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Knowledge entries, newest first (admin)', security, response: { 200: envelope(z.array(knowledgeEntrySchema)) } } },
-    async () => ok(await listKnowledge(db)),
+    {
+      config: adminOnly,
+      schema: {
+        tags: ['knowledge'],
+        summary: 'Knowledge entries, newest first unless sorted otherwise; searched by title, description, file or product (admin)',
+        security,
+        querystring: knowledgeListQuerySchema,
+        response: { 200: envelope(z.array(knowledgeEntrySchema)) },
+      },
+    },
+    async (request) => ok(await listKnowledge(db, request.query)),
   );
 
   app.post(

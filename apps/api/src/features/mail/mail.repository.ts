@@ -6,8 +6,10 @@
  * attempt. While a row is `sending`, `next_attempt_at` holds the end of the claim: a process that
  * died mid-send leaves the row there, and the sweep hands it back once the claim has run out.
  */
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OutboxSort } from '@pasar/core/mail';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { mailOutbox, mailThrottle, orders, payments, shipments } from '../../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -170,14 +172,44 @@ export async function mailExists(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function listMail(db: DbOrTx, paging: { page: number; pageSize: number }): Promise<{ rows: MailRow[]; total: number }> {
+/**
+ * The columns the outbox may be sorted by (issue 31), each fixed SQL: the query only names a key of
+ * this map (core's schema lets nothing else through).
+ */
+const outboxSortColumns: Record<OutboxSort, SQL> = {
+  created_at: sql`${mailOutbox.created_at}`,
+  to_address: sql`lower(${mailOutbox.to_address})`,
+  subject: sql`lower(${mailOutbox.subject})`,
+  // In the order a message goes through: waiting, sending, sent, failed, kept.
+  status: sql`CASE ${mailOutbox.status} WHEN 'pending' THEN 0 WHEN 'sending' THEN 1 WHEN 'sent' THEN 2 WHEN 'failed' THEN 3 ELSE 4 END`,
+};
+
+/**
+ * Recipient or subject containing `q` (any letter case, wildcards literal). "#42" means the
+ * messages about order 42 only (subjects read "#42", which "#420" would match too); a bare "42"
+ * also finds order 42's messages besides the text matches (a phone number is digits as well).
+ */
+function outboxFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  if (/^#\d{1,9}$/.test(q)) return eq(mailOutbox.order_id, Number(q.slice(1)));
+  const text = sql`lower(${mailOutbox.to_address} || ' ' || ${mailOutbox.subject}) LIKE ${containsPattern(q.toLowerCase())}`;
+  return /^\d{1,9}$/.test(q) ? or(text, eq(mailOutbox.order_id, Number(q))) : text;
+}
+
+export async function listMail(
+  db: DbOrTx,
+  query: { page: number; pageSize: number; q?: string | undefined; sort?: OutboxSort; dir?: 'asc' | 'desc' },
+): Promise<{ rows: MailRow[]; total: number }> {
+  const where = outboxFilter(query.q);
+  const dir = query.dir === 'asc' ? sql`ASC` : sql`DESC`;
   const rows = await db
     .select()
     .from(mailOutbox)
-    .orderBy(desc(mailOutbox.created_at), desc(mailOutbox.id))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  const [counted] = await db.select({ total: count() }).from(mailOutbox);
+    .where(where)
+    .orderBy(sql`${outboxSortColumns[query.sort ?? 'created_at']} ${dir}`, sql`${mailOutbox.id} ${dir}`)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const [counted] = await db.select({ total: count() }).from(mailOutbox).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
 

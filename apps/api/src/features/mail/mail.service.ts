@@ -162,7 +162,7 @@ export async function resendMail(db: Db, id: number, actor: { id: number; name: 
 
 /** The back office's view of the outbox, newest first. */
 export async function listOutbox(db: DbOrTx, query: OutboxQuery, ctx: { smtp: boolean; whatsapp: boolean }): Promise<OutboxList> {
-  const { rows, total } = await listMail(db, { page: query.page, pageSize: query.page_size });
+  const { rows, total } = await listMail(db, { page: query.page, pageSize: query.page_size, q: query.q, sort: query.sort, dir: query.dir });
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -7,6 +7,7 @@
  * Tables use `SortableHeader` (a button in the column heading, `aria-sort` for screen readers);
  * lists drawn as cards, and every list on a phone, can use `SortSelect`.
  */
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortDirection } from '@pasar/core/common';
 
@@ -87,4 +88,47 @@ export function SortSelect<F extends string>({ options, sort, id = 'sort' }: { o
       </select>
     </label>
   );
+}
+
+/**
+ * The search box of a list searched on the server (issue 31: categories, knowledge, couriers,
+ * outbox), as the users and products lists do it: the words live in the address (`?q=`) beside the
+ * order, are sent a moment after the last key, and a new search goes back to page 1. `text` is the
+ * box, `q` what the list was asked for.
+ */
+export function useListSearch(): { q: string; text: string; setText: (text: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  // The box follows the address when it changes from outside (back, forward, a menu link).
+  const [seen, setSeen] = useState(q);
+  if (seen !== q) {
+    setSeen(q);
+    if (text.trim() !== q) setText(q);
+  }
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed === q) return;
+    const timer = window.setTimeout(() => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (trimmed) next.set('q', trimmed);
+          else next.delete('q');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [text, q, setParams]);
+  return { q, text, setText };
+}
+
+/** The address query of a searched and sorted list: `q` only when there are words. */
+export function listParams(query: { q?: string | undefined; sort: string; dir: SortDirection }): string {
+  const params = new URLSearchParams({ sort: query.sort, dir: query.dir });
+  if (query.q) params.set('q', query.q);
+  return params.toString();
 }

@@ -1,8 +1,9 @@
 /** Categories (docs/requirements/back-office.md §2, §5, §8): list, inline create/edit form, delete with confirmation. */
 import { useRef, useState } from 'react';
-import { categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
+import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
@@ -16,7 +17,9 @@ interface FormState {
 const empty: FormState = { name: '', description: '', is_active: true };
 
 export default function CategoriesPage() {
-  const list = useAdminCategories();
+  const sort = useListSort(CATEGORY_SORTS, DEFAULT_CATEGORY_SORT);
+  const search = useListSearch();
+  const list = useAdminCategories({ q: search.q, sort: sort.sort, dir: sort.dir });
   const save = useSaveCategory();
   const remove = useDeleteCategory();
   // The category being edited (its id and version travel with the save), or null for a new one.
@@ -39,7 +42,8 @@ export default function CategoriesPage() {
     setEditing(c);
     form.reset({ name: c.name, description: c.description, is_active: c.is_active });
     setBanner(null);
-    // On a phone the form is far above the row's "Ubah" (issue 17): bring it into view, ready to type.
+    // On a phone the form is far above the row's "Ubah" (issue 17): bring it into view, ready to type,
+    // its first label below the sticky header (the form's scroll-mt-20, issue 31).
     // After the reset has rendered, so the focus is not lost to the re-render.
     requestAnimationFrame(() => {
       formRef.current?.scrollIntoView({ block: 'start' });
@@ -85,7 +89,7 @@ export default function CategoriesPage() {
           void form.handleSubmit(submit)(e);
         }}
         noValidate
-        aria-label={editing ? 'Ubah kategori' : 'Tambah kategori'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-start">
+        aria-label={editing ? 'Ubah kategori' : 'Tambah kategori'} className="mb-6 grid scroll-mt-20 gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-start">
         <Field id="category-name" label="Nama kategori" maxLength={100} error={errors.name?.message} {...form.register('name')} />
         <Field as="textarea" id="category-description" label="Deskripsi" rows={1} error={errors.description?.message} {...form.register('description')} />
         <div className="flex flex-col gap-2 md:pt-6">
@@ -105,16 +109,26 @@ export default function CategoriesPage() {
 
       {list.isError && <ErrorBanner message={categoryMessages.loadFailed} />}
       {list.isPending && <p role="status">Memuat kategori…</p>}
-      {list.data && list.data.length === 0 && <EmptyState title="Belum ada kategori." />}
+      <label className="mb-3 block max-w-md text-sm font-semibold">
+        Cari kategori
+        <input
+          type="search"
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
+          placeholder="Nama atau deskripsi"
+          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+        />
+      </label>
+      {list.data && list.data.length === 0 && (search.q ? <EmptyState title={`Tidak ada kategori yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState> : <EmptyState title="Belum ada kategori." />)}
       {list.data && list.data.length > 0 && (
         <AdminTable label="Daftar kategori">
           <thead className="bg-stone-50 text-left text-stone-600">
             <tr>
-              <th className="px-4 py-2">Nama</th>
+              <SortableHeader field="name" label="Nama" sort={sort} />
               <th className="px-4 py-2">Deskripsi</th>
-              <th className="px-4 py-2">Produk</th>
-              <th className="px-4 py-2">Status</th>
-              <th className="px-4 py-2">Dibuat</th>
+              <SortableHeader field="product_count" label="Produk" sort={sort} />
+              <SortableHeader field="is_active" label="Status" sort={sort} />
+              <SortableHeader field="created_at" label="Dibuat" sort={sort} />
               <th className="px-4 py-2 text-right">Aksi</th>
             </tr>
           </thead>

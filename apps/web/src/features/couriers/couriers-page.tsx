@@ -6,9 +6,10 @@
 import { useMemo, useState } from 'react';
 import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Car, Motorbike, Package, Truck, type LucideIcon } from 'lucide-react';
-import { COURIER_STATUSES, COURIER_TYPES, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierStatus, type CourierType } from '@pasar/core/couriers';
+import { COURIER_SORTS, COURIER_STATUSES, COURIER_TYPES, DEFAULT_COURIER_SORT, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierSort, type CourierStatus, type CourierType } from '@pasar/core/couriers';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { SortSelect, useListSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage, Field } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
 import { CourierForm } from './courier-form';
@@ -77,8 +78,22 @@ function CourierCard({ c, onDelete, deleting }: { c: Courier; onDelete: () => vo
   );
 }
 
+/** Cards have no column headings: the order is chosen in one select (components/admin/sorting.tsx). */
+const sortOptions: readonly { field: CourierSort; dir: 'asc' | 'desc'; label: string }[] = [
+  { field: 'courier_name', dir: 'asc', label: 'Nama A–Z' },
+  { field: 'courier_name', dir: 'desc', label: 'Nama Z–A' },
+  { field: 'status', dir: 'asc', label: 'Status (aktif dulu)' },
+  { field: 'status', dir: 'desc', label: 'Status (nonaktif dulu)' },
+  { field: 'price_count', dir: 'desc', label: 'Wilayah harga terbanyak' },
+  { field: 'price_count', dir: 'asc', label: 'Wilayah harga tersedikit' },
+  { field: 'created_at', dir: 'desc', label: 'Terbaru ditambahkan' },
+  { field: 'created_at', dir: 'asc', label: 'Terlama ditambahkan' },
+];
+
 function CourierList() {
-  const list = useCouriers();
+  const sort = useListSort(COURIER_SORTS, DEFAULT_COURIER_SORT);
+  const search = useListSearch();
+  const list = useCouriers({ q: search.q, sort: sort.sort, dir: sort.dir });
   const remove = useDeleteCourier();
   const [params, setParams] = useSearchParams();
   const [banner, setBanner] = useState<string | null>(null);
@@ -121,7 +136,20 @@ function CourierList() {
       />
       <ErrorBanner message={banner ?? (list.isError ? courierMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
-      <div className="mb-4 grid max-w-xl grid-cols-2 gap-3">
+      <div className="mb-4 grid max-w-3xl gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <label className="text-sm font-semibold sm:col-span-2">
+          Cari kurir
+          <input
+            type="search"
+            value={search.text}
+            onChange={(e) => search.setText(e.target.value)}
+            placeholder="Nama, telepon, email, alamat, atau nomor kendaraan"
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <div className="flex items-end sm:col-span-2">
+          <SortSelect id="courier-sort" options={sortOptions} sort={sort} />
+        </div>
         <Field as="select" id="courier-type-filter" label="Jenis" value={type} onChange={(e) => setFilter('type', e.target.value)}>
           <option value="">Semua jenis</option>
           {COURIER_TYPES.map((t) => (
@@ -146,7 +174,8 @@ function CourierList() {
           ))}
         </div>
       )}
-      {list.data && all.length === 0 && <EmptyState title="Belum ada kurir.">Tambahkan kurir lokal pertama dengan tombol Tambah kurir.</EmptyState>}
+      {list.data && all.length === 0 && search.q && <EmptyState title={`Tidak ada kurir yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState>}
+      {list.data && all.length === 0 && !search.q && <EmptyState title="Belum ada kurir.">Tambahkan kurir lokal pertama dengan tombol Tambah kurir.</EmptyState>}
       {list.data && all.length > 0 && shown.length === 0 && <EmptyState title="Tidak ada kurir dengan filter ini.">Ubah jenis atau status.</EmptyState>}
       {shown.length > 0 && (
         <ul aria-label="Daftar kurir" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

@@ -5,10 +5,11 @@
  * shopping assistant reads; the table says when it could not read any.
  */
 import { useState } from 'react';
-import { KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
+import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { discardChangesMessage } from '../../components/confirm';
+import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
 import { UnansweredQuestions } from './unanswered-questions';
@@ -35,7 +36,9 @@ function uploadProblem(file: File): string | null {
 const fileLabel = (file: string) => (file.startsWith(KNOWLEDGE_FILE_PREFIX) ? `Berkas ${file.slice(file.lastIndexOf('.')).toUpperCase()}` : file);
 
 export default function KnowledgePage() {
-  const list = useKnowledge();
+  const sort = useListSort(KNOWLEDGE_SORTS, DEFAULT_KNOWLEDGE_SORT);
+  const search = useListSearch();
+  const list = useKnowledge({ q: search.q, sort: sort.sort, dir: sort.dir });
   const productOptions = useProductOptions();
   const save = useSaveKnowledge();
   const remove = useDeleteKnowledge();
@@ -181,16 +184,28 @@ export default function KnowledgePage() {
 
       {list.isError && <ErrorBanner message={knowledgeMessages.loadFailed} />}
       {list.isPending && <p role="status">Memuat entri pengetahuan…</p>}
-      {list.data && list.data.length === 0 && <EmptyState title="Belum ada entri pengetahuan." />}
+      <label className="mb-3 block max-w-md text-sm font-semibold">
+        Cari entri
+        <input
+          type="search"
+          value={search.text}
+          onChange={(e) => search.setText(e.target.value)}
+          placeholder="Judul, deskripsi, berkas, atau produk"
+          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+        />
+      </label>
+      {list.data &&
+        list.data.length === 0 &&
+        (search.q ? <EmptyState title={`Tidak ada entri yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState> : <EmptyState title="Belum ada entri pengetahuan." />)}
       {list.data && list.data.length > 0 && (
         <AdminTable label="Daftar entri pengetahuan">
           <thead className="bg-stone-50 text-left text-stone-600">
             <tr>
-              <th className="px-4 py-2">Judul</th>
+              <SortableHeader field="title" label="Judul" sort={sort} />
               <th className="px-4 py-2">Deskripsi</th>
-              <th className="px-4 py-2">Produk terkait</th>
+              <SortableHeader field="product" label="Produk terkait" sort={sort} />
               <th className="px-4 py-2">Berkas</th>
-              <th className="px-4 py-2">Dibuat</th>
+              <SortableHeader field="created_at" label="Dibuat" sort={sort} />
               <th className="px-4 py-2 text-right">Aksi</th>
             </tr>
           </thead>

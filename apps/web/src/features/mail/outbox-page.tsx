@@ -7,10 +7,11 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { OUTBOX_PAGE_SIZES, buyerMessageLabels, mailChannelLabels, mailStatusLabels, type MailStatus, type OutboxItem } from '@pasar/core/mail';
+import { DEFAULT_OUTBOX_SORT, OUTBOX_PAGE_SIZES, OUTBOX_SORTS, buyerMessageLabels, mailChannelLabels, mailStatusLabels, type MailStatus, type OutboxItem, type OutboxSort } from '@pasar/core/mail';
 import { whatsappLink } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, EmptyState } from '../../components/admin/admin-ui';
+import { SortSelect, useListSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage } from '../../components/form';
 import { useOutbox, useResendMail } from './api/outbox-api';
 
@@ -39,13 +40,28 @@ function usePaging(): [{ page: number; page_size: number }, (patch: { page?: num
   };
   const update = (patch: { page?: number; page_size?: number }) => {
     const next = { ...paging, page: 1, ...patch };
-    const p = new URLSearchParams();
+    // The search and the order (`q`, `sort`, `dir`) stay when the page changes.
+    const p = new URLSearchParams(params);
+    p.delete('page');
+    p.delete('size');
     if (next.page > 1) p.set('page', String(next.page));
     if (next.page_size !== 20) p.set('size', String(next.page_size));
     setParams(p, { replace: true });
   };
   return [paging, update];
 }
+
+/** The rows are a list, not a table: the order is chosen in one select (components/admin/sorting.tsx). */
+const sortOptions: readonly { field: OutboxSort; dir: 'asc' | 'desc'; label: string }[] = [
+  { field: 'created_at', dir: 'desc', label: 'Terbaru' },
+  { field: 'created_at', dir: 'asc', label: 'Terlama' },
+  { field: 'to_address', dir: 'asc', label: 'Penerima A–Z' },
+  { field: 'to_address', dir: 'desc', label: 'Penerima Z–A' },
+  { field: 'subject', dir: 'asc', label: 'Subjek A–Z' },
+  { field: 'subject', dir: 'desc', label: 'Subjek Z–A' },
+  { field: 'status', dir: 'asc', label: 'Status: menunggu kirim dulu' },
+  { field: 'status', dir: 'desc', label: 'Status: disimpan dulu' },
+];
 
 function StatusBadge({ status, channel }: { status: MailStatus; channel: OutboxItem['channel'] }) {
   // A kept WhatsApp message waits for WhatsApp's settings, not SMTP's.
@@ -144,7 +160,9 @@ function MessageDetail({ item }: { item: OutboxItem }) {
 
 export default function OutboxPage() {
   const [paging, update] = usePaging();
-  const outbox = useOutbox(paging);
+  const sort = useListSort(OUTBOX_SORTS, DEFAULT_OUTBOX_SORT);
+  const search = useListSearch();
+  const outbox = useOutbox({ ...paging, q: search.q, sort: sort.sort, dir: sort.dir });
   const [openId, setOpenId] = useState<number | null>(null);
   const data = outbox.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
@@ -187,8 +205,22 @@ export default function OutboxPage() {
           </button>
         </div>
       )}
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <label className="min-w-0 flex-1 basis-64 text-sm font-semibold">
+          Cari pesan
+          <input
+            type="search"
+            value={search.text}
+            onChange={(e) => search.setText(e.target.value)}
+            placeholder="Penerima, subjek, atau #nomor pesanan"
+            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+          />
+        </label>
+        <SortSelect id="outbox-sort" options={sortOptions} sort={sort} />
+      </div>
       {!data && !outbox.isError && <p role="status">Memuat kotak keluar…</p>}
-      {data && data.items.length === 0 && <EmptyState title="Belum ada email.">Email muncul di sini setelah ada pesanan atau bukti transfer.</EmptyState>}
+      {data && data.items.length === 0 && search.q && <EmptyState title={`Tidak ada pesan yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState>}
+      {data && data.items.length === 0 && !search.q && <EmptyState title="Belum ada email.">Email muncul di sini setelah ada pesanan atau bukti transfer.</EmptyState>}
       {data && data.items.length > 0 && (
         <section aria-label="Daftar email" className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
           <div aria-hidden="true" className="hidden grid-cols-[11rem_minmax(0,14rem)_minmax(0,1fr)_12rem] gap-3 bg-stone-50 px-4 py-2 text-left text-sm font-semibold md:grid">

@@ -289,6 +289,12 @@ function PaymentSection({ order, storeName, onRejectClick, message, onMessage, o
  * alone. Checked on the key's target, since the dialog is already gone when the key reaches here.
  */
 function PanelShell({ orderId, onClose, children }: { orderId: number; onClose: () => void; children: ReactNode }) {
+  // Opening the panel moves focus to its heading (issue 31), so a keyboard or screen-reader user
+  // reads the order instead of staying on "Detail"; closing it returns focus (AdminOrdersPage).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [orderId]);
   // A layout effect: the key works as soon as this is drawn (Preact runs a plain effect a frame later: docs/decisions/032-preact-compat.md).
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -320,7 +326,9 @@ function PanelShell({ orderId, onClose, children }: { orderId: number; onClose: 
       />
       <aside aria-label={`Detail pesanan #${orderId}`} className="fixed inset-y-0 right-0 z-40 w-[calc(100%-3rem)] max-w-md overflow-y-auto border-l border-stone-200 bg-white p-5 shadow-2xl xl:top-14 xl:z-20 xl:shadow-lg">
         <div className="mb-4 flex items-center justify-between">
-          <h2 className="text-lg font-bold">Pesanan #{orderId}</h2>
+          <h2 ref={heading} tabIndex={-1} className="text-lg font-bold focus:outline-none">
+            Pesanan #{orderId}
+          </h2>
           <button type="button" onClick={onClose} className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup detail">
             ×
           </button>
@@ -331,7 +339,14 @@ function PanelShell({ orderId, onClose, children }: { orderId: number; onClose: 
   );
 }
 
-function DetailPanel({ order, storeName, onClose, onActed }: { order: AdminOrder; storeName: string | null; onClose: () => void; onActed: () => void }) {
+function DetailPanel({ order, storeName, onClose, onActed, statusBusy, onConfirm }: {
+  order: AdminOrder;
+  storeName: string | null;
+  onClose: () => void;
+  onActed: () => void;
+  statusBusy: boolean;
+  onConfirm: () => void;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const address = [order.shipping_address, order.shipping_district, order.shipping_city, order.shipping_province, order.shipping_postcode].filter(Boolean).join(', ');
@@ -364,7 +379,10 @@ function DetailPanel({ order, storeName, onClose, onActed }: { order: AdminOrder
         <dt className="text-stone-500">Tipe</dt>
         <dd>{order.order_type === 'pos' ? 'POS (kasir)' : 'Online'}</dd>
         <dt className="text-stone-500">Status</dt>
-        <dd>{order.status_label}</dd>
+        <dd data-testid="panel-status">
+          {/* The row's own control (issue 31): beside the open panel, or on a phone under it, the row may be out of reach. */}
+          <StatusCell order={order} busy={statusBusy} onConfirm={onConfirm} />
+        </dd>
         <dt className="text-stone-500">Metode pembayaran</dt>
         <dd>{order.payment?.payment_name || methodLabel(order.payment_method)}</dd>
         <dt className="text-stone-500">Total</dt>
@@ -482,13 +500,19 @@ export default function AdminOrdersPage() {
     setSelection((s) => (s ? { ...s, pinned: false } : s));
     updateFilter(patch);
   };
-  const select = (id: number) => {
+  // The "Detail" button that opened the panel: closing the panel gives it focus back (issue 31).
+  const opener = useRef<HTMLElement | null>(null);
+  const select = (id: number, button: HTMLElement) => {
+    opener.current = button;
     forgetLinkedOrder();
     setSelection({ id, pinned: false });
   };
   const closePanel = () => {
     forgetLinkedOrder();
     setSelection(null);
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) back.focus();
   };
 
   // The box follows the URL when it changes from outside (back/forward, the menu link to a bare
@@ -571,6 +595,9 @@ export default function AdminOrdersPage() {
   // With the panel open beside the list (xl), the columns the panel repeats step aside.
   const panelOpen = Boolean(selection);
   const besidePanel = panelOpen ? 'xl:hidden' : '';
+  // On a phone the table narrows to the id (with customer, total, payment and "Detail" under it)
+  // and the status control, so both are in reach without sideways scrolling (issue 31).
+  const wide = 'hidden md:table-cell';
 
   return (
     <div className={panelOpen ? 'xl:pr-[28rem]' : undefined}>
@@ -667,45 +694,57 @@ export default function AdminOrdersPage() {
         <AdminTable label="Daftar pesanan">
           <thead className="bg-stone-50 text-left">
             <tr>
-              <SortableHeader field="id" label="ID" sort={sort} className="px-3 text-left" />
-              <th className={`px-3 py-2 ${besidePanel}`}>Tipe</th>
-              <th className="px-3 py-2">Pelanggan</th>
-              <th className={`px-3 py-2 ${besidePanel}`}>Penerima</th>
-              <th className={`px-3 py-2 text-right ${besidePanel}`}>Item</th>
-              <SortableHeader field="total" label="Total" sort={sort} className="px-3 text-right" />
-              <th className="px-3 py-2">Pembayaran</th>
+              {/* The id stays in view while the table scrolls sideways beside the open panel (issue 31). */}
+              <SortableHeader field="id" label="ID" sort={sort} className="sticky left-0 z-[1] bg-stone-50 px-3 text-left" />
+              <th className={`px-3 py-2 ${wide} ${besidePanel}`}>Tipe</th>
+              <th className={`px-3 py-2 ${wide}`}>Pelanggan</th>
+              <th className={`px-3 py-2 ${wide} ${besidePanel}`}>Penerima</th>
+              <th className={`px-3 py-2 text-right ${wide} ${besidePanel}`}>Item</th>
+              <SortableHeader field="total" label="Total" sort={sort} className={`px-3 text-right ${wide}`} />
+              <th className={`px-3 py-2 ${wide}`}>Pembayaran</th>
               <SortableHeader field="status" label="Status" sort={sort} className="px-3 text-left" />
-              <SortableHeader field="created_at" label="Tanggal" sort={sort} className={`px-3 text-left ${besidePanel}`} />
+              <SortableHeader field="created_at" label="Tanggal" sort={sort} className={`px-3 text-left ${wide} ${besidePanel}`} />
               {/* Positioned, so the visually hidden label stays inside the scrolling table box: unpositioned,
                   it is placed against the page and widens a phone's page to the table's full width. */}
-              <th className="relative px-3 py-2">
+              <th className={`relative px-3 py-2 ${wide}`}>
                 <span className="sr-only">Detail</span>
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {data.items.map((o) => (
-              <tr key={o.id} data-order-id={o.id} className={selection?.id === o.id ? 'bg-green-50' : undefined}>
-                <td className="px-3 py-2 font-semibold">#{o.id}</td>
-                <td className={`px-3 py-2 ${besidePanel}`}>
+              <tr key={o.id} data-order-id={o.id} className={selection?.id === o.id ? 'bg-green-50' : 'bg-white'}>
+                {/* bg-inherit: the sticky cell covers what scrolls under it in the row's own colour. */}
+                <td className="sticky left-0 z-[1] bg-inherit px-3 py-2 align-top md:align-middle">
+                  <span className="font-semibold">#{o.id}</span>
+                  <div className="mt-1 space-y-1 text-xs md:hidden">
+                    <p className="break-all">{o.customer_label}</p>
+                    <p className="font-semibold">{formatRupiah(o.total_amount)}</p>
+                    <PaymentStateBadge order={o} className="px-2 py-0.5" />
+                    <button type="button" className={`${buttonStyles.small} mt-1`} onClick={(e) => select(o.id, e.currentTarget)} aria-label={`Detail pesanan #${o.id}`}>
+                      Detail
+                    </button>
+                  </div>
+                </td>
+                <td className={`px-3 py-2 ${wide} ${besidePanel}`}>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${o.order_type === 'pos' ? 'bg-purple-100 text-purple-900' : 'bg-sky-100 text-sky-900'}`}>{o.order_type === 'pos' ? 'POS' : 'Online'}</span>
                 </td>
-                <td className="max-w-[12rem] truncate px-3 py-2">{o.customer_label}</td>
-                <td className={`px-3 py-2 ${besidePanel}`}>{o.shipping_name ?? '—'}</td>
-                <td className={`px-3 py-2 text-right ${besidePanel}`}>{o.order_items.reduce((s, i) => s + i.quantity, 0)}</td>
-                <td className="px-3 py-2 text-right font-semibold">{formatRupiah(o.total_amount)}</td>
-                <td className="px-3 py-2">
+                <td className={`max-w-[12rem] truncate px-3 py-2 ${wide}`}>{o.customer_label}</td>
+                <td className={`px-3 py-2 ${wide} ${besidePanel}`}>{o.shipping_name ?? '—'}</td>
+                <td className={`px-3 py-2 text-right ${wide} ${besidePanel}`}>{o.order_items.reduce((s, i) => s + i.quantity, 0)}</td>
+                <td className={`px-3 py-2 text-right font-semibold ${wide}`}>{formatRupiah(o.total_amount)}</td>
+                <td className={`px-3 py-2 ${wide}`}>
                   <PaymentStateBadge order={o} className="px-2 py-0.5" />
                 </td>
-                <td className="px-3 py-2">
+                <td className="px-3 py-2 align-top md:align-middle">
                   {/* Issue 28: explicit actions, never a dropdown that changes the order on each arrow key.
                       Shipping and delivery are per shipment in the panel; cancelling is the panel's
                       "Batalkan pesanan" (with its refund when paid). */}
                   <StatusCell order={o} busy={updating.has(o.id)} onConfirm={() => void setStatus(o, 'confirmed')} />
                 </td>
-                <td className={`whitespace-nowrap px-3 py-2 ${besidePanel}`}>{formatDateTime(o.created_at)}</td>
-                <td className="px-3 py-2">
-                  <button type="button" className={buttonStyles.small} onClick={() => select(o.id)} aria-label={`Detail pesanan #${o.id}`}>
+                <td className={`whitespace-nowrap px-3 py-2 ${wide} ${besidePanel}`}>{formatDateTime(o.created_at)}</td>
+                <td className={`px-3 py-2 ${wide}`}>
+                  <button type="button" className={buttonStyles.small} onClick={(e) => select(o.id, e.currentTarget)} aria-label={`Detail pesanan #${o.id}`}>
                     Detail
                   </button>
                 </td>
@@ -744,6 +783,8 @@ export default function AdminOrdersPage() {
           storeName={storeName}
           onClose={closePanel}
           onActed={() => setSelection((s) => (s && s.id === selected.id ? { ...s, pinned: true } : s))}
+          statusBusy={updating.has(selected.id)}
+          onConfirm={() => void setStatus(selected, 'confirmed')}
         />
       )}
       {/* A linked order that is on no page shown: loading, missing or failed, said in its panel. */}

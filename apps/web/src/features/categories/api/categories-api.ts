@@ -1,10 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminCategory, CategoryInput } from '@pasar/core/categories';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCategory, CategoryInput, CategoryListQuery } from '@pasar/core/categories';
 import { api, apiRequest } from '../../../lib/api-client';
+import { listParams } from '../../../components/admin/sorting';
 
 const key = ['admin', 'categories'] as const;
 
-export const useAdminCategories = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<AdminCategory[]>('/categories/', { signal }) });
+/** Searched and sorted by the server (core's categoryListQuerySchema); the rows stay on screen while another answer loads. */
+export const useAdminCategories = (query: CategoryListQuery) =>
+  useQuery({
+    queryKey: [...key, query],
+    queryFn: ({ signal }) => api<AdminCategory[]>(`/categories/?${listParams(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
 
 export function useSaveCategory() {
   const client = useQueryClient();

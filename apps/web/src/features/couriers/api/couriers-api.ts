@@ -1,13 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Courier, CourierInput, CourierPrice, CourierPriceInput } from '@pasar/core/couriers';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Courier, CourierInput, CourierListQuery, CourierPrice, CourierPriceInput } from '@pasar/core/couriers';
 import type { Area } from '@pasar/core/locations';
+import { listParams } from '../../../components/admin/sorting';
 import { api, apiRequest } from '../../../lib/api-client';
 import { useStoreSettings } from '../../../lib/store-settings';
 
 const key = ['admin', 'couriers'] as const;
 
 
-export const useCouriers = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<Courier[]>('/couriers', { signal }) });
+/** Every courier, or (the list page) searched and sorted by the server (core's courierListQuerySchema). */
+export const useCouriers = (query?: CourierListQuery) =>
+  useQuery({
+    queryKey: [...key, query ?? 'all'],
+    queryFn: ({ signal }) => api<Courier[]>(query ? `/couriers?${listParams(query)}` : '/couriers', { signal }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useStoreLocation = () => useStoreSettings((s) => s.store_location);
 

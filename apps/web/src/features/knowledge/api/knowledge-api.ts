@@ -1,10 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KnowledgeEntry } from '@pasar/core/knowledge';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KnowledgeEntry, KnowledgeListQuery } from '@pasar/core/knowledge';
+import { listParams } from '../../../components/admin/sorting';
 import { api, apiRequest } from '../../../lib/api-client';
 
 const key = ['admin', 'knowledge'] as const;
 
-export const useKnowledge = () => useQuery({ queryKey: key, queryFn: ({ signal }) => api<KnowledgeEntry[]>('/knowledge/', { signal }) });
+/** Searched and sorted by the server (core's knowledgeListQuerySchema); the rows stay on screen while another answer loads. */
+export const useKnowledge = (query: KnowledgeListQuery) =>
+  useQuery({ queryKey: [...key, query], queryFn: ({ signal }) => api<KnowledgeEntry[]>(`/knowledge/?${listParams(query)}`, { signal }), placeholderData: keepPreviousData });
 export const useProductOptions = () =>
   useQuery({ queryKey: ['admin', 'product-options'], queryFn: ({ signal }) => api<{ id: number; name: string; is_active: boolean }[]>('/products/options', { signal }) });
 

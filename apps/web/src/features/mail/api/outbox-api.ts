@@ -1,14 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxList } from '@pasar/core/mail';
+import type { OutboxList, OutboxSort } from '@pasar/core/mail';
+import type { SortDirection } from '@pasar/core/common';
+import { listParams } from '../../../components/admin/sorting';
 import { api } from '../../../lib/api-client';
 
 // Under 'admin' so that logging out drops it with the other back-office data.
 const key = ['admin', 'outbox'] as const;
 
-export const useOutbox = (paging: { page: number; page_size: number }) =>
+export const useOutbox = (paging: { page: number; page_size: number; q: string; sort: OutboxSort; dir: SortDirection }) =>
   useQuery({
     queryKey: [...key, paging],
-    queryFn: ({ signal }) => api<OutboxList>(`/outbox?page=${paging.page}&page_size=${paging.page_size}`, { signal }),
+    queryFn: ({ signal }) => api<OutboxList>(`/outbox?page=${paging.page}&page_size=${paging.page_size}&${listParams(paging)}`, { signal }),
     placeholderData: keepPreviousData,
     // The outbox job sends in the background; a waiting message turns into "Terkirim" on its own.
     refetchInterval: 30_000,

@@ -1,0 +1,88 @@
+/**
+ * The courier list is searched and sorted on the server (issue 31): `q` over name, phone,
+ * e-mail, address and vehicle number; `sort`/`dir` on whitelisted columns only.
+ */
+import { sql } from 'drizzle-orm';
+import { COURIER_SORTS, COURIER_STATUSES, type Courier, type CourierSort } from '@pasar/core/couriers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import { makeCourier } from '../../test/factories';
+
+let t: TestApp;
+let admin: { authorization: string };
+
+// Letters only and of one length, so every collation orders them as JavaScript does.
+const names = ['Dzor', 'azor', 'Ezor', 'bzor', 'Czor'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  for (const [i, courier_name] of names.entries()) {
+    const made = await makeCourier(t.db, {
+      courier_name,
+      status: COURIER_STATUSES[(i * 2) % 3]!,
+      phone_number: `08129900${i}${i}${i}`,
+      address: `Jl. Gangkurir ${i}`,
+      email: i === 3 ? 'Kilat@Antar.ID' : null,
+      vehicle_number: i === 1 ? 'D 1234 XYZ' : null,
+      prices: Array.from({ length: (i * 3) % 4 }, (_, k) => ({ region: `Wilayah ${k}` })),
+    });
+    await t.db.execute(sql`UPDATE couriers SET created_at = now() - make_interval(days => ${(i * 2) % 5}) WHERE id = ${made.id}`);
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function list(query: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/couriers?${query}`, headers: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Courier[];
+}
+
+const key: Record<CourierSort, (c: Courier) => string | number> = {
+  courier_name: (c) => c.courier_name.toLowerCase(),
+  status: (c) => COURIER_STATUSES.indexOf(c.status as (typeof COURIER_STATUSES)[number]),
+  price_count: (c) => c.price_count,
+  created_at: (c) => Date.parse(c.created_at),
+};
+
+describe('GET /couriers search and sort', () => {
+  it('finds couriers by name, phone, e-mail, address or vehicle number, in any letter case', async () => {
+    expect((await list('q=GANGKURIR')).map((c) => c.courier_name).sort()).toEqual([...names].sort());
+    expect((await list('q=ezor')).map((c) => c.courier_name)).toEqual(['Ezor']);
+    expect((await list('q=08129900333')).map((c) => c.courier_name)).toEqual(['bzor']);
+    expect((await list('q=kilat@antar')).map((c) => c.courier_name)).toEqual(['bzor']);
+    expect((await list('q=d 1234')).map((c) => c.courier_name)).toEqual(['azor']);
+    expect(await list(`q=${encodeURIComponent('%')}`)).toEqual([]);
+  });
+
+  it('keeps each courier with its own prices while searching', async () => {
+    const [found] = await list('q=ezor');
+    expect(found!.price_count).toBe(2);
+    expect(found!.prices.every((p) => p.courier_id === found!.id)).toBe(true);
+  });
+
+  it.each(COURIER_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s', async (sort, dir) => {
+    const items = await list(`q=gangkurir&sort=${sort}&dir=${dir}`);
+    const sign = dir === 'asc' ? 1 : -1;
+    const want = [...items].sort((a, b) => {
+      const x = key[sort](a);
+      const y = key[sort](b);
+      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
+    });
+    expect(items).toHaveLength(names.length);
+    expect(items.map((c) => c.courier_name)).toEqual(want.map((c) => c.courier_name));
+  });
+
+  it('sorts by name A→Z by default; an unknown column is the default order, never a server error', async () => {
+    expect((await list('q=gangkurir')).map((c) => c.courier_name)).toEqual(['azor', 'bzor', 'Czor', 'Dzor', 'Ezor']);
+    expect((await list('q=gangkurir&sort=license_number&dir=x')).map((c) => c.courier_name)).toEqual(['azor', 'bzor', 'Czor', 'Dzor', 'Ezor']);
+  });
+
+  it('refuses a too long search with the one error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/couriers?q=${'a'.repeat(201)}`, headers: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'Pencarian maksimal 200 karakter.' });
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The knowledge list is searched and sorted on the server (issue 31): `q` over title,
+ * description, file and the related product's name; newest first unless another whitelisted
+ * column is asked for.
+ */
+import { sql } from 'drizzle-orm';
+import { KNOWLEDGE_SORTS, type KnowledgeEntry, type KnowledgeSort } from '@pasar/core/knowledge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import { makeProduct } from '../../test/factories';
+import { insertKnowledge } from './knowledge.repository';
+
+let t: TestApp;
+let admin: { authorization: string };
+
+// Letters only and of one length, so every collation orders them as JavaScript does.
+const titles = ['Dkiw', 'akiw', 'Ekiw', 'bkiw', 'Ckiw'];
+const productNames = ['Pxab', 'pxaa', null, 'Pxac', null];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  for (const [i, title] of titles.entries()) {
+    const productName = productNames[i];
+    const product = productName ? await makeProduct(t.db, { name: productName }) : null;
+    const id = await insertKnowledge(t.db, { title, file: i === 2 ? 'panduan-tenun.pdf' : '', description: `Catatan lemariuji ${i}`, product_id: product?.id ?? null }, null);
+    await t.db.execute(sql`UPDATE knowledge_entries SET created_at = now() - make_interval(days => ${(i * 2) % 5}) WHERE id = ${id}`);
+  }
+  await insertKnowledge(t.db, { title: 'Garis a_b', file: '', description: 'lemariuji garis', product_id: null }, null);
+  await insertKnowledge(t.db, { title: 'Garis axb', file: '', description: 'lemariuji bukan', product_id: null }, null);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function list(query: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/knowledge/?${query}`, headers: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as KnowledgeEntry[];
+}
+
+const mine = (items: KnowledgeEntry[]) => items.filter((k) => titles.includes(k.title));
+
+describe('GET /knowledge/ search and sort', () => {
+  it('finds entries by title, description, file or product name, in any letter case, with wildcards literal', async () => {
+    expect((await list('q=LEMARIUJI')).length).toBe(titles.length + 2);
+    expect((await list('q=ekiw')).map((k) => k.title)).toEqual(['Ekiw']);
+    expect((await list('q=TENUN')).map((k) => k.title)).toEqual(['Ekiw']);
+    expect((await list('q=pxac')).map((k) => k.title)).toEqual(['bkiw']);
+    expect((await list('q=a_b')).map((k) => k.title)).toEqual(['Garis a_b']);
+  });
+
+  it('is newest first by default (the spec)', async () => {
+    const items = mine(await list('q=lemariuji'));
+    const times = items.map((k) => Date.parse(k.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  const key: Record<KnowledgeSort, (k: KnowledgeEntry) => string | number | null> = {
+    title: (k) => k.title.toLowerCase(),
+    product: (k) => k.product?.name.toLowerCase() ?? null,
+    created_at: (k) => Date.parse(k.created_at),
+  };
+
+  it.each(KNOWLEDGE_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s (entries without a product last)', async (sort, dir) => {
+    const items = mine(await list(`q=lemariuji&sort=${sort}&dir=${dir}`));
+    const sign = dir === 'asc' ? 1 : -1;
+    const want = [...items].sort((a, b) => {
+      const x = key[sort](a);
+      const y = key[sort](b);
+      if (x === null || y === null) return x === y ? (a.id - b.id) * sign : x === null ? 1 : -1;
+      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
+    });
+    expect(items).toHaveLength(titles.length);
+    expect(items.map((k) => k.title)).toEqual(want.map((k) => k.title));
+  });
+
+  it('sorts only on its own columns: anything else is newest first, never a server error', async () => {
+    const byDefault = (await list('q=lemariuji')).map((k) => k.id);
+    expect((await list('q=lemariuji&sort=file_text&dir=up')).map((k) => k.id)).toEqual(byDefault);
+  });
+
+  it('refuses a too long search with the one error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/knowledge/?q=${'a'.repeat(201)}`, headers: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: 'Pencarian maksimal 200 karakter.' });
+  });
+});
