@@ -272,7 +272,9 @@ function PricingRegions({ courier }: { courier: Courier }) {
               <th className="px-3 py-2 text-right">Per km</th>
               <th className="px-3 py-2 text-right">Minimum</th>
               <th className="px-3 py-2">Status</th>
-              <th className="px-3 py-2">
+              {/* Positioned, so the visually hidden label stays inside the scrolling table box: unpositioned it
+                  is placed against the page and widens a phone's page to the table's width (issue 31). */}
+              <th className="relative px-3 py-2">
                 <span className="sr-only">Aksi</span>
               </th>
             </tr>
