@@ -185,6 +185,7 @@ export const fieldLabels: Readonly<Record<string, string>> = {
   to: 'Sampai tanggal',
   date: 'Tanggal',
   format: 'Format',
+  sep: 'Pemisah kolom',
   all: 'Semua',
   after_id: 'Posisi daftar',
   low_stock: 'Stok menipis',
