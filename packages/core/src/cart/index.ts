@@ -24,6 +24,8 @@ export interface CartProductSnapshot {
   local_only?: boolean;
   /** Stock of the product when it has no variants (null when unknown). */
   stock: number | null;
+  /** "Berat (gram)" of one unit: the checkout's weight (decision 065); absent on older lines, weighed at 500 g. */
+  weight_grams?: number;
 }
 
 export interface CartLine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutError, checkoutFailure, checkoutMessages as m, customerFee, isLocalDestination, mixedOriginNotice, parsePaymentMethod, shippingWeight, type CheckoutState } from './rules';
+import { checkoutError, checkoutFailure, checkoutMessages as m, customerFee, isLocalDestination, mixedOriginNotice, parsePaymentMethod, shippingWeight, cartWeight, type CheckoutState } from './rules';
 
 const ok: CheckoutState = {
   itemCount: 2,
@@ -68,10 +68,18 @@ describe('checkout rules in the spec order (requirements/storefront.md §5)', ()
 });
 
 describe('shipping weight, local rule, payment', () => {
-  it('weighs 500 g per unit with a 100 g minimum', () => {
-    expect(shippingWeight(0)).toBe(100);
-    expect(shippingWeight(1)).toBe(500);
-    expect(shippingWeight(3)).toBe(1500);
+  it('weighs 500 g per unit whose weight is unknown, with a 100 g minimum', () => {
+    expect(shippingWeight([])).toBe(100);
+    expect(shippingWeight([{ quantity: 1 }])).toBe(500);
+    expect(shippingWeight([{ quantity: 3, weight_grams: null }])).toBe(1500);
+    expect(shippingWeight([{ quantity: 2, weight_grams: 0 }])).toBe(1000);
+  });
+  it("weighs each line by its product's weight (decision 065, issue 31)", () => {
+    // Two units of a 700 g product: 1.400 g, not the estimate's 1.000 g (nor the 1.500 g the issue saw).
+    expect(shippingWeight([{ quantity: 2, weight_grams: 700 }])).toBe(1400);
+    expect(shippingWeight([{ quantity: 2, weight_grams: 700 }, { quantity: 3, weight_grams: 150 }, { quantity: 1 }])).toBe(1400 + 450 + 500);
+    expect(shippingWeight([{ quantity: 1, weight_grams: 40 }])).toBe(100);
+    expect(cartWeight([{ quantity: 2, product: { weight_grams: 700 } }, { quantity: 1, product: {} }])).toBe(1900);
   });
   it('offers local couriers only inside the store city', () => {
     expect(isLocalDestination(3273, 3273)).toBe(true);

@@ -126,11 +126,33 @@ export function distinctOrigins(originDistrictIds: readonly (number | null)[]): 
   return [...new Set(originDistrictIds.filter((d): d is number => typeof d === 'number' && d > 0))];
 }
 
-/** Shipping weight: 500 g per unit of cart quantity, at least 100 g (spec §7, §9). */
+/**
+ * Shipping weight (decision 065): each unit weighs its product's "Berat (gram)", 500 g when a line
+ * does not know it (the spec's estimate, §7, §9: "500 per unit of cart quantity, minimum 100");
+ * at least 100 g. The checkout's page, its quote and the order (each origin's shipment) weigh the
+ * same lines with this one function.
+ */
 export const GRAMS_PER_UNIT = 500;
 export const MIN_SHIPPING_GRAMS = 100;
-export function shippingWeight(totalQuantity: number): number {
-  return Math.max(MIN_SHIPPING_GRAMS, GRAMS_PER_UNIT * Math.max(0, Math.floor(totalQuantity)));
+
+export interface WeighedLine {
+  quantity: number;
+  /** The product's weight of one unit; absent or not positive means unknown. */
+  weight_grams?: number | null;
+}
+
+export function unitWeight(weightGrams: number | null | undefined): number {
+  return typeof weightGrams === 'number' && Number.isFinite(weightGrams) && weightGrams > 0 ? Math.round(weightGrams) : GRAMS_PER_UNIT;
+}
+
+export function shippingWeight(lines: readonly WeighedLine[]): number {
+  const grams = lines.reduce((sum, l) => sum + unitWeight(l.weight_grams) * Math.max(0, Math.floor(l.quantity)), 0);
+  return Math.max(MIN_SHIPPING_GRAMS, grams);
+}
+
+/** A cart's (or an origin group's) lines, weighed by the products they hold. */
+export function cartWeight(lines: readonly { quantity: number; product: { weight_grams?: number | null } }[]): number {
+  return shippingWeight(lines.map((l) => ({ quantity: l.quantity, weight_grams: l.product.weight_grams })));
 }
 
 /** Local courier options apply only when the destination city is the store's city (spec §4, §9). */

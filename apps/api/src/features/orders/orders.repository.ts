@@ -19,13 +19,15 @@ export interface ProductForOrder extends SellableProduct {
   business_name: string | null;
   /** "Hanya kirim lokal": a local courier only (issue 28). */
   local_only: boolean;
+  /** "Berat (gram)" of one unit: what its shipment weighs (decision 065). */
+  weight_grams: number;
 }
 
 /** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
 function productsForOrderSql(ids: number[]): SQL {
   return sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (
     SELECT p.id, p.name, p.price, p.discount::float8 AS discount, p.stock, p.is_active, c.is_active AS category_active,
-      b.district_id AS business_district_id, b.name AS business_name, p.local_only, p.option_groups,
+      b.district_id AS business_district_id, b.name AS business_name, p.local_only, p.weight_grams, p.option_groups,
       COALESCE((SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'stock', v.stock) ORDER BY v.position, v.id)
                 FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS size_variants
     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id

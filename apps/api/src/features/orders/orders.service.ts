@@ -167,7 +167,7 @@ async function quoteShipping(
   db: Db,
   choice: Choice,
   area: CheckedDestination,
-  group: { origin: number | null; lines: PricedLine[]; label: string | null; localOnly: ProductForOrder | null },
+  group: { origin: number | null; weight: number; label: string | null; localOnly: ProductForOrder | null },
   ctx: OrderContext,
   store: SettingValue<'store_location'> | undefined,
   /** The local courier prices read with the checkout's context, and the district they were read for. */
@@ -175,7 +175,7 @@ async function quoteShipping(
 ): Promise<Shipping> {
   const breakdown = choice.shipping_cost_breakdown;
   const destination = area.district.id;
-  const weight = shippingWeight(group.lines.reduce((s, l) => s + l.quantity, 0));
+  const weight = group.weight;
   if (breakdown?.type === 'local_courier') {
     const candidates = localPrices.districtId === destination && localPrices.raw != null ? readLocalPriceCandidates(localPrices.raw) : undefined;
     const options = await localCourierOptions(db, { cityId: area.city.id, district: area.district }, store ?? null, candidates);
@@ -384,7 +384,8 @@ async function priceCheckout(
       db,
       choiceOf(g.origin_district_id),
       area,
-      { origin: g.origin_district_id, lines: g.items, label, localOnly: firstLocalOnly(groupProducts) },
+      // Each unit weighs its product's weight (decision 065), the group's shipment the sum of its lines.
+      { origin: g.origin_district_id, weight: shippingWeight(g.items.map((l) => ({ quantity: l.quantity, weight_grams: products.get(l.product_id)?.weight_grams }))), label, localOnly: firstLocalOnly(groupProducts) },
       ctx,
       store,
       { districtId: localPricesDistrict, raw: context.localPrices },

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { cartOfOrigin, ORIGIN_PARAM, originGroups, type OriginGroup } from '@pasar/core/cart';
-import { checkoutMessages as m, checkoutFailure, orderPayloadSchema, shippingWeight } from '@pasar/core/checkout';
+import { checkoutMessages as m, checkoutFailure, orderPayloadSchema, cartWeight } from '@pasar/core/checkout';
 import type { StoreLocation } from '@pasar/core/settings';
 import { textMaxLengths } from '@pasar/core/validation';
 import { useCart } from '../../lib/cart';
@@ -48,7 +48,7 @@ function GroupShipping({
   onChoice: (key: string, choice: ShippingChoice, destination: string, loading: boolean) => void;
 }) {
   const localOnly = group.items.find((l) => l.product.local_only === true);
-  const shipping = useShipping({ destination, storeLocation, originDistrictId: group.district_id, weight: shippingWeight(group.totalItems), localOnly: localOnly !== undefined });
+  const shipping = useShipping({ destination, storeLocation, originDistrictId: group.district_id, weight: cartWeight(group.items), localOnly: localOnly !== undefined });
   const [open, setOpen] = useState(false);
   const { choice, loading } = shipping;
   const destinationKey = destinationKeyOf(destination);
@@ -101,7 +101,7 @@ export default function CheckoutPage() {
   // Issue 16's link to one origin group still orders that group; the cart now sends the whole cart (decision 049).
   const originKey = params.get(ORIGIN_PARAM);
   const cart = cartOfOrigin(wholeCart, originKey, storeLocation);
-  const weight = shippingWeight(cart.totalItems);
+  const weight = cartWeight(cart.items);
   const groups = originGroups(cart.items, storeLocation);
   // A choice reported for another address is not this one's (the report comes one render after a district changes).
   const here = destinationKeyOf(destination);
