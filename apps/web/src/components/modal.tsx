@@ -1,5 +1,24 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { confirmAction, discardChangesMessage } from './confirm';
+import { useUnsavedChanges } from './form/use-unsaved-changes';
+
+/**
+ * Issue 31 item 15: the form's own "Batal" inside a guarded dialog asks the same question as ×,
+ * Escape and the backdrop. The dialog hands its check down, so FormActions (and any other cancel
+ * button) runs its `onCancel` only when there is nothing typed or the person agreed to drop it.
+ */
+const GuardedCancel = createContext<((cancel: () => void) => void) | null>(null);
+
+/** Wraps a cancel action: inside a guarded dialog with edits it asks first; elsewhere it runs at once. */
+export function useGuardedCancel(): (cancel: () => void) => void {
+  return useContext(GuardedCancel) ?? ((cancel) => cancel());
+}
+
+/** While mounted, leaving the page (Back, a link, a reload) asks first: the page's own guard for a dialog. */
+function LeaveGuard() {
+  useUnsavedChanges(true);
+  return null;
+}
 
 /**
  * A dialog that closes on Escape, on the backdrop and on its close button (docs/requirements/back-office.md §2, §9).
@@ -16,6 +35,9 @@ import { confirmAction, discardChangesMessage } from './confirm';
  * closing it by ×, Escape or the backdrop asks first. Edits are noticed from the `input` and
  * `change` events bubbling out of the panel, so every form dialog gets the guard with one prop and
  * no form has to report its own dirtiness; a successful save unmounts the dialog without asking.
+ * Issue 31 item 15: the form's "Batal" asks the same (useGuardedCancel), and once edited the
+ * dialog holds the page as a half-typed page does (useUnsavedChanges): browser Back and a link
+ * ask, a reload gets the browser's prompt.
  */
 export function Modal({ title, onClose, children, wide = false, guardEdits = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; guardEdits?: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -30,6 +52,8 @@ export function Modal({ title, onClose, children, wide = false, guardEdits = fal
   // Closing the element on unmount fires `close` too; the caller has already let the modal go.
   const unmounted = useRef(false);
   const edited = useRef(false);
+  // State as well as the ref: the first edit draws the LeaveGuard, so browser Back and a reload ask too.
+  const [dirty, setDirty] = useState(false);
   const keptOnCancel = useRef(false);
   /** Asks the caller to close; false when the person chose to keep the edits. */
   const requestClose = (): boolean => {
@@ -40,9 +64,17 @@ export function Modal({ title, onClose, children, wide = false, guardEdits = fal
   };
   const noteEdit = () => {
     edited.current = true;
+    if (guardEdits && !dirty) setDirty(true);
   };
+  const guardEditsRef = useRef(guardEdits);
+  const guardedCancel = useRef((cancel: () => void) => {
+    if (guardEditsRef.current && edited.current && !confirmAction(discardChangesMessage)) return;
+    cancel();
+  });
+
   useLayoutEffect(() => {
     close.current = onClose;
+    guardEditsRef.current = guardEdits;
   });
   // A layout effect: the focus to give back is read, and the dialog opened, as soon as it is drawn;
   // Preact runs a plain effect a frame later, after a quick click may have moved the focus into the
@@ -102,7 +134,10 @@ export function Modal({ title, onClose, children, wide = false, guardEdits = fal
             ×
           </button>
         </div>
-        <div className="mt-4">{children}</div>
+        <div className="mt-4">
+          <GuardedCancel.Provider value={guardedCancel.current}>{children}</GuardedCancel.Provider>
+        </div>
+        {guardEdits && dirty && <LeaveGuard />}
       </div>
     </dialog>
   );

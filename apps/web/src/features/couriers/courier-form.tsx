@@ -3,7 +3,7 @@
  * the Pricing Regions section: add, edit and delete the prices that the checkout offers as
  * local same-day options in the store's city.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   COURIER_STATUSES,
@@ -20,6 +20,7 @@ import {
 } from '@pasar/core/couriers';
 import { formatRupiah } from '@pasar/core/money';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { discardChangesMessage } from '../../components/confirm';
 import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useAreas, useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
 
@@ -57,7 +58,9 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
   const location = useLocation();
   const form = useZodForm(courierInputSchema, { defaultValues: toForm(courier) });
   const { errors } = form.formState;
-  const guard = useUnsavedChanges(form.formState.isDirty);
+  // Issue 31 item 15: an unsaved price row below holds the page as well as the courier's own fields.
+  const [priceDirty, setPriceDirty] = useState(false);
+  const guard = useUnsavedChanges(form.formState.isDirty || priceDirty);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => (location.state as { notice?: string } | null)?.notice ?? null);
   const store = useStoreLocation();
@@ -135,7 +138,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
           </button>
         </div>
       </form>
-      {courier && <PricingRegions courier={courier} />}
+      {courier && <PricingRegions courier={courier} onDirtyChange={setPriceDirty} />}
     </div>
   );
 }
@@ -160,7 +163,7 @@ const toPriceForm = (p: CourierPrice | null): PriceFormState => ({
   is_active: p?.is_active ?? true,
 });
 
-function PricingRegions({ courier }: { courier: Courier }) {
+function PricingRegions({ courier, onDirtyChange }: { courier: Courier; onDirtyChange: (dirty: boolean) => void }) {
   const store = useStoreLocation();
   const districts = useAreas(store.data ? `/locations/rajaongkir/cities/${store.data.city_id}/districts` : null);
   const save = useSavePrice();
@@ -171,8 +174,12 @@ function PricingRegions({ courier }: { courier: Courier }) {
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const field = (name: Exclude<keyof PriceFormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
+  // The page's one guard (a router holds one blocker) learns of a half-typed price row from here.
+  const dirty = editing !== undefined && form.formState.isDirty;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const open = (price: CourierPrice | null) => {
+    if (dirty && !confirmAction(discardChangesMessage)) return;
     setEditing(price);
     form.reset(toPriceForm(price));
     setBanner(null);
@@ -251,7 +258,7 @@ function PricingRegions({ courier }: { courier: Courier }) {
           <Field id="price-notes" label="Catatan" {...field('notes')} />
           <Field id="price-active" type="checkbox" label="Aktif" {...form.register('is_active')} />
           <div className="flex justify-end gap-2 sm:col-span-2">
-            <button type="button" className={buttonStyles.secondary} onClick={() => setEditing(undefined)}>
+            <button type="button" className={buttonStyles.secondary} onClick={() => (!dirty || confirmAction(discardChangesMessage)) && setEditing(undefined)}>
               Batal
             </button>
             <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
@@ -290,7 +297,7 @@ function PricingRegions({ courier }: { courier: Courier }) {
                 <td className="px-3 py-2">{p.is_active ? 'Aktif' : 'Nonaktif'}</td>
                 <td className="whitespace-nowrap px-3 py-2 text-right">
                   <button type="button" className={buttonStyles.small} onClick={() => open(p)} aria-label={`Ubah harga ${p.region}`}>
-                    Edit
+                    Ubah
                   </button>{' '}
                   <button type="button" className={buttonStyles.danger} onClick={() => void del(p)} disabled={remove.isPending} aria-label={`Hapus harga ${p.region}`}>
                     Hapus
