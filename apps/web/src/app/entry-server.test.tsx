@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, Product, ProductPage, ProductPageQuery, StorefrontSource } from '@pasar/core/catalog';
 import { publicDemoNotice } from '@pasar/core/demo';
+import { defaultPaymentSettings } from '@pasar/core/payments';
 import type { PublicStoreSettings } from '@pasar/core/settings';
 import { PAGE_STATE_ID, type PageState } from './page-state';
 import { render } from './entry-server';
@@ -46,7 +47,7 @@ function product(id: number, name: string, price: number): Product {
 
 const kopi = product(11, 'Kopi </script><script>alert(1)</script>', 45000);
 const teh = product(12, 'Teh Walini', 18000);
-const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, public_demo: false, time_zone: 'Asia/Jakarta' } as PublicStoreSettings;
+const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, public_demo: false, time_zone: 'Asia/Jakarta', max_line_quantity: defaultPaymentSettings.max_line_quantity } as PublicStoreSettings;
 
 function source(overrides: Partial<StorefrontSource> = {}): StorefrontSource & { asked: string[] } {
   const asked: string[] = [];

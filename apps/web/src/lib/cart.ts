@@ -3,7 +3,7 @@
  * the core reducer, kept in localStorage across reloads and synced across tabs.
  */
 import { useSyncExternalStore } from 'react';
-import { addRefusal, cartReducer, emptyCart, quantityInCart, restoreCart, type Cart, type CartAction, type CartLine, type CartOption } from '@pasar/core/cart';
+import { addRefusal, cartReducer, emptyCart, productSnapshot, quantityInCart, refreshLines, restoreCart, type Cart, type CartAction, type CartChange, type CartLine, type CartOption } from '@pasar/core/cart';
 import type { Product } from '@pasar/core/catalog';
 import { availableStock, unitPrice } from '@pasar/core/pricing';
 import { readJson, storageKeys, writeJson } from './storage';
@@ -47,6 +47,15 @@ export const cartActions = {
   update: (id: string, quantity: number) => dispatch({ type: 'update', id, quantity }),
   /** Moves lines to the prices the server answered (checkout's 409 PRICE_CHANGED, issue 28). */
   reprice: (prices: readonly { product_id: number; variant_label: string | null; price: number }[]) => dispatch({ type: 'reprice', prices }),
+  /**
+   * Moves the lines to the catalogue's current products (core refreshLines) and answers what
+   * changed, a notice per line; the cart is written only when a line differs.
+   */
+  refresh: (products: ReadonlyMap<number, Product | null>, maxLine: number): CartChange[] => {
+    const { items, changes } = refreshLines(cart.items, products, maxLine);
+    if (JSON.stringify(items) !== JSON.stringify(cart.items)) dispatch({ type: 'refresh', products, maxLine });
+    return changes;
+  },
   clear: () => dispatch({ type: 'clear' }),
 };
 
@@ -79,18 +88,7 @@ export function defaultChoice(product: Product): { variantLabel: string | null; 
 export function lineFor(product: Product, variantLabel: string | null, options: CartOption[], quantity: number): Omit<CartLine, 'id'> {
   const variant = variantLabel ? product.size_variants.find((v) => v.label === variantLabel) : undefined;
   return {
-    product: {
-      id: product.id,
-      name: product.name,
-      image: product.image_url,
-      business_id: product.business_id,
-      business_name: product.business_name,
-      business_district_id: product.business?.district_id ?? null,
-      business_district_name: product.business?.district_name ?? null,
-      category_name: product.category?.name ?? null,
-      local_only: product.local_only,
-      stock: product.stock,
-    },
+    product: productSnapshot(product),
     quantity,
     unit_price: unitPrice(product, variant?.label),
     variant: variant ? { label: variant.label, stock: variant.stock } : null,

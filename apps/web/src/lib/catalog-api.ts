@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CATALOG_PAGE_SIZES, DEFAULT_CATALOG_PAGE_SIZE, type ProductPageQuery } from '@pasar/core/catalog';
-import { httpSource, type BrowserSource } from './storefront-source';
+import { currentProduct, httpSource, type BrowserSource } from './storefront-source';
 
 export type ProductQuery = ProductPageQuery;
 
@@ -65,6 +65,8 @@ export const catalogQueries = {
   /** null: no active product has this id. */
   product: (id: number, source: BrowserSource = httpSource) =>
     queryOptions({ queryKey: ['catalog', 'product', id], queryFn: ({ signal }) => source.product(id, signal) }),
+  /** The same product, read past the browser's short HTTP cache (the cart's refresh, issue 31); one cache entry with `product`. */
+  currentProduct: (id: number) => queryOptions({ queryKey: ['catalog', 'product', id], queryFn: ({ signal }) => currentProduct(id, signal) }),
   shelf: (categoryId: number, limit: number, source: BrowserSource = httpSource) =>
     queryOptions({ queryKey: ['catalog', 'shelf', categoryId, limit], queryFn: ({ signal }) => source.shelf(categoryId, limit, signal), staleTime: 5 * 60_000 }),
 };

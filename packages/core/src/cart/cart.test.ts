@@ -9,11 +9,14 @@ import {
   isFreeStock,
   maxQuantity,
   originGroups,
+  refreshLines,
   restoreCart,
   type Cart,
   type CartLine,
 } from './index';
 import { unitPrice } from '../pricing/index';
+import type { Product } from '../catalog/index';
+import { defaultPaymentSettings } from '../payments/index';
 
 const product = { id: 12, name: 'Keripik', image: null, business_id: 1, business_name: 'Bu Imas', business_district_id: 327319, category_name: 'Makanan', stock: 10 };
 const line = (over: Partial<CartLine> = {}): Omit<CartLine, 'id'> => ({
@@ -205,5 +208,93 @@ describe('repricing after the checkout answered 409 PRICE_CHANGED (issue 28)', (
     expect(repriced.items.map((l) => l.unit_price)).toEqual([95000, 5000, 90000]);
     expect(repriced.totalAmount).toBe(2 * 95000 + 5000 + 90000);
     expect(cartReducer(repriced, { type: 'reprice', prices: [{ product_id: 12, variant_label: null, price: 95000 }] }).items).toEqual(repriced.items);
+  });
+});
+
+describe('refreshing the lines from the catalogue when the cart opens (issue 31 item 5)', () => {
+  const catalogue = (over: Partial<Product> = {}): Product => ({
+    id: 12,
+    name: 'Keripik',
+    description: '',
+    price: 15000,
+    reseller_price: 15000,
+    discount: 0,
+    stock: 10,
+    is_active: true,
+    category_id: 1,
+    category: { id: 1, name: 'Makanan' },
+    business_id: 1,
+    business: { id: 1, name: 'Bu Imas', district_id: 327319, district_name: 'Coblong', city_id: 3273 },
+    business_name: 'Bu Imas',
+    size: null,
+    notes: null,
+    image_url: null,
+    image_cover: null,
+    images: [],
+    weight_grams: 250,
+    local_only: false,
+    ai_status: false,
+    ai_description: null,
+    size_variants: [],
+    option_groups: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    version: 1,
+    ...over,
+  });
+  const cartOf = (...lines: Omit<CartLine, 'id'>[]) => lines.reduce((c, l) => cartReducer(c, { type: 'add', line: l }), emptyCart);
+  const limit = defaultPaymentSettings.max_line_quantity;
+
+  it('takes the current price and stock and says the price changed', () => {
+    const cart = cartOf(line({ quantity: 2, product: { ...product, stock: 4 } }));
+    const { items, changes } = refreshLines(cart.items, new Map([[12, catalogue({ price: 18000, stock: 7 })]]), limit);
+    expect(items[0]).toMatchObject({ quantity: 2, unit_price: 18000, product: { stock: 7 } });
+    expect(changes).toEqual([{ line_id: cart.items[0]!.id, message: 'Harga Keripik berubah dari Rp15.000 menjadi Rp18.000.' }]);
+    // Applied through the reducer, the totals move with it.
+    expect(cartReducer(cart, { type: 'refresh', products: new Map([[12, catalogue({ price: 18000, stock: 7 })]]), maxLine: limit }).totalAmount).toBe(36000);
+  });
+  it('an unchanged line says nothing; a product the catalogue did not answer stays as it was', () => {
+    const cart = cartOf(line({ quantity: 2 }), line({ product: { ...product, id: 13, name: 'Dodol' } }));
+    const { items, changes } = refreshLines(cart.items, new Map([[12, catalogue()]]), limit);
+    expect(changes).toEqual([]);
+    expect(items[1]).toBe(cart.items[1]);
+  });
+  it('a sold-out product, a hidden one and a size no longer sold leave the cart, each said', () => {
+    const cart = cartOf(
+      line({ quantity: 2, product: { ...product, stock: 4 } }),
+      line({ product: { ...product, id: 13, name: 'Dodol' } }),
+      line({ product: { ...product, id: 14, name: 'Kopi' }, variant: { label: '1 kg', stock: 3 }, unit_price: 90000 }),
+    );
+    const products = new Map<number, Product | null>([
+      [12, catalogue({ stock: 0 })],
+      [13, null],
+      [14, catalogue({ id: 14, name: 'Kopi', size_variants: [{ label: '250 g', price: 30000, reseller_price: 30000, stock: 5 }] })],
+    ]);
+    const { items, changes } = refreshLines(cart.items, products, limit);
+    expect(items).toEqual([]);
+    expect(changes.map((c) => c.message)).toEqual([
+      'Keripik sudah habis dan dikeluarkan dari keranjang.',
+      'Dodol tidak dijual lagi dan dikeluarkan dari keranjang.',
+      'Ukuran 1 kg untuk Kopi tidak tersedia lagi dan dikeluarkan dari keranjang.',
+    ]);
+  });
+  it('lowers a quantity to what the stock leaves, lines of one product and size sharing it in cart order', () => {
+    const cart = cartOf(
+      line({ quantity: 3, selected_options: [{ group: 'Level', value: 'Pedas' }] }),
+      line({ quantity: 3, selected_options: [{ group: 'Level', value: 'Manis' }] }),
+      line({ quantity: 1, selected_options: [{ group: 'Level', value: 'Asin' }] }),
+    );
+    const { items, changes } = refreshLines(cart.items, new Map([[12, catalogue({ stock: 4 })]]), limit);
+    expect(items.map((l) => l.quantity)).toEqual([3, 1]);
+    expect(changes.map((c) => c.message)).toEqual([
+      'Stok Keripik sekarang 4; jumlahnya disesuaikan menjadi 1.',
+      'Stok Keripik tinggal 4 dan sudah terpakai di baris lain; baris ini dikeluarkan dari keranjang.',
+    ]);
+  });
+  it('brings a quantity above the per-line limit down to it', () => {
+    const cart = cartOf(line({ quantity: limit + 10, product: { ...product, stock: 500 } }));
+    const { items, changes } = refreshLines(cart.items, new Map([[12, catalogue({ stock: 500 })]]), limit);
+    expect(items[0]!.quantity).toBe(limit);
+    expect(changes.map((c) => c.message)).toEqual([`Jumlah Keripik disesuaikan menjadi ${limit}, batas per barang dalam satu pesanan.`]);
   });
 });

@@ -3,6 +3,9 @@
  * add, remove, update quantity, clear; totals move by quantity × unit price. Pure: the web
  * keeps it in localStorage, the server never trusts it (checkout recomputes every price).
  */
+import type { Product } from '../catalog/index';
+import { formatRupiah } from '../money/index';
+import { availableStock, findVariant, unitPrice } from '../pricing/index';
 
 export interface CartOption {
   group: string;
@@ -108,7 +111,101 @@ export const cartMessages = {
   /** Beside the cart page's stepper when the line is at its cap. */
   lineAtStock: (stock: number, onOtherLines: number) =>
     onOtherLines > 0 ? `Stok tinggal ${stock}; ${onOtherLines} ada di baris lain dengan ukuran yang sama.` : `Jumlah sudah sebanyak stok (${stock}).`,
+  /** Beside the stepper at the store's per-line limit (payment settings' max_line_quantity, which checkout enforces). */
+  lineAtLimit: (max: number) => `Maksimal ${max} per barang dalam satu pesanan.`,
 } as const;
+
+/**
+ * What the cart says when it reads its lines again from the catalogue (issue 31 item 5): one short
+ * notice per changed line. Not in the spec.
+ */
+export const cartRefreshMessages = {
+  priceChanged: (name: string, from: number, to: number) => `Harga ${name} berubah dari ${formatRupiah(from)} menjadi ${formatRupiah(to)}.`,
+  stockLowered: (name: string, stock: number, quantity: number) => `Stok ${name} sekarang ${stock}; jumlahnya disesuaikan menjadi ${quantity}.`,
+  limited: (name: string, max: number) => `Jumlah ${name} disesuaikan menjadi ${max}, batas per barang dalam satu pesanan.`,
+  soldOut: (name: string) => `${name} sudah habis dan dikeluarkan dari keranjang.`,
+  takenByOtherLines: (name: string, stock: number) => `Stok ${name} tinggal ${stock} dan sudah terpakai di baris lain; baris ini dikeluarkan dari keranjang.`,
+  unavailable: (name: string) => `${name} tidak dijual lagi dan dikeluarkan dari keranjang.`,
+  sizeGone: (name: string, label: string) => `Ukuran ${label} untuk ${name} tidak tersedia lagi dan dikeluarkan dari keranjang.`,
+} as const;
+
+/** The product as a cart line keeps it: what the cart, its origin groups and the checkout read. */
+export function productSnapshot(product: Product): CartProductSnapshot {
+  return {
+    id: product.id,
+    name: product.name,
+    image: product.image_url,
+    business_id: product.business_id,
+    business_name: product.business_name,
+    business_district_id: product.business?.district_id ?? null,
+    business_district_name: product.business?.district_name ?? null,
+    category_name: product.category?.name ?? null,
+    local_only: product.local_only,
+    stock: product.stock,
+    weight_grams: product.weight_grams,
+  };
+}
+
+export interface CartChange {
+  line_id: string;
+  message: string;
+}
+
+/**
+ * The cart's lines read again from the catalogue (issue 31 item 5: a line kept the stock and price
+ * of the moment it was added until checkout refused it). `products` holds what the catalogue
+ * answered per product id: the product, or null when no active product has that id any more; a
+ * product missing from it (its read failed) leaves its lines as they are. A line takes the
+ * product's current price, stock and details; a line whose product, size or stock is gone leaves
+ * the cart; a quantity above what the stock leaves (lines of one product and size share its stock,
+ * in cart order) or above `maxLine` (the store's per-line limit) comes down to it. Each such
+ * change is said once, per line.
+ */
+export function refreshLines(items: readonly CartLine[], products: ReadonlyMap<number, Product | null>, maxLine: number): { items: CartLine[]; changes: CartChange[] } {
+  const kept: CartLine[] = [];
+  const changes: CartChange[] = [];
+  const say = (line: CartLine, message: string) => changes.push({ line_id: line.id, message });
+  for (const line of items) {
+    const product = products.get(line.product.id);
+    if (product === undefined) {
+      kept.push(line);
+      continue;
+    }
+    const name = line.variant ? `${line.product.name} (${line.variant.label})` : line.product.name;
+    if (product === null) {
+      say(line, cartRefreshMessages.unavailable(name));
+      continue;
+    }
+    const variant = line.variant ? findVariant(product.size_variants, line.variant.label) : undefined;
+    if (line.variant && !variant) {
+      say(line, cartRefreshMessages.sizeGone(line.product.name, line.variant.label));
+      continue;
+    }
+    const stock = availableStock(product, variant?.label);
+    if (stock <= 0) {
+      say(line, cartRefreshMessages.soldOut(name));
+      continue;
+    }
+    const fresh: CartLine = {
+      ...line,
+      product: productSnapshot(product),
+      variant: variant ? { label: variant.label, stock: variant.stock } : null,
+      unit_price: unitPrice(product, variant?.label),
+    };
+    const left = stock - quantityInCart(kept, fresh);
+    if (left <= 0) {
+      say(line, cartRefreshMessages.takenByOtherLines(name, stock));
+      continue;
+    }
+    if (fresh.unit_price !== line.unit_price) say(line, cartRefreshMessages.priceChanged(name, line.unit_price, fresh.unit_price));
+    const quantity = Math.min(line.quantity, left, Math.max(1, maxLine));
+    if (quantity < line.quantity) {
+      say(line, quantity === left ? cartRefreshMessages.stockLowered(name, stock, quantity) : cartRefreshMessages.limited(name, quantity));
+    }
+    kept.push({ ...fresh, quantity });
+  }
+  return { items: kept, changes };
+}
 
 /** The product (and variant) as the messages name it: `Sambal Roa (250 g)`. */
 function stockName(line: Pick<CartLine, 'variant' | 'product'>): string {
@@ -154,6 +251,8 @@ export type CartAction =
   | { type: 'update'; id: string; quantity: number }
   /** The current prices the checkout's 409 PRICE_CHANGED answered (issue 28), by product and size. */
   | { type: 'reprice'; prices: readonly { product_id: number; variant_label: string | null; price: number }[] }
+  /** The lines as the catalogue has them now (refreshLines). */
+  | { type: 'refresh'; products: ReadonlyMap<number, Product | null>; maxLine: number }
   | { type: 'clear' };
 
 /**
@@ -196,6 +295,8 @@ export function cartReducer(cart: Cart, action: CartAction): Cart {
           return current && current.price !== l.unit_price ? { ...l, unit_price: current.price } : l;
         }),
       );
+    case 'refresh':
+      return totals(refreshLines(cart.items, action.products, action.maxLine).items);
     case 'clear':
       return emptyCart;
   }

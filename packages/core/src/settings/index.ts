@@ -152,5 +152,7 @@ export const publicStoreSettingsSchema = z.object({
   public_demo: z.boolean(),
   /** The store's time zone, in which every screen shows dates. */
   time_zone: z.string(),
+  /** Units of one product per order line that checkout accepts (payment settings): the cart's stepper stops there. */
+  max_line_quantity: z.number().int().positive(),
 });
 export type PublicStoreSettings = z.infer<typeof publicStoreSettingsSchema>;

@@ -13,12 +13,13 @@ import { getSetting, putSetting } from './settings.repository';
  * (docs/decisions/026-server-rendered-storefront.md).
  */
 export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<PublicStoreSettings> {
-  const [store_location, bank_accounts, store_profile, providers, time_zone] = await Promise.all([
+  const [store_location, bank_accounts, store_profile, providers, time_zone, payments] = await Promise.all([
     getSetting(db, 'store_location'),
     storeBankAccounts(db),
     getSetting(db, 'store_profile'),
     livePaymentProviders(db, config),
     storeTimeZone(db),
+    getSetting(db, 'payments'),
   ]);
   return {
     store_location: store_location ?? null,
@@ -28,6 +29,7 @@ export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<P
     payment_sandbox: providers.gateway?.sandbox ?? false,
     public_demo: config.publicDemo,
     time_zone,
+    max_line_quantity: (payments ?? defaultPaymentSettings).max_line_quantity,
   };
 }
 

@@ -23,7 +23,8 @@ export default function CatalogPage() {
   // The history entry's state is the browser's alone: shown once the server's page is hydrated.
   const notice = useHydrated() ? stateNotice : undefined;
 
-  // Changes apply to the URL as it is when they land, never to a stale copy.
+  // Changes apply to the URL as it is when they land, never to a stale copy. Each is a new history
+  // entry (issue 31: they replaced it, and Back left the catalogue instead of returning to page 1).
   const update = (changes: Record<string, string | undefined>) => {
     setParams(
       (current) => {
@@ -36,7 +37,6 @@ export default function CatalogPage() {
         next.delete('category');
         return next;
       },
-      { replace: true },
     );
   };
 
@@ -91,12 +91,14 @@ export default function CatalogPage() {
       </div>
       <h1 className="mt-4 text-3xl font-extrabold">Katalog Produk</h1>
 
-      <form role="search" className="mt-4" onSubmit={(e) => { e.preventDefault(); clearTimeout(typing.current); update({ q: search.trim() || undefined }); }}>
+      {/* Without JavaScript the browser sends this form itself: `q`, the address the server renders (issue 31). */}
+      <form role="search" action="/catalog" className="mt-4" onSubmit={(e) => { e.preventDefault(); clearTimeout(typing.current); update({ q: search.trim() || undefined }); }}>
         <label htmlFor="catalog-search" className="sr-only">
           Cari produk
         </label>
         <input
           id="catalog-search"
+          name="q"
           type="search"
           value={search}
           onChange={(e) => onSearchChange(e.target.value)}
@@ -160,7 +162,7 @@ export default function CatalogPage() {
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => { clearTimeout(typing.current); setSearch(''); setParams(new URLSearchParams(), { replace: true }); }} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
+          <button type="button" onClick={() => { clearTimeout(typing.current); setSearch(''); setParams(new URLSearchParams()); }} className="rounded-lg px-3 py-1.5 text-sm font-semibold text-green-800 ring-1 ring-green-800 hover:bg-green-50">
             Reset filter
           </button>
         </div>

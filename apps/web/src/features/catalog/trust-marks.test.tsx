@@ -6,12 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Category, Product, ProductPage, ProductPageQuery, StorefrontSource } from '@pasar/core/catalog';
+import { defaultPaymentSettings } from '@pasar/core/payments';
 import type { PublicStoreSettings } from '@pasar/core/settings';
 import { render } from '../../app/entry-server';
 import { PAGE_STATE_ID, type PageState } from '../../app/page-state';
 
 const category: Category = { id: 3, name: 'Makanan', description: '', is_active: true, created_at: '2026-01-01T00:00:00.000Z' };
-const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, public_demo: false, time_zone: 'Asia/Jakarta' } as PublicStoreSettings;
+const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, public_demo: false, time_zone: 'Asia/Jakarta', max_line_quantity: defaultPaymentSettings.max_line_quantity } as PublicStoreSettings;
 
 function product(id: number, name: string, marks: NonNullable<Product['business']>['trust_marks']): Product {
   return {
