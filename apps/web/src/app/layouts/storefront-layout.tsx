@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
 import { PARTNER_ROLE } from '@pasar/core/partners';
 import { apiRequest } from '../../lib/api-client';
+import { loginPathFrom } from '../../lib/return-path';
 import { cartBadge, useCart } from '../../lib/cart';
 import { useHydrated } from '../../lib/hydrated';
 import { sessionStore, useSession } from '../../lib/session';
@@ -35,10 +36,12 @@ function CartLink() {
 function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   if (!session) {
     return (
       <>
-        <Link to="/login" onClick={onNavigate} className="rounded-lg px-3 py-2 font-semibold text-green-800 hover:bg-green-50">
+        {/* Issue 31: signing in from a page (an order's, the checkout) comes back to it. */}
+        <Link to={pathname === '/' ? '/login' : loginPathFrom(`${pathname}${search}`)} onClick={onNavigate} className="rounded-lg px-3 py-2 font-semibold text-green-800 hover:bg-green-50">
           Masuk
         </Link>
         <Link to="/register" onClick={onNavigate} className="rounded-lg bg-green-800 px-3 py-2 font-semibold text-white hover:bg-green-900">
