@@ -3,7 +3,7 @@
  * payment deadline, the abuse caps and where notices go. Checked with the core schema before it is
  * sent; the server's own field messages show under the same fields.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFieldArray, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { paymentSettingsSchema, type PaymentSettings } from '@pasar/core/settings';
 import { AdminPageHeader, buttonStyles, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
@@ -43,12 +43,42 @@ function BankAccountFields({ index, row, errors, register, onRemove }: { index: 
   );
 }
 
+/**
+ * Issue 31 item 15: saving the time zone redraws every screen from the route root, which mounts
+ * this form afresh (and the old one goes only after the new one is up). So the form keeps its
+ * unsaved values here as they are typed, and a form mounted on the same path by another instance
+ * starts from them, still marked unsaved. Leaving the page (which asks first) drops them.
+ */
+let liveDraft: { path: string; owner: object; values: PaymentSettingsForm } | null = null;
+
+/** The same settings, whatever the rows' React keys. */
+const sameSettings = (a: PaymentSettingsForm, b: PaymentSettingsForm) => JSON.stringify(a, (k, v: unknown) => (k === 'key' ? undefined : v)) === JSON.stringify(b, (k, v: unknown) => (k === 'key' ? undefined : v));
+
 function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
   // The core schema the API applies, read from what the inputs make (payment-settings-form.ts).
   const form = useZodForm(paymentSettingsSchema, { defaultValues: initial, toInput: toCandidate, schemaOptions: { error: issueMessage } });
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   const rows = useFieldArray({ control: form.control, name: 'bank_accounts', keyName: 'fieldId' });
+  const [owner] = useState(() => ({}));
+  // After useFieldArray's own effect, which listens for the rows a reset brings.
+  useEffect(() => {
+    const path = window.location.pathname;
+    const kept = liveDraft?.path === path && liveDraft.owner !== owner && !sameSettings(liveDraft.values, initial) ? liveDraft.values : null;
+    // Against the server's values as defaults, so the draft still counts as unsaved.
+    if (kept) form.reset(kept, { keepDefaultValues: true });
+    const typing = form.watch(() => {
+      const values = form.getValues();
+      // Against the form's current defaults: after a save they are the saved values, and nothing is kept.
+      liveDraft = sameSettings(values, form.formState.defaultValues as PaymentSettingsForm) ? null : { path, owner, values };
+    });
+    return () => {
+      typing.unsubscribe();
+      if (liveDraft?.owner === owner && window.location.pathname !== path) liveDraft = null;
+    };
+    // Once per mounted form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const save = useSavePaymentSettings();
