@@ -52,4 +52,238 @@ describe('back-office forms (issue 31)', () => {
     const after = (await e2e.adminApi<Business[]>('GET', '/businesses/')).find((b) => b.id === stored.id);
     expect(after).toMatchObject({ city_id: stored.city_id, district_id: stored.district_id, version: stored.version + 1 });
   });
+
+  it('item 15: "Batal" in the product, user and business dialogs asks like ×; Back and reload with a typed dialog ask too', async () => {
+    const { page } = await e2e.openPage();
+    const seen = answerDialogs(page, [false, false, false, true, false, true, false, true]);
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Produk').click();
+    await page.getByRole('button', { name: '+ Tambah produk' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tambah produk' });
+    const name = dialog.getByLabel('Nama produk');
+    await name.fill('Keripik Tempe Sagu');
+
+    // "Batal", kept.
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await expect.poll(() => seen.messages).toEqual(['Perubahan belum disimpan. Tutup dan buang perubahan?']);
+    expect(await name.inputValue()).toBe('Keripik Tempe Sagu');
+    // Browser Back, kept: the page and the typing stay.
+    await page.goBack();
+    await expect.poll(() => seen.messages.length).toBe(2);
+    expect(seen.messages[1]).toBe('Perubahan belum disimpan. Tinggalkan halaman ini?');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/products');
+    expect(await name.inputValue()).toBe('Keripik Tempe Sagu');
+    // A reload: the browser's own prompt (dismissed).
+    await name.press('End');
+    await page.reload().catch(() => undefined);
+    await expect.poll(() => seen.types.length).toBe(3);
+    expect(seen.types[2]).toBe('beforeunload');
+    expect(await name.inputValue()).toBe('Keripik Tempe Sagu');
+    // "Batal", agreed: the dialog goes.
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The user and business dialogs: "Batal" asks (kept), then goes (agreed).
+    await menu(page, 'Pengguna').click();
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const user = page.getByRole('dialog', { name: 'Add User' });
+    await user.getByLabel('Username').fill('sari');
+    await user.getByRole('button', { name: 'Batal' }).click();
+    await expect.poll(() => seen.messages.length).toBe(5);
+    expect(await user.getByLabel('Username').inputValue()).toBe('sari');
+    await user.getByRole('button', { name: 'Batal' }).click();
+    await user.waitFor({ state: 'detached' });
+
+    await menu(page, 'Usaha Mitra').click();
+    await page.getByRole('button', { name: 'Add business' }).click();
+    const business = page.getByRole('dialog', { name: 'Tambah usaha mitra' });
+    await business.getByLabel('Nama usaha').fill('Rajut Ceria');
+    await business.getByRole('button', { name: 'Batal' }).click();
+    await expect.poll(() => seen.messages.length).toBe(7);
+    expect(await business.getByLabel('Nama usaha').inputValue()).toBe('Rajut Ceria');
+    await business.getByRole('button', { name: 'Batal' }).click();
+    await business.waitFor({ state: 'detached' });
+    expect(seen.messages.slice(3).every((m) => m === 'Perubahan belum disimpan. Tutup dan buang perubahan?')).toBe(true);
+
+    // A dialog nobody typed in closes on "Batal" without a question.
+    await page.getByRole('button', { name: 'Add business' }).click();
+    await business.getByRole('button', { name: 'Batal' }).click();
+    await business.waitFor({ state: 'detached' });
+    expect(seen.messages).toHaveLength(8);
+  });
+
+  it('item 15: "Ubah" on another knowledge entry asks before replacing a half-typed one', async () => {
+    const { page } = await e2e.openPage();
+    const seen = answerDialogs(page, [false, true]);
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Pengetahuan').click();
+    const table = page.getByRole('table', { name: 'Daftar entri pengetahuan' });
+    const edits = table.getByRole('button', { name: /^Ubah / });
+    await edits.first().waitFor();
+    await edits.nth(0).click();
+    const description = page.getByLabel('Deskripsi', { exact: true });
+    await expect.poll(() => description.inputValue()).not.toBe('');
+    await description.fill('Setengah diketik');
+    await edits.nth(1).click();
+    await expect.poll(() => seen.messages).toEqual(['Perubahan belum disimpan. Tutup dan buang perubahan?']);
+    expect(await description.inputValue()).toBe('Setengah diketik');
+    await edits.nth(1).click();
+    await expect.poll(() => description.inputValue()).not.toBe('Setengah diketik');
+  });
+
+  it('item 15: leaving the courier edit page with an unsaved price row asks', async () => {
+    const { page } = await e2e.openPage();
+    const seen = answerDialogs(page, [false]);
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Kurir').click();
+    await page.getByRole('link', { name: /^Edit / }).first().click();
+    await page.getByRole('button', { name: 'Tambah harga' }).click();
+    const row = page.getByRole('form', { name: 'Tambah harga wilayah' });
+    await row.getByLabel('Wilayah', { exact: true }).fill('Cicendo Utara');
+    await menu(page, 'Dasbor').click();
+    await expect.poll(() => seen.messages).toEqual(['Perubahan belum disimpan. Tinggalkan halaman ini?']);
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/couriers\/\d+\/edit$/);
+    expect(await row.getByLabel('Wilayah', { exact: true }).inputValue()).toBe('Cicendo Utara');
+  });
+
+  it('item 15: saving the time zone keeps unsaved bank rows of the payment settings', async () => {
+    const { page } = await e2e.openPage();
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Pengaturan pembayaran').click();
+    await page.getByRole('button', { name: '+ Tambah rekening' }).click();
+    const last = page.getByRole('group', { name: /^Rekening \d+/ }).last();
+    await last.getByLabel('Nama bank').fill('Bank Jago');
+    await last.getByLabel('Nomor rekening').fill('1029384756');
+    await last.getByLabel('Atas nama').fill('Toko Pasar');
+    const rows = await page.getByRole('group', { name: /^Rekening \d+/ }).count();
+    await page.getByLabel('Zona waktu', { exact: true }).selectOption('Asia/Makassar');
+    await page.getByRole('button', { name: 'Simpan zona waktu' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Simpan zona waktu' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('group', { name: /^Rekening \d+/ }).count()).toBe(rows);
+    const kept = page.getByRole('group', { name: /^Rekening \d+/ }).last();
+    expect(await kept.getByLabel('Nama bank').inputValue()).toBe('Bank Jago');
+    expect(await kept.getByLabel('Nomor rekening').inputValue()).toBe('1029384756');
+    // Still unsaved: leaving asks.
+    const seen = answerDialogs(page, [false]);
+    await menu(page, 'Dasbor').click();
+    await expect.poll(() => seen.messages).toEqual(['Perubahan belum disimpan. Tinggalkan halaman ini?']);
+  });
+
+  it('item 16: a save that lost a race to a second admin shows the differing fields and offers "Muat versi terbaru" and "Simpan versi saya"', async () => {
+    const list = await e2e.adminApi<(Business & { description: string; contact_name: string })[]>('GET', '/businesses/');
+    const target = list.find((b) => b.city_id && b.district_id && b.contact_name);
+    if (!target) throw new Error('no business to edit');
+    const first = await e2e.openPage();
+    const second = await e2e.openPage();
+    for (const { page } of [first, second]) {
+      await signInAsAdmin(page, e2e.baseUrl);
+      await page.goto('/admin/businesses');
+    }
+    const open = async (page: Page) => {
+      await page.getByRole('button', { name: `Edit ${target.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ubah usaha mitra' });
+      await expect.poll(() => dialog.getByLabel('Nama kontak').inputValue()).not.toBe('');
+      return dialog;
+    };
+    const mine = await open(first.page);
+
+    // The second admin saves a new description first.
+    const theirs = await open(second.page);
+    await theirs.getByLabel('Deskripsi').fill('Versi admin kedua');
+    await theirs.getByRole('button', { name: 'Simpan' }).click();
+    await theirs.waitFor({ state: 'detached' });
+
+    // The first admin's save is refused; the typing stays and the differences show.
+    await mine.getByLabel('Nama kontak').fill('Kontak admin pertama');
+    await mine.getByRole('button', { name: 'Simpan' }).click();
+    const panel = mine.getByRole('alert').filter({ hasText: 'Data ini sudah diubah oleh pengguna lain sejak Anda membukanya.' });
+    await panel.waitFor();
+    const differences = panel.getByRole('list', { name: 'Isian yang berbeda' }).getByRole('listitem');
+    await expect.poll(() => differences.allInnerTexts()).toEqual([
+      `Deskripsi\nIsian Anda: ${target.description || '(kosong)'}\nVersi terbaru: Versi admin kedua`,
+      `Nama kontak\nIsian Anda: Kontak admin pertama\nVersi terbaru: ${target.contact_name || '(kosong)'}`,
+    ]);
+    expect(await mine.getByLabel('Nama kontak').inputValue()).toBe('Kontak admin pertama');
+
+    // "Muat versi terbaru": the form takes the second admin's version.
+    await panel.getByRole('button', { name: 'Muat versi terbaru' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(await mine.getByLabel('Deskripsi').inputValue()).toBe('Versi admin kedua');
+    expect(await mine.getByLabel('Nama kontak').inputValue()).toBe(target.contact_name);
+
+    // Another race; this time "Simpan versi saya" puts the typed values over the new version.
+    await mine.getByLabel('Nama kontak').fill('Kontak admin pertama');
+    await second.page.reload();
+    const again = await open(second.page);
+    await again.getByLabel('Deskripsi').fill('Versi admin kedua, lagi');
+    await again.getByRole('button', { name: 'Simpan' }).click();
+    await again.waitFor({ state: 'detached' });
+    await mine.getByRole('button', { name: 'Simpan' }).click();
+    await panel.waitFor();
+    await panel.getByRole('button', { name: 'Simpan versi saya' }).click();
+    await mine.waitFor({ state: 'detached' });
+    // The two refused saves are the 409s the browser logs; nothing else.
+    expect(first.consoleErrors.splice(0)).toEqual(Array(2).fill('Failed to load resource: the server responded with a status of 409 (Conflict)'));
+    const saved = (await e2e.adminApi<(Business & { description: string; contact_name: string })[]>('GET', '/businesses/')).find((b) => b.id === target.id);
+    expect(saved).toMatchObject({ description: 'Versi admin kedua', contact_name: 'Kontak admin pertama', version: target.version + 3 });
+  });
+
+  it('item 18: a session that runs out mid-edit keeps the typing; signing in returns to the page with the draft', async () => {
+    const { page, consoleErrors } = await e2e.openPage();
+    const seen = answerDialogs(page, []);
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Pengetahuan').click();
+    const edit = page.getByRole('table', { name: 'Daftar entri pengetahuan' }).getByRole('button', { name: /^Ubah / }).first();
+    const title = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Ubah /, '');
+    await edit.click();
+    const description = page.getByLabel('Deskripsi', { exact: true });
+    await expect.poll(() => description.inputValue()).not.toBe('');
+    await description.fill('Draf yang ditulis sebelum sesi habis');
+
+    // The session ends on the server (as when it expires); the next save answers 401.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const out = await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(out.ok).toBe(true);
+    await page.getByRole('button', { name: 'Simpan perubahan' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    // Nothing asked "leave?": the draft is kept. The refused save is the 401 the browser logs.
+    expect(seen.messages).toEqual([]);
+    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+
+    await page.getByLabel('Username atau email').fill('admin');
+    await page.getByLabel('Kata sandi').fill('admin12345');
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.waitForURL(`${e2e.baseUrl}/admin/knowledge`);
+    await page.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await expect.poll(() => description.inputValue()).toBe('Draf yang ditulis sebelum sesi habis');
+    expect(await page.getByLabel('Judul').inputValue()).toBe(title);
+    // Still the same entry, and saving it works.
+    await page.getByRole('button', { name: 'Simpan perubahan' }).click();
+    await page.getByRole('table', { name: 'Daftar entri pengetahuan' }).getByText('Draf yang ditulis sebelum sesi habis').waitFor();
+  });
+
+  it('item 18: a business dialog whose session ran out opens again after signing in, with the typing', async () => {
+    const target = (await e2e.adminApi<Business[]>('GET', '/businesses/')).find((b) => b.city_id && b.district_id);
+    if (!target) throw new Error('no business to edit');
+    const { page, consoleErrors } = await e2e.openPage();
+    await signInAsAdmin(page, e2e.baseUrl);
+    await page.goto('/admin/businesses');
+    await page.getByRole('button', { name: `Edit ${target.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ubah usaha mitra' });
+    await expect.poll(() => dialog.getByLabel('Kecamatan').inputValue()).toBe(String(target.district_id));
+    await dialog.getByLabel('Nama kontak').fill('Kontak sebelum sesi habis');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    await page.getByLabel('Username atau email').fill('admin');
+    await page.getByLabel('Kata sandi').fill('admin12345');
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.waitForURL(`${e2e.baseUrl}/admin/businesses`);
+    await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await expect.poll(() => dialog.getByLabel('Nama kontak').inputValue()).toBe('Kontak sebelum sesi habis');
+    await expect.poll(() => dialog.getByLabel('Kecamatan').inputValue()).toBe(String(target.district_id));
+  });
 });
+

@@ -10,7 +10,8 @@ import { useSession } from '../lib/session';
 export function ProtectedRoute({ roles, children }: { roles?: readonly string[]; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The way back keeps the query too (a filtered list), so signing in returns to the very page (issue 31 item 18).
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (roles && !canAccess(session.user.role, roles)) return <Navigate to="/" replace />;
   return <>{children}</>;
 }

@@ -29,7 +29,15 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
+/**
+ * Announced on `window` when a call answers 401, before the session is cleared and the browser
+ * sent to /login (issue 31 item 18): a form keeps its unsaved values as a draft, and the pages'
+ * unsaved-changes guards let the browser go without asking.
+ */
+export const SESSION_EXPIRED_EVENT = 'pasar:session-expired';
+
 let onUnauthorized = (): void => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
   sessionStore.clear();
   // Still /login (spec §4), with the way back (issue 28: a checkout returns to the checkout, the cart kept).
   if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign(loginPathFrom(window.location.pathname + window.location.search));

@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
+import { SESSION_EXPIRED_EVENT } from '../../lib/api-client';
 import { confirmAction, leaveWithChangesMessage } from '../confirm';
 
 export function useUnsavedChanges(dirty: boolean): { release: () => void } {
@@ -17,6 +18,14 @@ export function useUnsavedChanges(dirty: boolean): { release: () => void } {
     dirtyRef.current = dirty;
     if (dirty) released.current = false;
   }, [dirty]);
+  // A session that ran out (a 401) goes to /login without asking: the form has kept its draft (use-form-draft.ts).
+  useEffect(() => {
+    const letGo = () => {
+      released.current = true;
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, letGo);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, letGo);
+  }, []);
   const blocker = useBlocker(useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => dirtyRef.current && !released.current && currentLocation.pathname !== nextLocation.pathname, []));
   useEffect(() => {
     if (blocker.state !== 'blocked') return;

@@ -17,7 +17,7 @@ import { DEFAULT_WEIGHT_GRAMS, MAX_SIZE_VARIANTS, productInputSchema, productMes
 import { Modal } from '../modal';
 import { ProductImage } from '../product-image';
 import { buttonStyles, FormActions, ErrorBanner } from '../admin/admin-ui';
-import { failureMessage, Field, firstErrorUnder, setServerErrors, useZodForm } from '../form';
+import { failureMessage, Field, firstErrorUnder, setServerErrors, showValue, useEditConflict, useZodForm } from '../form';
 
 /** The values the form opens with: a product as the API answers it. */
 export type ProductFormValues = Pick<
@@ -95,6 +95,28 @@ function initial(product: ProductFormValues | null): FormState {
   };
 }
 
+/** The fields an edit conflict compares, by their labels on the form (issue 31 item 16). */
+const conflictLabels: Partial<Record<keyof FormState, string>> = {
+  name: 'Nama produk',
+  description: 'Deskripsi',
+  category_id: 'Kategori',
+  business_id: 'Usaha mitra',
+  price: 'Harga (Rp)',
+  reseller_price: 'Harga reseller (Rp)',
+  discount: 'Diskon (%)',
+  stock: 'Stok',
+  size: 'Ukuran/Kemasan',
+  weight_grams: 'Berat (gram)',
+  notes: 'Catatan',
+  is_active: 'Aktif (tampil di katalog)',
+  local_only: 'Hanya kirim lokal',
+  ai_description: 'Deskripsi AI',
+  size_variants: 'Varian ukuran',
+  option_groups: 'Kelompok opsi',
+  images: 'Gambar',
+  image_cover: 'Gambar sampul',
+};
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-xl border border-stone-200 p-3">
@@ -104,7 +126,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ProductFormModal({ product, title, categories, businesses, save, notice, onClose, onSaved, aiDescriptionTool }: {
+export function ProductFormModal({ product, title, categories, businesses, save, notice, onClose, onSaved, aiDescriptionTool, loadLatest }: {
   product: ProductFormValues | null;
   /** Defaults to "Tambah produk" / "Ubah produk: <name>". */
   title?: string;
@@ -118,6 +140,8 @@ export function ProductFormModal({ product, title, categories, businesses, save,
   onSaved: (message: string) => void;
   /** The assistant's draft button (issue 7), composed by the screen. */
   aiDescriptionTool?: (apply: (text: string) => void, fields: { name: string; description: string }) => ReactNode;
+  /** The product as the server now holds it, for an edit conflict (issue 31 item 16); without it a lost race shows the server's message. */
+  loadLatest?: (id: number) => Promise<ProductFormValues | null>;
 }) {
   // The inputs hold the payload's own shape (as text), so the schema's issue paths are the field names.
   const form = useZodForm(productInputSchema, { defaultValues: initial(product) });
@@ -133,11 +157,23 @@ export function ProductFormModal({ product, title, categories, businesses, save,
     error: errors[name]?.message,
     ...form.register(name),
   });
+  const conflict = useEditConflict<FormState>({
+    version: product?.version,
+    loadLatest: async () => {
+      const latest = product && loadLatest ? await loadLatest(product.id) : null;
+      return latest ? { values: initial(latest), version: latest.version } : null;
+    },
+    labels: conflictLabels,
+    show: {
+      category_id: (v) => categories?.find((c) => String(c.id) === String(v))?.name ?? showValue(v),
+      business_id: (v) => businesses?.find((b) => String(b.id) === String(v))?.name ?? showValue(v),
+    },
+  });
   const [name, description, price, discount, variantRows, imageCover, images] = form.watch(['name', 'description', 'price', 'discount', 'size_variants', 'image_cover', 'images']);
 
   const submit = async (data: ProductInput) => {
     const { business_id, ...rest } = data;
-    const json: Record<string, unknown> = { ...rest, ...(withBusiness ? { business_id } : {}), ...(product ? { version: product.version } : {}) };
+    const json: Record<string, unknown> = { ...rest, ...(withBusiness ? { business_id } : {}), ...(product ? { version: conflict.version() } : {}) };
     let body: Record<string, unknown> | FormData = json;
     if (cover || files.length > 0) {
       const formData = new FormData();
@@ -150,9 +186,11 @@ export function ProductFormModal({ product, title, categories, businesses, save,
       body = formData;
     }
     try {
+      conflict.dismiss();
       const result = await save.mutateAsync({ ...(product ? { id: product.id } : {}), body });
       onSaved(result.message ?? (product ? productMessages.updated : productMessages.created));
     } catch (error) {
+      if (loadLatest && conflict.caught(error, form)) return;
       setServerErrors(error, form.setError);
       setBanner(failureMessage(error, productMessages.saveFailed));
     }
@@ -176,6 +214,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
         className="space-y-4"
       >
         <ErrorBanner message={banner} />
+        {conflict.panel}
         {notice}
         <Section title="Informasi produk">
           <div className="grid gap-3 sm:grid-cols-2">

@@ -3,13 +3,14 @@
  * close button; cities of the store's province (every one, with a search box), districts per city;
  * changing the city clears the district; the district is disabled until a city is chosen.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { businessInputSchema, businessMessages, certificateMessages, type AdminBusiness, type BusinessInput } from '@pasar/core/businesses';
 import { CERTIFICATE_KINDS, certificateLabels, type CertificateKind } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { Modal } from '../../components/modal';
 import { FormActions, ErrorBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../../components/form';
+import { api } from '../../lib/api-client';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
 
@@ -39,6 +40,9 @@ interface FormState {
   bank_account_name: string;
 }
 
+/** The name a kept draft of this dialog goes by (use-form-draft.ts). */
+export const BUSINESS_DRAFT = 'business';
+
 const certificateOf = (b: AdminBusiness | null, kind: CertificateKind) => b?.certificates.find((c) => c.kind === kind);
 
 const toForm = (b: AdminBusiness | null): FormState => ({
@@ -67,6 +71,29 @@ const toForm = (b: AdminBusiness | null): FormState => ({
   bank_account_name: b?.bank_account_name ?? '',
 });
 
+/** The fields an edit conflict compares, by their labels on the form (issue 31 item 16). */
+const conflictLabels: Partial<Record<keyof FormState, string>> = {
+  name: 'Nama usaha',
+  description: 'Deskripsi',
+  city_id: 'Kota/kabupaten',
+  district_id: 'Kecamatan',
+  address: 'Alamat',
+  contact_name: 'Nama kontak',
+  contact_phone: 'Telepon',
+  contact_email: 'Email',
+  website: 'Situs web',
+  is_active: 'Aktif',
+  owner_name: 'Nama pemilik',
+  sells: 'Yang dijual',
+  nib: `Nomor ${certificateLabels.nib}`,
+  pirt: `Nomor ${certificateLabels.pirt}`,
+  bpom: `Nomor ${certificateLabels.bpom}`,
+  halal: `Nomor ${certificateLabels.halal}`,
+  bank_name: 'Bank',
+  bank_account_number: 'Nomor rekening',
+  bank_account_name: 'Atas nama',
+};
+
 const certificateHints: Record<CertificateKind, string> = {
   nib: '13 angka dari OSS.',
   pirt: 'Nomor P-IRT dari Dinas Kesehatan.',
@@ -84,6 +111,27 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
   const cities = useProvinceCities(province.data);
   const districts = useCityDistricts(cityId ? Number(cityId) : null);
   const save = useSaveBusiness();
+  // Issue 31 item 18: a session that runs out keeps the typing; the page reopens this dialog with it.
+  const draft = useFormDraft(form, BUSINESS_DRAFT, business?.id ?? null);
+  const [restored] = useState(() => draft !== null && draft.recordId === (business?.id ?? null));
+  useEffect(() => {
+    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
+  const conflict = useEditConflict<FormState>({
+    version: business?.version,
+    loadLatest: async () => {
+      const latest = (await api<AdminBusiness[]>('/businesses/')).find((b) => b.id === business?.id);
+      return latest ? { values: toForm(latest), version: latest.version } : null;
+    },
+    labels: conflictLabels,
+    show: {
+      city_id: (v) => cities.data?.find((c) => String(c.id) === String(v))?.name ?? showValue(v),
+      district_id: (v) => districts.data?.find((d) => String(d.id) === String(v))?.name ?? showValue(v),
+    },
+  });
 
   const visibleCities = useMemo(() => {
     const q = cityFilter.trim().toLowerCase();
@@ -99,9 +147,11 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
 
   const submit = async (input: BusinessInput) => {
     try {
-      const result = await save.mutateAsync({ ...(business ? { id: business.id, version: business.version } : {}), body: input });
+      conflict.dismiss();
+      const result = await save.mutateAsync({ ...(business ? { id: business.id, version: conflict.version() } : {}), body: input });
       onSaved(result.message ?? businessMessages.created);
     } catch (error) {
+      if (conflict.caught(error, form)) return;
       const marked = setServerErrors(error, form.setError);
       setBanner(marked > 0 ? `${businessMessages.recheck} ${failureMessage(error, businessMessages.saveFailed)}` : failureMessage(error, businessMessages.saveFailed));
     }
@@ -119,6 +169,8 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
       >
         <div className="sm:col-span-2">
           <ErrorBanner message={banner} />
+          {restored && <p className="mb-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftRestoredMessage}</p>}
+          {conflict.panel}
           {/* The city list needs the store's province: say why the city select stays empty rather than leave it disabled in silence. */}
           {(province.isError || cities.isError) && <ErrorBanner message={businessMessages.citiesFailed} />}
           {province.data === null && <ErrorBanner message={businessMessages.storeLocationMissing} />}

@@ -1,15 +1,15 @@
 /** Partner businesses (docs/requirements/back-office.md §2 Businesses, §8): search, counters, cards, add/edit modal. */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MapPin } from 'lucide-react';
 import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SORT, normalizeWebsite, type AdminBusiness, type BusinessSort } from '@pasar/core/businesses';
 import { certificateLabels } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage } from '../../components/form';
+import { draftKey, failureMessage, peekDraft } from '../../components/form';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
-import { BusinessFormModal } from './business-form-modal';
+import { BUSINESS_DRAFT, BusinessFormModal } from './business-form-modal';
 
 /** Cards have no column headings: the order is chosen in one select (components/admin/sorting.tsx). */
 const sortOptions: readonly { field: BusinessSort; dir: 'asc' | 'desc'; label: string }[] = [
@@ -125,6 +125,14 @@ export default function BusinessesPage() {
   const remove = useDeleteBusiness();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<AdminBusiness | null | undefined>(undefined);
+  // Issue 31 item 18: a dialog whose session ran out mid-edit opens again, with its draft, once the list is in.
+  const [draftFor, setDraftFor] = useState(() => peekDraft(draftKey(window.location.pathname, BUSINESS_DRAFT)));
+  useEffect(() => {
+    if (!draftFor || !list.data) return;
+    setDraftFor(null);
+    const record = draftFor.recordId === null ? null : list.data.find((b) => b.id === draftFor.recordId);
+    if (record !== undefined) setEditing(record);
+  }, [draftFor, list.data]);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 

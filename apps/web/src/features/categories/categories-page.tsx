@@ -5,7 +5,8 @@ import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
-import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
+import { failureMessage, Field, setServerErrors, useEditConflict, useUnsavedChanges, useZodForm } from '../../components/form';
+import { api } from '../../lib/api-client';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
 
 interface FormState {
@@ -27,10 +28,21 @@ export default function CategoriesPage() {
   const form = useZodForm(categoryInputSchema, { defaultValues: empty });
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
+  // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
+  const conflict = useEditConflict<FormState>({
+    version: editing?.version,
+    recordId: editing?.id,
+    loadLatest: async () => {
+      const latest = (await api<AdminCategory[]>('/categories/')).find((c) => c.id === editing?.id);
+      return latest ? { values: { name: latest.name, description: latest.description, is_active: latest.is_active }, version: latest.version } : null;
+    },
+    labels: { name: 'Nama kategori', description: 'Deskripsi', is_active: 'Aktif' },
+  });
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const startNew = () => {
+    conflict.dismiss();
     setEditing(null);
     form.reset(empty);
   };
@@ -39,6 +51,7 @@ export default function CategoriesPage() {
   const edit = (c: AdminCategory) => {
     // Filling the form over someone's half-typed category would lose it without a word.
     if (form.formState.isDirty && !confirmAction(discardChangesMessage)) return;
+    conflict.dismiss();
     setEditing(c);
     form.reset({ name: c.name, description: c.description, is_active: c.is_active });
     setBanner(null);
@@ -53,10 +66,12 @@ export default function CategoriesPage() {
 
   const submit = async (input: CategoryInput) => {
     try {
-      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: editing.version } : {}), input });
+      conflict.dismiss();
+      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: conflict.version() } : {}), input });
       startNew();
       setNotice(result.message ?? null);
     } catch (error) {
+      if (conflict.caught(error, form)) return;
       setServerErrors(error, form.setError);
       setBanner(failureMessage(error, categoryMessages.saveFailed));
     }
@@ -90,6 +105,7 @@ export default function CategoriesPage() {
         }}
         noValidate
         aria-label={editing ? 'Ubah kategori' : 'Tambah kategori'} className="mb-6 grid scroll-mt-20 gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-start">
+        {conflict.panel && <div className="md:col-span-3">{conflict.panel}</div>}
         <Field id="category-name" label="Nama kategori" maxLength={100} error={errors.name?.message} {...form.register('name')} />
         <Field as="textarea" id="category-description" label="Deskripsi" rows={1} error={errors.description?.message} {...form.register('description')} />
         <div className="flex flex-col gap-2 md:pt-6">

@@ -4,13 +4,14 @@
  * The file is either a typed address or an uploaded .txt, .md or .pdf (issue 7), whose text the
  * shopping assistant reads; the table says when it could not read any.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { discardChangesMessage } from '../../components/confirm';
 import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
-import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
+import { discardChangesMessage } from '../../components/confirm';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
+import { api } from '../../lib/api-client';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
 import { UnansweredQuestions } from './unanswered-questions';
 
@@ -33,6 +34,8 @@ function uploadProblem(file: File): string | null {
   return null;
 }
 
+const toForm = (k: KnowledgeEntry): FormState => ({ title: k.title, file: k.file, description: k.description, product_id: String(k.product_id ?? 0), upload: null });
+
 const fileLabel = (file: string) => (file.startsWith(KNOWLEDGE_FILE_PREFIX) ? `Berkas ${file.slice(file.lastIndexOf('.')).toUpperCase()}` : file);
 
 export default function KnowledgePage() {
@@ -45,6 +48,20 @@ export default function KnowledgePage() {
   // The entry being edited (its id and version travel with the save), or null for a new one.
   const [editing, setEditing] = useState<KnowledgeEntry | null>(null);
   const form = useZodForm(knowledgeInputSchema, { defaultValues: empty });
+  // Issue 31 item 18: a session that ran out mid-edit keeps the typing; it comes back here after signing in.
+  const draft = useFormDraft(form, 'knowledge', editing?.id ?? null);
+  const [draftPending, setDraftPending] = useState(draft !== null);
+  // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
+  const conflict = useEditConflict<FormState>({
+    version: editing?.version,
+    recordId: editing?.id,
+    loadLatest: async () => {
+      const latest = (await api<KnowledgeEntry[]>('/knowledge/')).find((k) => k.id === editing?.id);
+      return latest ? { values: toForm(latest), version: latest.version } : null;
+    },
+    labels: { title: 'Judul', product_id: 'Produk terkait', file: 'Berkas', description: 'Deskripsi' },
+    show: { product_id: (v) => (String(v) === '0' ? 'Tidak ada' : (productOptions.data?.find((p) => String(p.id) === String(v))?.name ?? String(v))) },
+  });
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   const [file, upload] = form.watch(['file', 'upload']);
@@ -53,7 +70,19 @@ export default function KnowledgePage() {
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
+  // The draft goes back on its entry once the list has it (a new entry's draft at once).
+  const draftEntry = draft?.recordId ? list.data?.find((k) => k.id === draft.recordId) : undefined;
+  useEffect(() => {
+    if (!draft || !draftPending || (draft.recordId !== null && !draftEntry)) return;
+    setDraftPending(false);
+    setEditing(draftEntry ?? null);
+    form.reset(draftEntry ? toForm(draftEntry) : empty);
+    form.reset({ ...draft.values, upload: null }, { keepDefaultValues: true });
+    setNotice(draftRestoredMessage);
+  }, [draft, draftPending, draftEntry, form]);
+
   const start = (entry: KnowledgeEntry | null, values: FormState = empty) => {
+    conflict.dismiss();
     setEditing(entry);
     form.reset(values);
     setUploadKey((k) => k + 1);
@@ -67,7 +96,7 @@ export default function KnowledgePage() {
 
   const edit = (k: KnowledgeEntry) => {
     if (!mayReplace()) return;
-    start(k, { title: k.title, file: k.file, description: k.description, product_id: String(k.product_id ?? 0), upload: null });
+    start(k, toForm(k));
     setBanner(null);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
@@ -81,10 +110,12 @@ export default function KnowledgePage() {
     }
     try {
       const body = { title: input.title, file: input.file, description: input.description, product_id: input.product_id ?? 0 };
-      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: editing.version } : {}), body, upload: picked });
+      conflict.dismiss();
+      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: conflict.version() } : {}), body, upload: picked });
       start(null);
       setNotice(result.message ?? null);
     } catch (error) {
+      if (conflict.caught(error, form)) return;
       // The server names the upload 'file'; the picker shows it.
       setServerErrors(error, form.setError, picked ? { file: 'upload' } : {});
       // The form adds 'Silakan coba lagi.' (spec §8).
@@ -119,6 +150,7 @@ export default function KnowledgePage() {
         }}
         noValidate
         aria-label={editing ? 'Ubah entri pengetahuan' : 'Tambah entri pengetahuan'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2">
+        {conflict.panel && <div className="md:col-span-2">{conflict.panel}</div>}
         <Field id="knowledge-title" label="Judul" maxLength={200} error={errors.title?.message} {...form.register('title')} />
         {/* Controlled: the products arrive after the form, and the linked one must show once they do. */}
         <Field as="select" id="knowledge-product" label="Produk terkait" value={form.watch('product_id')} error={errors.product_id?.message} {...form.register('product_id')}>

@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { ProductFormModal as SharedProductFormModal, type ProductFormValues } from '../../components/product-form/product-form-modal';
+import type { Product } from '@pasar/core/catalog';
+import { api } from '../../lib/api-client';
 import { useBusinessOptions, useCategoryOptions, useSaveProduct } from './api/products-api';
 
 export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool }: {
@@ -24,6 +26,8 @@ export function ProductFormModal({ product, onClose, onSaved, aiDescriptionTool 
       save={save}
       onClose={onClose}
       onSaved={onSaved}
+      // Issue 31 item 16: the product as it now is, when another admin saved it first.
+      loadLatest={(id) => api<Product>(`/products/${id}`)}
       {...(aiDescriptionTool ? { aiDescriptionTool } : {})}
     />
   );

@@ -19,13 +19,15 @@ import {
   userMessages,
   userUpdateSchema,
   type AdminUser,
+  type UserPage,
   type UserSort,
 } from '@pasar/core/users';
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, FormActions, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { failureMessage, Field, setServerErrors, showValue, useEditConflict, useZodForm } from '../../components/form';
+import { api } from '../../lib/api-client';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
 
@@ -40,22 +42,39 @@ interface FormState {
   is_active: boolean;
 }
 
+const toUserForm = (user: AdminUser | null): FormState => ({
+  username: user?.username ?? '',
+  email: user?.email ?? '',
+  password: '',
+  first_name: user?.first_name ?? '',
+  last_name: user?.last_name ?? '',
+  phone_number: user?.phone_number ?? '',
+  role_id: user ? String(user.role_id) : '',
+  is_active: user?.is_active ?? true,
+});
+
 function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: (message: string) => void }) {
   const roles = useRoles();
   const save = useSaveUser();
+  // Issue 31 item 16: a save that lost a race offers the latest version or one's own. The list is
+  // searched by the username, then the e-mail, the form was opened with (either may have changed).
+  const conflict = useEditConflict<FormState>({
+    version: user?.version,
+    loadLatest: async () => {
+      if (!user) return null;
+      for (const q of [user.username, user.email]) {
+        const latest = (await api<UserPage>(`/users/?${new URLSearchParams({ q }).toString()}`)).items.find((u) => u.id === user.id);
+        if (latest) return { values: toUserForm(latest), version: latest.version };
+      }
+      return null;
+    },
+    labels: { username: 'Username', email: 'Email', first_name: 'First name', last_name: 'Last name', phone_number: 'Phone', role_id: 'Role', is_active: 'Aktif' },
+    show: { role_id: (v) => roles.data?.find((r) => String(r.id) === String(v))?.display_name ?? showValue(v) },
+  });
   // Create sends the password; edit sends the version instead and has no password field at all.
   const form = useZodForm<FormState, unknown>(user ? userUpdateSchema : userCreateSchema, {
-    defaultValues: {
-      username: user?.username ?? '',
-      email: user?.email ?? '',
-      password: '',
-      first_name: user?.first_name ?? '',
-      last_name: user?.last_name ?? '',
-      phone_number: user?.phone_number ?? '',
-      role_id: user ? String(user.role_id) : '',
-      is_active: user?.is_active ?? true,
-    },
-    toInput: ({ password, ...rest }) => (user ? { ...rest, version: user.version } : { ...rest, password }),
+    defaultValues: toUserForm(user),
+    toInput: ({ password, ...rest }) => (user ? { ...rest, version: conflict.version() } : { ...rest, password }),
   });
   const { errors } = form.formState;
   const [banner, setBanner] = useState<string | null>(null);
@@ -63,9 +82,11 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
 
   const submit = async (body: unknown) => {
     try {
+      conflict.dismiss();
       const result = user ? await save.mutateAsync({ id: user.id, body: body as never }) : await save.mutateAsync({ body: body as never });
       onSaved(result.message ?? userMessages.created);
     } catch (error) {
+      if (conflict.caught(error, form)) return;
       setServerErrors(error, form.setError);
       // The spec: the server's error field, else the local message, else 'Failed to save user'.
       setBanner(failureMessage(error, userMessages.saveFailed, 'replace'));
@@ -84,6 +105,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
       >
         <div className="sm:col-span-2">
           <ErrorBanner message={banner} />
+          {conflict.panel}
         </div>
         <Field id="user-username" label="Username" autoComplete="off" {...field('username')} />
         <Field id="user-email" label="Email" type="email" autoComplete="off" {...field('email')} />

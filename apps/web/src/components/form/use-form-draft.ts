@@ -1,0 +1,91 @@
+/**
+ * A session that runs out mid-edit (issue 31 item 18, decision 064): when a call answers 401 the
+ * API client announces it (SESSION_EXPIRED_EVENT) before it sends the browser to /login. A form
+ * with unsaved edits then writes its values to sessionStorage, keyed by the page's path and the
+ * form's name, with the id of the record being edited. After signing in, /login returns to the
+ * same page (its `next`), and the form takes the draft back once the record is there: the admin
+ * finds the text as typed, still unsaved, and saves again.
+ *
+ * sessionStorage: the draft belongs to this tab, never outlives it, and is read once.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { SESSION_EXPIRED_EVENT } from '../../lib/api-client';
+
+export interface FormDraft<TValues> {
+  /** The record being edited when the session ran out; null for a new one. */
+  recordId: number | null;
+  values: TValues;
+}
+
+const PREFIX = 'pasar:draft:';
+
+export function draftKey(path: string, scope: string): string {
+  return `${PREFIX}${path}:${scope}`;
+}
+
+/** Files (an upload being picked) cannot be kept; they come back empty. */
+function keepable(_key: string, value: unknown): unknown {
+  return typeof Blob !== 'undefined' && value instanceof Blob ? null : value;
+}
+
+export function saveDraft<TValues>(key: string, draft: FormDraft<TValues>): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(draft, keepable));
+  } catch {
+    /* storage full or off: the draft is lost as before */
+  }
+}
+
+/** Reads and removes the draft under `key`. */
+export function takeDraft<TValues>(key: string): FormDraft<TValues> | null {
+  try {
+    const text = sessionStorage.getItem(key);
+    if (text === null) return null;
+    sessionStorage.removeItem(key);
+    const draft = JSON.parse(text) as FormDraft<TValues>;
+    return draft && typeof draft === 'object' && 'values' in draft ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a draft waits under `key`, without taking it (a page reopening the dialog it belongs to). */
+export function peekDraft(key: string): { recordId: number | null } | null {
+  try {
+    const text = sessionStorage.getItem(key);
+    return text === null ? null : { recordId: (JSON.parse(text) as FormDraft<unknown>).recordId ?? null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `form`'s unsaved values when the session runs out, under the current path and `scope`;
+ * returns the draft found for this path and scope when the form was mounted (taken once), for
+ * the form to apply when its record is there (`applyDraft`).
+ */
+export function useFormDraft<TValues extends FieldValues>(
+  form: Pick<UseFormReturn<TValues, unknown, never>, 'getValues' | 'formState'> | Pick<UseFormReturn<TValues, unknown, unknown>, 'getValues' | 'formState'>,
+  scope: string,
+  recordId: number | null,
+): FormDraft<TValues> | null {
+  const key = draftKey(typeof window === 'undefined' ? '' : window.location.pathname, scope);
+  const [found] = useState(() => (typeof window === 'undefined' ? null : takeDraft<TValues>(key)));
+  const latest = useRef({ form, recordId, key });
+  useEffect(() => {
+    latest.current = { form, recordId, key };
+  });
+  useEffect(() => {
+    const keep = () => {
+      const { form: f, recordId: id, key: k } = latest.current;
+      if (f.formState.isDirty) saveDraft(k, { recordId: id, values: f.getValues() as TValues });
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, keep);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, keep);
+  }, []);
+  return found;
+}
+
+/** The line a form shows above a restored draft. Not in the spec. */
+export const draftRestoredMessage = 'Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.';
