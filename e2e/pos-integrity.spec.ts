@@ -34,7 +34,9 @@ async function openPos(page: Page): Promise<void> {
 
 async function addToCart(page: Page, name: string, times: number): Promise<void> {
   await page.getByLabel('Cari produk').fill(name);
-  for (let i = 0; i < times; i += 1) await page.getByRole('button', { name: `Tambah ${name}`, exact: true }).click();
+  // The card is named by its own text, "Tambah <name> <partner> <price> Stok <n>" (issue 31 item 27).
+  const card = page.getByRole('button', { name: new RegExp(`^Tambah ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) });
+  for (let i = 0; i < times; i += 1) await card.click();
   await expect.poll(() => page.getByRole('spinbutton', { name: `Jumlah ${name}` }).inputValue()).toBe(String(times));
 }
 

@@ -26,7 +26,8 @@ async function pickProducts(): Promise<{ sized: Product; sizes: [string, string]
 
 async function tapProduct(page: Page, product: Product, size?: string): Promise<void> {
   await page.getByLabel('Cari produk').fill(product.name);
-  await page.getByRole('button', { name: `Tambah ${product.name}`, exact: true }).click();
+  // The card is named by its own text, "Tambah <name> <partner> <price> Stok <n>" (issue 31 item 27).
+  await page.getByRole('button', { name: new RegExp(`^Tambah ${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) }).click();
   if (size) await page.getByRole('dialog', { name: `Pilih ukuran ${product.name}` }).getByRole('button', { name: new RegExp(`^${size}\\b`) }).click();
 }
 

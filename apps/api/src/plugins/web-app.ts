@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '@pasar/core/errors';
 import type { StorefrontRenderer, StorefrontRenderResult, StorefrontSource } from '@pasar/core/catalog';
 import type { AppDeps } from '../deps';
+import { escapeHtml } from '../features/catalog/catalog.seo';
 
 /**
  * What the pages add to the shell. The catalog knows its products' tags; app.ts hands them in so
@@ -116,7 +117,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
     if (page.kind === 'redirect') return reply.header('Cache-Control', 'no-cache').redirect(page.location, page.status);
     const { whole, beforeHead, afterHead } = readShell();
     // Joined, never String.replace: a product name holding $' or $& is text, not a pattern.
-    const html = fillBody(head && afterHead !== undefined ? beforeHead + head + afterHead : whole, page);
+    const html = fillBody(head && afterHead !== undefined ? beforeHead + head + afterHead : withTitle(whole, page.title), page);
     reply
       .status(page.kind === 'page' ? page.status : 200)
       .type('text/html; charset=utf-8')
@@ -136,6 +137,15 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
     }
     return sendShell(request, reply);
   });
+}
+
+/** The shell with the page's own <title> (issue 31 item 12) in place of its default one. */
+export function withTitle(html: string, title: string | undefined): string {
+  if (title === undefined) return html;
+  const at = html.search(/<title>[\s\S]*?<\/title>/);
+  if (at < 0) return html;
+  const end = html.indexOf('</title>', at) + '</title>'.length;
+  return `${html.slice(0, at)}<title>${escapeHtml(title)}</title>${html.slice(end)}`;
 }
 
 const headMarker = '<!--app-head-->';

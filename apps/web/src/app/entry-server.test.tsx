@@ -125,7 +125,8 @@ describe('the storefront renderer', () => {
   it('leaves the cart, checkout, accounts and back office to the browser', async () => {
     for (const path of ['/cart', '/checkout', '/login', '/register', '/profile', '/pesanan', '/admin/dashboard', '/admin/pos', '/operator/x']) {
       const from = source();
-      expect(await render(`http://localhost${path}`, from)).toEqual({ kind: 'shell' });
+      // With the page's own title for the shell's <title> (issue 31 item 12; app/page-navigation.test.tsx).
+      expect(await render(`http://localhost${path}`, from)).toEqual({ kind: 'shell', title: expect.stringMatching(/ · Pasar UMKM$/) });
       expect(from.asked).toEqual([]);
     }
   });

@@ -14,6 +14,7 @@ import { dehydrate } from '@tanstack/react-query';
 import type { StorefrontRenderer } from '@pasar/core/catalog';
 import { pageStateScript } from './page-state';
 import { createQueryClient, Providers } from './providers';
+import { titleFor } from './page-navigation';
 import { createRoutes, type RouteHandle } from './router';
 
 export const render: StorefrontRenderer = async (url, source) => {
@@ -22,7 +23,9 @@ export const render: StorefrontRenderer = async (url, source) => {
     const routes = createRoutes({ queryClient, source, awaitData: true });
     const matches = matchRoutes(routes, new URL(url).pathname);
     const leaf = matches?.at(-1)?.route.handle as RouteHandle | undefined;
-    if (!leaf?.serverRendered) return { kind: 'shell' };
+    // Every page's own <title> is in the HTML, the shell's too (issue 31 item 12).
+    const title = titleFor((matches ?? []).map((m) => ({ handle: m.route.handle, params: m.params }))) ?? undefined;
+    if (!leaf?.serverRendered) return { kind: 'shell', title };
 
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(url));
@@ -48,7 +51,7 @@ export const render: StorefrontRenderer = async (url, source) => {
       router: { loaderData: context.loaderData, actionData: context.actionData },
       queries: dehydrate(queryClient),
     });
-    return { kind: 'page', status: context.statusCode, html, stateScript };
+    return { kind: 'page', status: context.statusCode, html, stateScript, title };
   } finally {
     queryClient.clear();
   }

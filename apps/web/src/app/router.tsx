@@ -15,43 +15,48 @@ import ProductDetailPage from '../features/catalog/product-detail-page';
 import LandingPage from '../features/landing/landing-page';
 import { StorefrontLayout } from './layouts/storefront-layout';
 import { storefrontLoaders, type LoaderContext } from './loaders';
+import { PageNavigation, type TitleHandle } from './page-navigation';
 import { ProtectedRoute } from './protected-route';
 
 type ScreenModule = { default: ComponentType };
 const screen = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
 
-/** Marks a screen the server draws; any other path is answered with the plain shell. */
-export interface RouteHandle {
+/**
+ * Marks a screen the server draws (any other path is answered with the plain shell) and names
+ * every page for its <title> (app/page-navigation.tsx, issue 31 item 12).
+ */
+export interface RouteHandle extends TitleHandle {
   serverRendered?: boolean;
 }
 const serverRendered: RouteHandle = { serverRendered: true };
+const titled = (title: TitleHandle['title']): RouteHandle => ({ title });
 
 const adminScreens = (): RouteObject[] => [
-  { path: 'dashboard', lazy: screen(() => import('../features/dashboard/dashboard-page')) },
-  { path: 'categories', lazy: screen(() => import('../features/categories/categories-page')) },
-  { path: 'products', lazy: screen(() => import('../features/products/products-page')) },
-  { path: 'knowledge', lazy: screen(() => import('../features/knowledge/knowledge-page')) },
-  { path: 'businesses', lazy: screen(() => import('../features/businesses/businesses-page')) },
-  { path: 'couriers/*', lazy: screen(() => import('../features/couriers/couriers-page')) },
-  { path: 'orders', lazy: screen(() => import('../features/orders/admin-orders-page')) },
-  { path: 'outbox', lazy: screen(() => import('../features/mail/outbox-page')) },
-  { path: 'pos', lazy: screen(() => import('../features/pos/pos-page')) },
-  { path: 'users', lazy: screen(() => import('../features/users/users-page')) },
-  { path: 'settings/payments', lazy: screen(() => import('../features/settings/payment-settings-page')) },
-  { path: 'partner-applications', lazy: screen(() => import('../features/partner-applications/applications-page')) },
-  { path: 'curation', lazy: screen(() => import('../features/curation/curation-page')) },
-  { path: 'payouts', lazy: screen(() => import('../features/settlement/payouts-page')) },
-  { path: 'reports', lazy: screen(() => import('../features/reports/reports-page')) },
+  { path: 'dashboard', handle: titled('Dasbor'), lazy: screen(() => import('../features/dashboard/dashboard-page')) },
+  { path: 'categories', handle: titled('Kategori'), lazy: screen(() => import('../features/categories/categories-page')) },
+  { path: 'products', handle: titled('Produk'), lazy: screen(() => import('../features/products/products-page')) },
+  { path: 'knowledge', handle: titled('Pengetahuan'), lazy: screen(() => import('../features/knowledge/knowledge-page')) },
+  { path: 'businesses', handle: titled('Usaha Mitra'), lazy: screen(() => import('../features/businesses/businesses-page')) },
+  { path: 'couriers/*', handle: titled('Kurir'), lazy: screen(() => import('../features/couriers/couriers-page')) },
+  { path: 'orders', handle: titled('Pesanan'), lazy: screen(() => import('../features/orders/admin-orders-page')) },
+  { path: 'outbox', handle: titled('Kotak keluar email'), lazy: screen(() => import('../features/mail/outbox-page')) },
+  { path: 'pos', handle: titled('Kasir (POS)'), lazy: screen(() => import('../features/pos/pos-page')) },
+  { path: 'users', handle: titled('Pengguna'), lazy: screen(() => import('../features/users/users-page')) },
+  { path: 'settings/payments', handle: titled('Pengaturan pembayaran'), lazy: screen(() => import('../features/settings/payment-settings-page')) },
+  { path: 'partner-applications', handle: titled('Pendaftaran mitra'), lazy: screen(() => import('../features/partner-applications/applications-page')) },
+  { path: 'curation', handle: titled('Kurasi produk'), lazy: screen(() => import('../features/curation/curation-page')) },
+  { path: 'payouts', handle: titled('Pembayaran mitra'), lazy: screen(() => import('../features/settlement/payouts-page')) },
+  { path: 'reports', handle: titled('Laporan Dinas'), lazy: screen(() => import('../features/reports/reports-page')) },
 ];
 
 /** The partner's corner (issue 29): its products, its shipments, its sales and payouts. */
 const mitraScreens = (): RouteObject[] => [
   { index: true, element: <Navigate to="/mitra/pesanan" replace /> },
-  { path: 'produk', lazy: screen(() => import('../features/partner-products/partner-products-page')) },
-  { path: 'pesanan', lazy: screen(() => import('../features/partner-shipments/partner-shipments-page')) },
-  { path: 'pesanan/:id/slip', lazy: screen(() => import('../features/partner-shipments/packing-slip-page')) },
-  { path: 'penjualan', lazy: screen(() => import('../features/settlement/partner-sales-page')) },
-  { path: 'usaha', lazy: screen(() => import('../features/businesses/partner-business-page')) },
+  { path: 'produk', handle: titled('Produk'), lazy: screen(() => import('../features/partner-products/partner-products-page')) },
+  { path: 'pesanan', handle: titled('Pesanan'), lazy: screen(() => import('../features/partner-shipments/partner-shipments-page')) },
+  { path: 'pesanan/:id/slip', handle: titled((p) => `Slip paket #${p.id ?? ''}`), lazy: screen(() => import('../features/partner-shipments/packing-slip-page')) },
+  { path: 'penjualan', handle: titled('Penjualan'), lazy: screen(() => import('../features/settlement/partner-sales-page')) },
+  { path: 'usaha', handle: titled('Usaha'), lazy: screen(() => import('../features/businesses/partner-business-page')) },
 ];
 
 /**
@@ -72,17 +77,19 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
           element: <StorefrontLayout />,
           children: [
             { index: true, Component: LandingPage, loader: load.landing, handle: serverRendered },
-            { path: 'catalog', Component: CatalogPage, loader: load.catalog, handle: serverRendered },
-            { path: 'product/:id', Component: ProductDetailPage, loader: load.product, handle: serverRendered },
-            { path: 'cart', lazy: screen(() => import('../features/cart/cart-page')) },
-            { path: 'checkout', lazy: screen(() => import('../features/checkout/checkout-page')) },
-            { path: 'login', lazy: screen(() => import('../features/accounts/login-page')) },
-            { path: 'register', lazy: screen(() => import('../features/accounts/register-page')) },
-            { path: 'lupa-password', lazy: screen(() => import('../features/accounts/forgot-password-page')) },
-            { path: 'reset-password', lazy: screen(() => import('../features/accounts/reset-password-page')) },
-            { path: 'daftar-mitra', lazy: screen(() => import('../features/partner-applications/apply-page')) },
+            { path: 'catalog', Component: CatalogPage, loader: load.catalog, handle: { ...serverRendered, title: 'Katalog produk' } },
+            // The product page names itself after the product (its server HTML: catalog.seo.ts).
+            { path: 'product/:id', Component: ProductDetailPage, loader: load.product, handle: { ...serverRendered, ownTitle: true } },
+            { path: 'cart', handle: titled('Keranjang'), lazy: screen(() => import('../features/cart/cart-page')) },
+            { path: 'checkout', handle: titled('Checkout'), lazy: screen(() => import('../features/checkout/checkout-page')) },
+            { path: 'login', handle: titled('Masuk'), lazy: screen(() => import('../features/accounts/login-page')) },
+            { path: 'register', handle: titled('Daftar akun'), lazy: screen(() => import('../features/accounts/register-page')) },
+            { path: 'lupa-password', handle: titled('Lupa kata sandi'), lazy: screen(() => import('../features/accounts/forgot-password-page')) },
+            { path: 'reset-password', handle: titled('Atur ulang kata sandi'), lazy: screen(() => import('../features/accounts/reset-password-page')) },
+            { path: 'daftar-mitra', handle: titled('Daftar jadi mitra'), lazy: screen(() => import('../features/partner-applications/apply-page')) },
             {
               path: 'profile',
+              handle: titled('Profil saya'),
               element: (
                 <ProtectedRoute>
                   <LazyOutlet />
@@ -91,7 +98,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
               children: [{ index: true, lazy: screen(() => import('../features/accounts/profile-page')) }],
             },
             // Decision 013: the order's own page, open to whoever holds its link (a guest has no account).
-            { path: 'pesanan/akses/:token', lazy: screen(() => import('./order-access-screen')) },
+            { path: 'pesanan/akses/:token', handle: titled('Pesanan'), lazy: screen(() => import('./order-access-screen')) },
             {
               path: 'pesanan',
               element: (
@@ -100,12 +107,13 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
                 </ProtectedRoute>
               ),
               children: [
-                { index: true, lazy: screen(() => import('../features/orders/my-orders-page')) },
-                { path: ':id', lazy: screen(() => import('./my-order-screen')) },
+                { index: true, handle: titled('Pesanan saya'), lazy: screen(() => import('../features/orders/my-orders-page')) },
+                { path: ':id', handle: titled((p) => `Pesanan #${p.id ?? ''}`), lazy: screen(() => import('./my-order-screen')) },
               ],
             },
             {
               path: 'operator/*',
+              handle: titled('Panel operator'),
               element: (
                 <ProtectedRoute roles={['admin', 'operator']}>
                   <p className="mx-auto max-w-3xl p-8 text-center text-lg">Operator Panel - functionality coming soon</p>
@@ -118,6 +126,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
         },
         {
           path: 'admin',
+          handle: { section: 'Admin' } satisfies RouteHandle,
           element: (
             <ProtectedRoute roles={['admin']}>
               <LazyOutlet />
@@ -132,6 +141,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
         },
         {
           path: 'mitra',
+          handle: { section: 'Mitra' } satisfies RouteHandle,
           element: (
             <ProtectedRoute roles={['mitra']}>
               <LazyOutlet />
@@ -157,6 +167,7 @@ function StoreRoot() {
   const zone = useStoreTimeZone();
   return (
     <>
+      <PageNavigation />
       <PublicDemoNotice />
       <Fragment key={zone}><Outlet /></Fragment>
     </>

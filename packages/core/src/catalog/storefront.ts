@@ -34,11 +34,13 @@ export interface StorefrontSource<Signal = unknown> {
 
 export type StorefrontRenderResult =
   /** The page is drawn in the browser: the plain shell (back office, cart, a failed loader). */
-  | { kind: 'shell'; error?: unknown }
+  | { kind: 'shell'; error?: unknown; title?: string }
   | {
       kind: 'page';
       /** 200, or 404 for a product that does not exist. */
       status: number;
+      /** The page's own <title> (issue 31 item 12); none when the page writes its own head (a product). */
+      title?: string;
       /** The app's markup, for inside the shell's root element. */
       html: string;
       /**

@@ -169,7 +169,8 @@ export function StorefrontLayout() {
           </nav>
         )}
       </header>
-      <main id="main" className="flex-1">
+      {/* tabIndex -1: the skip link's target takes the focus, so Tab goes on from the content (issue 31 item 12). */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <footer className="mt-12 bg-green-950 text-green-50">

@@ -3,7 +3,7 @@
  * and the payment settings (decision 013), a notification bell, a shortcut to orders, and logout
  * back to /.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api-client';
@@ -61,6 +61,71 @@ function NavItems({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: 
   );
 }
 
+function ShopLink({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Link to="/" className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-stone-600 hover:bg-stone-100" title={collapsed ? 'Ke toko' : undefined}>
+      <Icon path="M15 18l-6-6 6-6" />
+      <span className={collapsed ? 'sr-only' : ''}>Ke toko</span>
+    </Link>
+  );
+}
+
+/**
+ * The phone's menu, a modal drawer (issue 31 item 22): a native <dialog> opened with showModal(),
+ * like components/modal.tsx, so the browser moves the focus in, keeps it there and makes the page
+ * behind inert. Escape, the backdrop and × close it and give the focus back to the menu button;
+ * a link closes it without that, as the new page's heading takes the focus (app/page-navigation.tsx).
+ */
+function MobileMenu({ onClose, children }: { onClose: (giveFocusBack: boolean) => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  // A layout effect: the focus is taken as soon as the drawer is drawn (docs/decisions/032-preact-compat.md).
+  useLayoutEffect(() => {
+    const node = dialog.current;
+    if (!node) return;
+    if (!node.open) node.showModal();
+    return () => {
+      if (node.open) node.close();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      // Kept explicit: screens look for `[role="dialog"]` to leave keys pressed inside a modal alone.
+      role="dialog"
+      aria-label="Menu admin"
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none bg-transparent p-0 backdrop:bg-black/40 lg:hidden"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose(true);
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose(true);
+      }}
+      onKeyDown={(e) => {
+        // The browser lets Tab leave a modal dialog for its own toolbar; the menu keeps it, going round.
+        if (e.key !== 'Tab') return;
+        const stops = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+        const first = stops[0];
+        const last = stops.at(-1);
+        if (!e.shiftKey && document.activeElement === last) first?.focus();
+        else if (e.shiftKey && document.activeElement === first) last?.focus();
+        else return;
+        e.preventDefault();
+      }}
+    >
+      <nav aria-label="Menu admin" className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white p-3 shadow-xl">
+        <div className="mb-3 flex items-center justify-between">
+          <span className="font-bold text-green-800">Menu</span>
+          <button type="button" className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup menu" onClick={() => onClose(true)}>
+            ×
+          </button>
+        </div>
+        {children}
+      </nav>
+    </dialog>
+  );
+}
+
 export default function AdminLayout() {
   const session = useSession();
   const navigate = useNavigate();
@@ -68,15 +133,13 @@ export default function AdminLayout() {
   const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = (giveFocusBack: boolean) => {
+    setMobileOpen(false);
+    if (giveFocusBack) requestAnimationFrame(() => menuButton.current?.focus());
+  };
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
-  // A layout effect: the key works as soon as this is drawn (Preact runs a plain effect a frame later: docs/decisions/032-preact-compat.md).
-  useLayoutEffect(() => {
-    if (!mobileOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMobileOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [mobileOpen]);
 
   const toggleCollapsed = () => {
     setCollapsed((c) => {
@@ -113,7 +176,7 @@ export default function AdminLayout() {
       </a>
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-stone-200 bg-white px-3 print:hidden">
         <div className="flex items-center gap-2">
-          <button type="button" className="rounded-lg p-2 hover:bg-stone-100 lg:hidden" aria-label="Buka menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
+          <button ref={menuButton} type="button" className="rounded-lg p-2 hover:bg-stone-100 lg:hidden" aria-label="Buka menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>
             <Icon path="M3 6h18M3 12h18M3 18h18" />
           </button>
           <button
@@ -130,7 +193,8 @@ export default function AdminLayout() {
           </Link>
         </div>
         <div className="flex items-center gap-1">
-          <Link to="/admin/orders" className="hidden rounded-lg border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-50 sm:inline-block">
+          {/* On a phone too (issue 31 item 22): orders are what the office opens most. */}
+          <Link to="/admin/orders" className="inline-block rounded-lg border border-stone-300 px-2 py-1.5 text-sm font-semibold hover:bg-stone-50 sm:px-3">
             Pesanan
           </Link>
           <NotificationBell />
@@ -144,28 +208,18 @@ export default function AdminLayout() {
       <div className="flex">
         <nav aria-label="Menu admin" className={`sticky top-14 hidden h-[calc(100vh-3.5rem)] shrink-0 overflow-y-auto border-r border-stone-200 bg-white p-3 lg:block print:hidden ${collapsed ? 'w-16' : 'w-60'}`}>
           <NavItems collapsed={collapsed} />
-          <Link to="/" className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-stone-600 hover:bg-stone-100" title={collapsed ? 'Ke toko' : undefined}>
-            <Icon path="M15 18l-6-6 6-6" />
-            <span className={collapsed ? 'sr-only' : ''}>Ke toko</span>
-          </Link>
+          <ShopLink collapsed={collapsed} />
         </nav>
 
         {mobileOpen && (
-          <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Menu admin">
-            <div className="absolute inset-0 bg-black/40" onClick={() => setMobileOpen(false)} />
-            <nav className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-white p-3 shadow-xl">
-              <div className="mb-3 flex items-center justify-between">
-                <span className="font-bold text-green-800">Menu</span>
-                <button type="button" className="rounded-lg px-3 py-1 text-2xl leading-none hover:bg-stone-100" aria-label="Tutup menu" onClick={() => setMobileOpen(false)}>
-                  ×
-                </button>
-              </div>
-              <NavItems collapsed={false} onNavigate={() => setMobileOpen(false)} />
-            </nav>
-          </div>
+          <MobileMenu onClose={closeMenu}>
+            <NavItems collapsed={false} onNavigate={() => closeMenu(false)} />
+            <ShopLink collapsed={false} />
+          </MobileMenu>
         )}
 
-        <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
+        {/* tabIndex -1: the skip link's target takes the focus (issue 31 item 12). */}
+        <main id="admin-main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
           <Outlet />
         </main>
       </div>

@@ -75,7 +75,7 @@ export default function MitraLayout() {
             </NavLink>
           ))}
         </nav>
-        <main id="mitra-main" className="min-w-0 flex-1 p-3 md:p-6">
+        <main id="mitra-main" tabIndex={-1} className="min-w-0 flex-1 p-3 outline-none md:p-6">
           {profile.isError ? (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
               {profile.error instanceof Error ? profile.error.message : 'Gagal memuat data mitra.'}

@@ -651,7 +651,7 @@ export default function AdminOrdersPage() {
               onClick={() => update({ status: t })}
               className={`rounded-full px-3 py-1.5 text-sm font-semibold ${filter.status === t ? 'bg-green-700 text-white' : 'bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50'}`}
             >
-              {tabLabel(t)} <span className="opacity-80">({data ? figure(data.counts[t]) : '…'})</span>
+              {tabLabel(t)} <span>({data ? figure(data.counts[t]) : '…'})</span>
             </button>
           ))}
         </div>
@@ -662,7 +662,7 @@ export default function AdminOrdersPage() {
           onClick={() => update({ payment: verifying ? 'all' : 'verification' })}
           className={`rounded-full px-3 py-1.5 text-sm font-semibold ${verifying ? 'bg-amber-600 text-white' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100'}`}
         >
-          {paymentMessages.awaitingVerification} <span className="opacity-80">({data ? figure(data.counts.verification) : '…'})</span>
+          {paymentMessages.awaitingVerification} <span>({data ? figure(data.counts.verification) : '…'})</span>
         </button>
       </div>
       {/* Beside the open panel the list is about half as wide: the cards keep two to a row there. */}

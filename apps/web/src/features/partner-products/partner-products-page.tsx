@@ -130,7 +130,7 @@ function ProductCard({ product, onEdit, onSaved }: { product: PartnerProduct; on
         <button type="button" className={buttonStyles.small} onClick={onEdit} aria-label={`Ubah ${product.name}`}>
           Ubah
         </button>
-        <button type="button" className={buttonStyles.small} aria-expanded={quick} onClick={() => setQuick((q) => !q)} aria-label={`Harga dan stok ${product.name}`}>
+        <button type="button" className={buttonStyles.small} aria-expanded={quick} onClick={() => setQuick((q) => !q)} aria-label={`Harga & stok ${product.name}`}>
           Harga & stok
         </button>
       </div>

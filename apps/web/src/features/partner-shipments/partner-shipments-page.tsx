@@ -221,7 +221,7 @@ export default function PartnerShipmentsPage() {
             className={`shrink-0 rounded-full px-2.5 py-1.5 text-[13px] font-semibold ${f === tab ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-stone-700'}`}
           >
             {partnerShipmentFilterLabels[f]}
-            {data && <span className="ml-1 opacity-80">({data.counts[f]})</span>}
+            {data && <span className="ml-1">({data.counts[f]})</span>}
           </button>
         ))}
       </div>
