@@ -118,7 +118,7 @@ export async function runCheckoutBench(): Promise<void> {
         shipping_city_id: 3273,
         shipping_district_id: 327319,
         shipping_postcode: '40111',
-        shipping_phone: '0812',
+        shipping_phone: '081234567890',
         order_items: [{ product_id: productId, quantity: 1 }],
         shipping_cost_breakdown: { type: 'local_courier', courier_id: local?.courier_id, price_id: local?.price_id },
       });

@@ -132,7 +132,7 @@ describe('RajaOngkir V2 client', () => {
           shipping_name: 'Tamu',
           shipping_address: 'Jl. Braga 5',
           shipping_postcode: '40111',
-          shipping_phone: '0812',
+          shipping_phone: '081234567890',
           ...ids,
           order_items: [{ product_id: product.id, quantity: 1 }],
           shipping_courier: 'jne',
@@ -208,7 +208,7 @@ describe('Tripay client', () => {
       shipping_city_id: 3273,
       shipping_district_id: 327319,
       shipping_postcode: '40111',
-      shipping_phone: '0812',
+      shipping_phone: '081234567890',
       order_items: [{ product_id: p!.id, quantity }],
       shipping_cost_breakdown: { type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id },
     };
