@@ -49,6 +49,29 @@ describe('shopping assistant', () => {
     await reopened.getByText(/toples kedap udara/).waitFor();
   });
 
+  it('keeps one banner, gives the address and hours whole, and Escape returns focus to the launcher (issue 31, 360 px)', async () => {
+    const { page } = await e2e.openPage({ mobile: true });
+    await page.goto('/');
+    const launcher = page.getByRole('button', { name: 'Tanya Asisten' });
+    await launcher.click();
+    const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
+    await panel.getByLabel('Pertanyaan untuk asisten').waitFor();
+    // The panel's title bar is not a second page banner.
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await panel.getByLabel('Pertanyaan untuk asisten').fill('galeri buka jam berapa?');
+    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const answer = panel.getByTestId('assistant-answer').last();
+    await answer.getByText(/Jl\. Wastukencana No\. 2,.*pukul 09\.00–17\.00\./).waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tanya Asisten');
+    // Opened again with the keyboard and closed with its own button: focus comes back as well.
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: 'Tutup asisten' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tanya Asisten');
+  });
+
   it('offers the closest entries for a question it cannot answer, and a tapped suggestion is answered (issue 16, 360 px)', async () => {
     const { page } = await e2e.openPage({ mobile: true });
     await page.goto('/');

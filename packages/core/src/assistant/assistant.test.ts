@@ -16,6 +16,7 @@ import {
   priceCeiling,
   redactPersonalData,
   smallTalk,
+  splitSentences,
   stem,
   STOCK_PLACEHOLDER,
   terms,
@@ -285,6 +286,35 @@ describe('AnswerGuard (streaming)', () => {
     streamed += guard.end();
     expect(streamed).toBe(guardPrices(text, facts).text);
     expect(streamed).toBe('Madu Hutan Sumbawa Rp85.500.\nKopi Robusta Malabar mulai Rp30.000. Terima kasih!');
+  });
+});
+
+describe('splitSentences (issue 31)', () => {
+  // The demo knowledge entries' own texts (apps/api/src/db/seed/demo-catalog.ts).
+  const pickup =
+    'Pesanan bisa diambil di Galeri Pasar UMKM Kota Bandung, Jl. Wastukencana No. 2, Babakan Ciamis, Sumur Bandung, setiap Senin sampai Sabtu pukul 09.00–17.00. Bawa nomor pesanan Anda.';
+  const sameDay =
+    'Untuk alamat di Kota Bandung tersedia kurir lokal mitra dengan pengiriman di hari yang sama (same-day delivery). Pilih kecamatan tujuan di checkout untuk melihat tarif kurir lokal. Pesanan sebelum pukul 14.00 diantar hari itu juga.';
+  const returns =
+    'Barang yang rusak saat diterima dapat ditukar dalam 2 x 24 jam dengan video unboxing. Hubungi admin melalui telepon 022-4201234 dengan nomor pesanan. Produk makanan yang sudah dibuka tidak dapat dikembalikan.';
+
+  it('keeps addresses, dotted times and numbers inside their sentence', () => {
+    expect(splitSentences(pickup)).toEqual([
+      'Pesanan bisa diambil di Galeri Pasar UMKM Kota Bandung, Jl. Wastukencana No. 2, Babakan Ciamis, Sumur Bandung, setiap Senin sampai Sabtu pukul 09.00–17.00. ',
+      'Bawa nomor pesanan Anda.',
+    ]);
+    expect(splitSentences(sameDay).at(-1)).toBe('Pesanan sebelum pukul 14.00 diantar hari itu juga.');
+    expect(splitSentences(sameDay)).toHaveLength(3);
+    expect(splitSentences(returns)).toHaveLength(3);
+    // Nothing is lost or moved: the sentences put back together are the text.
+    for (const text of [pickup, sameDay, returns]) expect(splitSentences(text).join('')).toBe(text);
+  });
+
+  it('does not end a sentence after an abbreviation', () => {
+    expect(splitSentences('Kirim ke Kec. Coblong, Kab. Bandung, dll. lalu bayar Rp. 15.000 a.n. Budi. Selesai.')).toEqual([
+      'Kirim ke Kec. Coblong, Kab. Bandung, dll. lalu bayar Rp. 15.000 a.n. Budi. ',
+      'Selesai.',
+    ]);
   });
 });
 

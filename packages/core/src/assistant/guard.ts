@@ -114,8 +114,12 @@ function mentioned(sentence: string, products: readonly Prepared[]): GuardProduc
   return full.length > 0 ? full : partial;
 }
 
-/** "Rp. 15.000", "a.n. Budi", "Jl. Merdeka": a dot that ends no sentence. */
-const ABBREVIATION = /(?:^|[^a-z])(?:rp|jl|no|a\.n|dll|dsb|tn|ny|dr|hlm)$/i;
+/**
+ * "Rp. 15.000", "a.n. Budi", "Jl. Wastukencana No. 2", "Kec. Coblong": a dot that ends no
+ * sentence. A dot inside a number or a time ("09.00", "15.000") has no space after it and ends
+ * none either (issue 31).
+ */
+const ABBREVIATION = /(?:^|[^a-z])(?:rp|jl|jln|gg|no|nmr|a\.n|dll|dsb|dst|tn|ny|dr|hlm|kec|kel|kab|prov|tgl|bpk|sdr|telp|ket|pkl)$/i;
 
 /**
  * Where sentences end: after . ! ? (and a closing quote or bracket) followed by white space, or
@@ -123,8 +127,20 @@ const ABBREVIATION = /(?:^|[^a-z])(?:rp|jl|no|a\.n|dll|dsb|tn|ny|dr|hlm)$/i;
  */
 function sentenceEnds(text: string): number[] {
   return [...text.matchAll(/[.!?…]+["')\]]*\s+|\n+/g)]
-    .filter((m) => !ABBREVIATION.test(text.slice(Math.max(0, m.index - 4), m.index)))
+    .filter((m) => !ABBREVIATION.test(text.slice(Math.max(0, m.index - 5), m.index)))
     .map((m) => m.index + m[0].length);
+}
+
+/** A text cut into its sentences (each keeping the space after it), where the guard cuts it. */
+export function splitSentences(text: string): string[] {
+  const out: string[] = [];
+  let at = 0;
+  for (const end of sentenceEnds(text)) {
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
 }
 
 const priceOf = (p: GuardProduct) => `${p.hasVariants ? 'mulai ' : ''}${formatRupiah(p.price)}`;

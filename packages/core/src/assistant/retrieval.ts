@@ -132,11 +132,36 @@ export function stem(word: string): string {
   return w;
 }
 
-const synonymIndex = new Map<string, string>();
-for (const group of SAME_MEANING) for (const word of group) synonymIndex.set(stem(word), stem(group[0]!));
+/** A stemmer: a folded word in, its root (or a stand-in every form of the root shares) out. */
+export type Stem = (word: string) => string;
 
+/**
+ * The stemmer retrieval reads words with. The light one above by default; the API installs a
+ * dictionary stemmer (apps/api/src/features/assistant/stemmer.ts, decision 060) that stays out
+ * of the browser's bundle: this module is also reached by the web app through this package.
+ */
+let activeStem: Stem = stem;
+const synonymIndex = new Map<string, string>();
 const CANONICAL_CACHE_SIZE = 50_000;
 const canonicalCache = new Map<string, string>();
+let defaultVocabulary: Vocabulary | undefined;
+
+function indexSynonyms(): void {
+  synonymIndex.clear();
+  for (const group of SAME_MEANING) for (const word of group) synonymIndex.set(activeStem(word), activeStem(group[0]!));
+}
+indexSynonyms();
+
+/**
+ * Reads every text from now on with `next`. Call it once when the process starts, before any
+ * index is built: an index or vocabulary built before keeps the stems it was built with.
+ */
+export function useStemmer(next: Stem): void {
+  activeStem = next;
+  canonicalCache.clear();
+  defaultVocabulary = undefined;
+  indexSynonyms();
+}
 
 /** The canonical form of a word: spelling variant, stem, then synonym group. */
 function canonical(word: string): string {
@@ -145,7 +170,7 @@ function canonical(word: string): string {
   const variants = spellingVariants(word);
   // The longest spelling is the canonical one ('keripik' over 'kripik').
   const chosen = variants.sort((a, b) => b.length - a.length || a.localeCompare(b))[0] ?? word;
-  const stemmed = stem(chosen);
+  const stemmed = activeStem(chosen);
   const result = synonymIndex.get(stemmed) ?? synonymIndex.get(chosen) ?? stemmed;
   // Every text is read word by word (documents at each rebuild, each question): remember the
   // words seen, within a bound, since questions may bring any string.
@@ -183,15 +208,18 @@ export interface TextToken {
   stop: boolean;
 }
 
+/** A stop word, also with -nya ('caranya', 'apanya'), or a single letter. */
+const isStop = (word: string) => word.length < 2 || STOP.has(word) || (word.endsWith('nya') && STOP.has(word.slice(0, -3)));
+
 function tokens(text: string): TextToken[] {
-  return words(text).map((word) => ({ word, term: canonical(word), stop: STOP.has(word) || word.length < 2 }));
+  return words(text).map((word) => ({ word, term: canonical(word), stop: isStop(word) }));
 }
 
 /** Terms of a text: folded, stop words dropped, canonical forms. Numbers are kept. */
 export function terms(text: string, options: { keepStopWords?: boolean } = {}): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
-    if (!options.keepStopWords && STOP.has(word)) continue;
+    if (!options.keepStopWords && isStop(word)) continue;
     if (word.length < 2) continue;
     out.push(canonical(word));
   }
@@ -309,7 +337,11 @@ export class Vocabulary {
   }
 }
 
-const defaultVocabulary = new Vocabulary();
+/** The vocabulary without place names, built with the stemmer in use. */
+function vocabularyInUse(): Vocabulary {
+  defaultVocabulary ??= new Vocabulary();
+  return defaultVocabulary;
+}
 
 export { normalizeSearch };
 
@@ -385,7 +417,7 @@ export class AssistantIndex<D extends AssistantDoc> {
 
   constructor(
     docs: readonly D[],
-    private readonly vocabulary: Vocabulary = defaultVocabulary,
+    private readonly vocabulary: Vocabulary = vocabularyInUse(),
   ) {
     this.docs = docs;
     const terms = new Map<string, { items: number[]; f: number[] }>();

@@ -32,7 +32,7 @@ export const STOP_WORDS =
   'bagaimana gimana gmn cara berapa kapan mana dimana kenapa mengapa tolong mohon dong ya kak min admin gan sis mau ingin ' +
   'pengen pingin cari mencari punya tidak gak nggak enggak ga tdk sudah udah belum akan jadi juga saja aja lagi nya pun ' +
   'pada dalam sebagai agar supaya kalau kalo jika apabila tentang seperti ada produk barang jual dijual ' +
-  'sih kok deh nih kan tuh loh lho tapi biar';
+  'sih kok deh nih kan tuh loh lho tapi biar sini disini situ disitu lewat via minta';
 
 /**
  * One word as shoppers type it -> the word it stands for (may be several words). Slang, chat
@@ -60,7 +60,8 @@ export const WORD_FORMS: Readonly<Record<string, string>> = {
   dibalikin: 'dikembalikan', nuker: 'tukar', tuker: 'tukar', dituker: 'ditukar', beliin: 'belikan', bayarin: 'bayar',
   ngambil: 'ambil', ambilin: 'ambil', nanya: 'tanya', nyari: 'cari', dateng: 'datang', dtg: 'datang', dapet: 'dapat',
   dpt: 'dapat', cepet: 'cepat', bener: 'benar', gede: 'besar', dikit: 'sedikit', bgt: 'sekali', banget: 'sekali',
-  nyemil: 'ngemil', daptar: 'daftar', refun: 'refund',
+  nyemil: 'ngemil', daptar: 'daftar', refun: 'refund', nukerin: 'menukar', tukerin: 'tukar', ditukerin: 'ditukar',
+  upload: 'unggah', diupload: 'diunggah', uplod: 'unggah', diuplod: 'diunggah', return: 'retur', returan: 'retur',
   // things
   rek: 'rekening', no: 'nomor', nomer: 'nomor', nmr: 'nomor', telp: 'telepon', tlp: 'telepon', telpon: 'telepon',
   wa: 'whatsapp', watsap: 'whatsapp', whatsap: 'whatsapp', wasap: 'whatsapp', hrg: 'harga', brg: 'barang',
@@ -74,8 +75,8 @@ export const WORD_FORMS: Readonly<Record<string, string>> = {
  */
 export const SAME_MEANING: readonly (readonly string[])[] = [
   ['simpan', 'awet', 'tahan', 'penyimpanan'],
-  ['kirim', 'pengiriman', 'ongkir', 'ekspedisi', 'kurir', 'antar'],
-  ['bayar', 'pembayaran', 'transfer', 'qris', 'rekening'],
+  ['kirim', 'pengiriman', 'ongkir', 'kurir', 'antar'],
+  ['bayar', 'pembayaran', 'qris', 'rekening'],
   ['oleh', 'suvenir', 'souvenir', 'khas', 'hadiah', 'hampers'],
   ['luar', 'nasional', 'indonesia', 'provinsi'],
   ['ambil', 'pickup', 'galeri', 'jemput'],
@@ -102,6 +103,7 @@ export const RELATED: Readonly<Record<string, readonly string[]>> = {
     'retur', 'refund', 'pengembalian', 'dikembalikan', 'kembalikan', 'uang kembali', 'pengembalian dana', 'tukar',
     'penukaran', 'tukar barang', 'ganti', 'ganti barang', 'ganti baru', 'komplain', 'keluhan', 'garansi', 'klaim',
     'rusak', 'pecah', 'cacat', 'penyok', 'bocor', 'salah kirim', 'barang salah', 'tidak sesuai', 'unboxing',
+    'pengembalian uang', 'uang dikembalikan', 'warna beda', 'beda warna', 'barang beda', 'tidak sama',
   ],
   kirim: [
     'kirim', 'pengiriman', 'ongkir', 'ongkos kirim', 'biaya kirim', 'tarif kirim', 'antar', 'ekspedisi',

@@ -151,7 +151,7 @@ export const demoKnowledge: { title: string; description: string; product?: stri
   { title: 'Menjadi mitra UMKM', description: 'UMKM yang berdomisili di Kota Bandung dapat mendaftar menjadi mitra melalui tombol Bergabung, lalu tim Dinas Koperasi dan UMKM akan menghubungi untuk kurasi produk. Syarat: NIB, produk siap jual, dan foto produk.' },
   { title: 'Ukuran kaos dan kemeja batik', product: 'Kaos Sablon Bandung Juara', description: 'Ukuran kaos (lebar x panjang): S 48 x 68 cm, M 50 x 70 cm, L 52 x 72 cm. Kemeja batik M lingkar dada 104 cm, L 110 cm, XL 116 cm. Bahan katun combed 30s tidak menyusut bila dicuci air dingin.' },
   { title: 'Perawatan tas anyaman pandan', product: 'Tas Anyaman Pandan', description: 'Bersihkan tas anyaman dengan kuas kering atau lap lembap. Jika basah, angin-anginkan di tempat teduh dan jangan dijemur langsung agar tidak retak. Simpan dengan isian kertas agar bentuknya terjaga.' },
-  { title: 'Pengembalian dan penukaran barang', description: 'Barang yang rusak saat diterima dapat ditukar dalam 2 x 24 jam dengan video unboxing. Hubungi admin melalui WhatsApp 022-4201234 dengan nomor pesanan. Produk makanan yang sudah dibuka tidak dapat dikembalikan.' },
+  { title: 'Pengembalian dan penukaran barang', description: 'Barang yang rusak saat diterima dapat ditukar dalam 2 x 24 jam dengan video unboxing. Hubungi admin melalui telepon 022-4201234 dengan nomor pesanan. Produk makanan yang sudah dibuka tidak dapat dikembalikan.' },
 ];
 
 export const demoCouriers = [

@@ -8,8 +8,12 @@ import { formatRupiah } from '@pasar/core/money';
 import { applyDiscount } from '@pasar/core/pricing';
 import type { DbOrTx } from '../../db/client';
 import { getSetting } from '../settings/settings.repository';
+import { paymentSettings } from '../settings/settings.service';
+import { mobileNumber } from '../mail/buyer-messages';
 import { corpusVersion, loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
 import { assistantVocabulary } from './place-names';
+// Retrieval reads words with the dictionary stemmer from here on (decision 060).
+import './stemmer';
 
 export interface KnowledgeDoc extends AssistantDoc {
   kind: 'knowledge';
@@ -53,19 +57,35 @@ export function toSellable(row: ProductRow): SellableProduct {
   };
 }
 
+/** A number as the assistant offers it: WhatsApp only for a mobile number (08…, 628…), else a telephone. */
+export function phoneOffer(phone: string): string {
+  return mobileNumber(phone) ? `WhatsApp ${phone}` : `telepon ${phone}`;
+}
+
+/**
+ * A knowledge text as the assistant repeats it: "WhatsApp 022-…" offers a landline, which has no
+ * WhatsApp (issue 31), so such a number is offered as a telephone. An admin's text may say it.
+ */
+export function withoutLandlineWhatsapp(text: string): string {
+  return text.replace(/\b(?:whats ?app|wa)(\s*(?:admin|toko|kami|di|ke|:)?\s*)((?:\+?62|0)[\d\s.-]{6,16}\d)/gi, (offer, between: string, phone: string) =>
+    mobileNumber(phone) ? offer : `telepon${between}${phone}`,
+  );
+}
+
 export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
-  const [entries, products, location, pickup, bank, profile] = await Promise.all([
+  const [entries, products, location, pickup, bank, profile, payments] = await Promise.all([
     loadKnowledge(db),
     loadSellableProducts(db),
     getSetting(db, 'store_location'),
     getSetting(db, 'pos_pickup'),
     getSetting(db, 'bank_account'),
     getSetting(db, 'store_profile'),
+    paymentSettings(db),
   ]);
   const docs: Doc[] = [];
   for (const entry of entries) {
     // An entry linked to a product is about it, even when its text does not repeat the name (issue 16).
-    const body = [entry.product_name ?? '', entry.description ?? '', (entry.file_text ?? '').slice(0, 20_000)].join('\n');
+    const body = withoutLandlineWhatsapp([entry.product_name ?? '', entry.description ?? '', (entry.file_text ?? '').slice(0, 20_000)].join('\n'));
     docs.push({ kind: 'knowledge', id: entry.id, title: entry.title, heading: entry.title, body, entry });
   }
   for (const row of products) {
@@ -106,13 +126,21 @@ export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
       body: `Pembayaran dengan transfer bank manual ke ${bank.bank_name} ${bank.account_number} a.n. ${bank.account_name} (dikonfirmasi admin dalam 24 jam), atau pembayaran online QRIS dan virtual account yang terkonfirmasi otomatis.`,
     });
   }
+  // Issue 31: "sudah transfer tapi belum dikonfirmasi" asks what to do now, not how to pay.
+  docs.push({
+    kind: 'store',
+    id: 'transfer-confirmation',
+    title: 'Konfirmasi transfer',
+    heading: 'konfirmasi transfer bukti transfer belum dikonfirmasi',
+    body: `Sudah membayar dengan transfer bank manual tetapi pembayaran belum dikonfirmasi? Unggah bukti transfer di halaman pesanan Anda (tautannya ada di halaman setelah checkout). Admin mengonfirmasi pembayaran setelah memeriksa bukti transfer, paling lambat ${payments.verification_window_hours} jam setelah bukti diunggah; sampai itu status pembayarannya "Menunggu verifikasi".`,
+  });
   if (pickup && (pickup.pickup_name || pickup.pickup_address)) {
     docs.push({
       kind: 'store',
       id: 'pickup',
       title: 'Ambil di galeri',
       heading: 'ambil sendiri pickup galeri alamat toko lokasi',
-      body: `Pesanan bisa diambil di ${pickup.pickup_name}, ${[pickup.pickup_address, pickup.pickup_district, pickup.pickup_city].filter(Boolean).join(', ')}${pickup.pickup_phone ? `, telepon ${pickup.pickup_phone}` : ''}.`,
+      body: `Pesanan bisa diambil di ${pickup.pickup_name}, ${[pickup.pickup_address, pickup.pickup_district, pickup.pickup_city].filter(Boolean).join(', ')}${pickup.pickup_phone ? `, ${phoneOffer(pickup.pickup_phone)}` : ''}.`,
     });
   }
   if (profile) {
@@ -121,7 +149,7 @@ export async function loadAssistantDocs(db: DbOrTx): Promise<Doc[]> {
       id: 'contact',
       title: 'Kontak toko',
       heading: 'kontak hubungi admin toko nomor telepon whatsapp email',
-      body: `Hubungi ${profile.name}${profile.phone ? ` di ${profile.phone}` : ''}${profile.email ? ` atau email ${profile.email}` : ''}${profile.address ? `. Alamat: ${profile.address}` : ''}.`,
+      body: `Hubungi ${profile.name}${profile.phone ? ` melalui ${phoneOffer(profile.phone)}` : ''}${profile.email ? ` atau email ${profile.email}` : ''}${profile.address ? `. Alamat: ${profile.address}` : ''}.`,
     });
   }
   return docs;

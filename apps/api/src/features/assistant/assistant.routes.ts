@@ -13,7 +13,7 @@ import { draftAiDescription } from './ai-description';
 import { CorpusCache } from './assistant-knowledge';
 import { answerChat } from './assistant.service';
 import { deleteQuestion, listUnanswered, setResolved } from './assistant.repository';
-import { ChatLimiter } from './chat-limiter';
+import { ChatLimiter, chatSessionCookie, chatSessionOf, newChatSession } from './chat-limiter';
 import { createCounters } from '../../limits/counters';
 
 const security = [{ bearer: [] }];
@@ -22,6 +22,7 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const clock = deps.now ?? (() => new Date());
   const limiter = new ChatLimiter(createCounters(deps.database, clock), clock);
+  const secureCookies = Boolean(deps.config.PUBLIC_URL?.startsWith('https://'));
   const model = deps.config.assistant ? new ChatClient(deps.config.assistant) : undefined;
   const cache = new CorpusCache(db);
   const corpus = () => cache.get();
@@ -34,13 +35,16 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['assistant'],
         summary: 'Ask the shopping assistant (no account needed)',
         description:
-          'Messages in, answer out. With `Accept: text/event-stream` the answer streams as server-sent events: `meta` (sources, products), `delta` ({text}: complete sentences, already checked against the database\'s prices and stock) and `done` (the final answer; its text replaces the streamed one, e.g. when the model failed and the store\'s own answer is given). Rate limited per address (20 per minute, 200 per day).',
+          'Messages in, answer out. With `Accept: text/event-stream` the answer streams as server-sent events: `meta` (sources, products), `delta` ({text}: complete sentences, already checked against the database\'s prices and stock) and `done` (the final answer; its text replaces the streamed one, e.g. when the model failed and the store\'s own answer is given). Rate limited per browser session (cookie `pasar_chat`, handed out with the first answer): 20 per minute, 200 per day; an address across its sessions at most 120 per minute and 2000 per day; a client without the cookie is limited by its address at 20 per minute and 200 per day.',
         body: chatRequestSchema,
         response: { 200: envelope(chatAnswerSchema) },
       },
     },
     async (request, reply) => {
-      const wait = await limiter.take(request.ip);
+      const session = chatSessionOf(request.headers.cookie);
+      const wait = await limiter.take(request.ip, session);
+      // A browser keeps the session for its next questions; one without it is counted by address.
+      if (!session) reply.header('set-cookie', chatSessionCookie(newChatSession(), secureCookies));
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new AppError('RATE_LIMITED', assistantMessages.rateLimited);
@@ -50,7 +54,15 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
       }
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+      // A hijacked reply sends only what is written here: the cookies set above go along.
+      const cookies = reply.getHeader('set-cookie');
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+        ...(cookies === undefined ? {} : { 'Set-Cookie': Array.isArray(cookies) ? cookies.map(String) : String(cookies) }),
+      });
       const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       try {
         const answer = await answerChat(db, request.body, { model, corpus, onMeta: (meta) => send('meta', meta), onDelta: (text) => send('delta', { text }) });

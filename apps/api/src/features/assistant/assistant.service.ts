@@ -14,6 +14,7 @@ import {
   priceCeiling,
   redactPersonalData,
   smallTalk,
+  splitSentences,
   terms,
   type AssistantProduct,
   type AssistantSource,
@@ -39,6 +40,8 @@ export const MIN_COVERAGE = 0.3;
  */
 export const MIN_SUGGESTION_SCORE = 1;
 export const MAX_SUGGESTIONS = 3;
+/** A store fact ranked first speaks before the entry when it scores this many times the entry. */
+export const STORE_FIRST_MARGIN = 1.2;
 
 export interface Retrieval {
   question: string;
@@ -51,10 +54,8 @@ export interface Retrieval {
   near: Doc[];
 }
 
-const firstSentences = (text: string, count: number) => {
-  const parts = text.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [text];
-  return parts.slice(0, count).join('').trim();
-};
+/** The first sentences of a text, cut where the guard cuts ("No. 2", "pukul 09.00" stay whole). */
+export const firstSentences = (text: string, count: number) => splitSentences(text.replace(/\s+/g, ' ').trim()).slice(0, count).join('').trim();
 
 /** The question retrieval uses: the last one, with the previous when the last is a short follow-up. */
 export function retrievalQuery(request: ChatRequest): string {
@@ -125,7 +126,11 @@ export function retrieve(corpus: Corpus, question: string): Retrieval {
   }
   const store = ranked.slice(0, 3).filter((r) => r.doc.kind === 'store').map((r) => r.doc);
   const closest = found[0]?.score ?? 0;
-  const near = ranked.length === 0 ? found.filter((r) => r.score >= Math.max(MIN_SUGGESTION_SCORE, closest / 2)).slice(0, MAX_SUGGESTIONS).map((r) => r.doc) : [];
+  // Entries and store facts before products among the close ones: a title asked back as a question
+  // reads better, and a product shares a stray word more often ('seumur hidup' and a seedling's
+  // 'umur 3 minggu' meet once 'seumur' is stemmed right, issue 31).
+  const close = ranked.length === 0 ? found.filter((r) => r.score >= Math.max(MIN_SUGGESTION_SCORE, closest / 2)) : [];
+  const near = [...close.filter((r) => r.doc.kind !== 'product'), ...close.filter((r) => r.doc.kind === 'product')].slice(0, MAX_SUGGESTIONS).map((r) => r.doc);
   return { question, ranked, knowledge, products, store, ceiling, near };
 }
 
@@ -168,12 +173,17 @@ export function composeAnswer(r: Retrieval): { text: string; used: Doc[] } {
   const parts: string[] = [];
   const used: Doc[] = [];
   const best = r.ranked[0]?.doc;
+  // An entry speaks before a store fact, unless the fact answers clearly better: "sudah transfer
+  // tapi belum dikonfirmasi" is about confirming a transfer, not about the ways to pay (issue 31).
+  const knowledgeScore = r.ranked.find((x) => x.doc === r.knowledge)?.score ?? 0;
+  const storeFirst = best?.kind === 'store' && (r.ranked[0]!.score >= knowledgeScore * STORE_FIRST_MARGIN || !r.knowledge);
+  if (storeFirst) {
+    parts.push(best.body);
+    used.push(best);
+  }
   if (r.knowledge && (best?.kind !== 'product' || r.ceiling === null)) {
     parts.push(firstSentences(r.knowledge.body, 4));
     used.push(r.knowledge);
-  } else if (best?.kind === 'store') {
-    parts.push(best.body);
-    used.push(best);
   }
   for (const s of r.store) {
     if (s !== best && parts.length < 2) {

@@ -8,7 +8,7 @@
  * signed-in admin's header still has room for it. The open panel is a dialog over the
  * page, drawn in <body>: the header's backdrop blur would otherwise be its containing block.
  */
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 const loadPanel = () => import('./assistant-panel');
@@ -23,6 +23,7 @@ export default function AssistantLauncher() {
       return false;
     }
   });
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const toggle = (next: boolean) => {
     setOpen(next);
     try {
@@ -36,11 +37,18 @@ export default function AssistantLauncher() {
       {open &&
         createPortal(
           <Suspense fallback={<div role="status" className="fixed right-4 top-[4.5rem] z-40 rounded-xl bg-white p-4 shadow-xl">Memuat asisten…</div>}>
-            <AssistantPanel onClose={() => toggle(false)} />
+            <AssistantPanel
+              onClose={() => {
+                toggle(false);
+                // Escape or × closes the dialog: focus goes back to the button that opened it (issue 31).
+                buttonRef.current?.focus();
+              }}
+            />
           </Suspense>,
           document.body,
         )}
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => toggle(!open)}
         onPointerEnter={() => void loadPanel()}

@@ -160,7 +160,8 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
       aria-label={assistantMessages.title}
       className="fixed inset-x-2 top-[4.5rem] z-40 flex max-h-[min(75vh,calc(100dvh-5.5rem))] flex-col overflow-hidden rounded-2xl border border-stone-200 bg-stone-50 shadow-2xl sm:inset-x-auto sm:right-4 sm:w-[24rem]"
     >
-      <header className="flex items-center justify-between bg-green-800 px-4 py-3 text-white">
+      {/* A div, not <header>: inside a dialog a <header> is read as a second page banner (issue 31). */}
+      <div className="flex items-center justify-between bg-green-800 px-4 py-3 text-white">
         <h2 className="font-bold">{assistantMessages.title}</h2>
         <div className="flex items-center gap-1">
           {turns.length > 0 && (
@@ -172,7 +173,7 @@ export default function AssistantPanel({ onClose }: { onClose: () => void }) {
             ×
           </button>
         </div>
-      </header>
+      </div>
       <div className="flex-1 space-y-3 overflow-y-auto p-3" aria-live="polite">
         <p className="rounded-xl bg-white p-3 text-sm text-stone-700">{assistantMessages.greeting}</p>
         {turns.length === 0 && (
