@@ -35,7 +35,7 @@ export const bankAccountNumberMessage = 'Nomor rekening berisi 5–20 angka.';
 
 export const bankAccountSchema = z.object({
   bank_name: z.string().min(1),
-  account_number: z.string().trim().regex(/^\d{5,20}$/, { error: bankAccountNumberMessage }),
+  account_number: z.string().trim().min(1, { abort: true }).regex(/^\d{5,20}$/, { error: bankAccountNumberMessage }),
   account_name: z.string().min(1),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
