@@ -72,14 +72,16 @@ export function useFormDraft<TValues extends FieldValues>(
 ): FormDraft<TValues> | null {
   const key = draftKey(typeof window === 'undefined' ? '' : window.location.pathname, scope);
   const [found] = useState(() => (typeof window === 'undefined' ? null : takeDraft<TValues>(key)));
-  const latest = useRef({ form, recordId, key });
+  // Read while rendering: react-hook-form only keeps `isDirty` up to date for a form that reads it.
+  const dirty = form.formState.isDirty;
+  const latest = useRef({ form, recordId, key, dirty });
   useEffect(() => {
-    latest.current = { form, recordId, key };
+    latest.current = { form, recordId, key, dirty };
   });
   useEffect(() => {
     const keep = () => {
-      const { form: f, recordId: id, key: k } = latest.current;
-      if (f.formState.isDirty) saveDraft(k, { recordId: id, values: f.getValues() as TValues });
+      const { form: f, recordId: id, key: k, dirty: edited } = latest.current;
+      if (edited) saveDraft(k, { recordId: id, values: f.getValues() as TValues });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, keep);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, keep);
