@@ -235,12 +235,13 @@ describe('manual transfer, the shopper side', () => {
     expect(await page.getByTestId('proof-upload').count()).toBe(0);
   });
 
+  // Issue 31 item 12: the message is the page's heading, no longer an alert.
   it('a link that leads nowhere says so', async () => {
     const { page, consoleErrors } = await e2e.openPage();
     await page.goto(`/pesanan/akses/${'0'.repeat(64)}`);
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: paymentMessages.accessNotFound }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: paymentMessages.accessNotFound }).count()).toBe(1);
     await page.goto('/pesanan/akses/bukan-token');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: paymentMessages.accessNotFound }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: paymentMessages.accessNotFound }).count()).toBe(1);
     // Expected: Chromium logs the API's 404 (unknown token) and 400 (malformed token) as failed loads.
     expect(consoleErrors.length).toBeGreaterThan(0);
     for (const error of consoleErrors) expect(error).toMatch(/status of 40[04]/);

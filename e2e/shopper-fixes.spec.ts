@@ -167,7 +167,8 @@ describe('a failed call says the screen’s spec message (§8), never a status c
     }
     await breakCall(page, 'GET', '/orders/access/*', { status: 502, body: htmlPage });
     await page.reload();
-    await expect.poll(() => alertText(page)).toBe('Gagal memuat pesanan. Silakan coba lagi.');
+    // Issue 31 item 12: the order page's message is its heading, no longer an alert.
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gagal memuat pesanan. Silakan coba lagi.');
     await page.unrouteAll({ behavior: 'wait' });
     dropBrokenAnswerLogs(consoleErrors);
   });
