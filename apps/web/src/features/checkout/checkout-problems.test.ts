@@ -6,7 +6,7 @@ import type { CheckoutDraft } from './order-payload';
 
 const line = { id: '1-default', quantity: 1, unit_price: 10_000, product: { id: 1, business_district_id: 327319 }, variant: null, selected_options: [] } as unknown as CartLine;
 const filled: CheckoutDraft = {
-  form: { guest_email: 'tamu@contoh.id', shipping_name: 'Tamu', shipping_address: 'Jl. Braga 5', shipping_postcode: '40111', shipping_phone: '0812', notes: '' },
+  form: { guest_email: 'tamu@contoh.id', shipping_name: 'Tamu', shipping_address: 'Jl. Braga 5', shipping_postcode: '40111', shipping_phone: '081234567890', notes: '' },
   destination: { province: { id: 32, name: 'Jawa Barat' }, city: { id: 3273, name: 'Kota Bandung' }, district: { id: 327319, name: 'Sumur Bandung' } },
   lines: [line],
   userId: null,

@@ -18,7 +18,7 @@ const kurir = { courier_id: 3, price_id: 11, courier_name: 'Kurir Braga', region
 const jne = { courier_code: 'jne', courier_name: 'JNE', service: 'REG', description: 'Reguler', cost: 18_000, estimated_delivery: '2-3' };
 
 const draft = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
-  form: { guest_email: 'tamu@contoh.id', shipping_name: 'Siti', shipping_address: 'Jl. Braga 5', shipping_postcode: '40111', shipping_phone: '0812', notes: '' },
+  form: { guest_email: 'tamu@contoh.id', shipping_name: 'Siti', shipping_address: 'Jl. Braga 5', shipping_postcode: '40111', shipping_phone: '081234567890', notes: '' },
   destination: { province: { id: 32, name: 'Jawa Barat' }, city: { id: 3273, name: 'Kota Bandung' }, district: { id: 327319, name: 'Sumur Bandung' } },
   lines: [line()],
   userId: null,
@@ -65,7 +65,7 @@ describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () 
       shipping_district_id: 327319,
       shipping_district: 'Sumur Bandung',
       shipping_postcode: '40111',
-      shipping_phone: '0812',
+      shipping_phone: '081234567890',
       notes: 'Titip di pos satpam',
       order_items: [{ product_id: 7, quantity: 2, price: 125_000, variant_label: 'L', selected_options: [{ group: 'Warna', value: 'Biru' }] }],
       shipping_courier: 'Kurir Braga',
