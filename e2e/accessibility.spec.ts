@@ -145,6 +145,11 @@ describe('accessibility: page titles and focus (issue 31 items 12 and 22)', () =
     const banner = page.getByRole('banner');
     expect(await banner.getByRole('link', { name: 'Pesanan', exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The narrowest phone the shop is made for: the header still fits beside the shortcut.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await banner.getByRole('link', { name: 'Pesanan', exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.querySelector('header')?.scrollWidth ?? 0))).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 390, height: 844 });
 
     const menuButton = banner.getByRole('button', { name: 'Buka menu' });
     await menuButton.click();
