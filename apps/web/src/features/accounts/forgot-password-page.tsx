@@ -5,9 +5,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgotPasswordSchema, passwordMessages as pm, type ForgotPasswordInput } from '@pasar/core/accounts';
+import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { requestPasswordReset } from './api/accounts-api';
 
+
+/** The server's limits, on the inputs (issue 31). */
+const max = textMaxLengths(forgotPasswordSchema);
 export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -47,7 +51,7 @@ export default function ForgotPasswordPage() {
                 {failure}
               </p>
             )}
-            <Field id="email" label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...form.register('email')} />
+            <Field id="email" label="Email" type="email" autoComplete="email" inputMode="email" maxLength={max.email} error={errors.email?.message} {...form.register('email')} />
             <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
               {busy ? 'Memproses...' : 'Kirim tautan'}
             </button>

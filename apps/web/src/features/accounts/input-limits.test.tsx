@@ -8,10 +8,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { z } from 'zod';
-import { loginSchema, registerSchema } from '@pasar/core/accounts';
+import { changePasswordSchema, forgotPasswordSchema, loginSchema, registerSchema } from '@pasar/core/accounts';
 import { textMaxLength } from '@pasar/core/validation';
 import LoginPage from './login-page';
 import RegisterPage from './register-page';
+import ForgotPasswordPage from './forgot-password-page';
+import { ChangePasswordForm } from './components/change-password-form';
 
 const render = (page: React.ReactNode, at = '/') =>
   renderToStaticMarkup(
@@ -58,6 +60,15 @@ describe('inputs carry the server schema limit', () => {
     const html = render(<LoginPage />, '/login');
     expect(maxLengthOf(html, 'username')).toBe(schemaMax(loginSchema.shape.username, letters));
     expect(maxLengthOf(html, 'password')).toBe(schemaMax(loginSchema.shape.password, letters));
+  });
+});
+
+describe('the password forms carry the server schema limit too', () => {
+  it('forgotten password and change of password', () => {
+    expect(maxLengthOf(render(<ForgotPasswordPage />, '/lupa-password'), 'email')).toBe(schemaMax(forgotPasswordSchema.shape.email, email));
+    const html = render(<ChangePasswordForm />, '/profile');
+    expect(maxLengthOf(html, 'current_password')).toBe(schemaMax(changePasswordSchema.shape.current_password, letters));
+    expect(maxLengthOf(html, 'new_password')).toBe(schemaMax(changePasswordSchema.shape.password, letters));
   });
 });
 

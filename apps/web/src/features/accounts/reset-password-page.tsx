@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordMessages as pm, resetPasswordSchema } from '@pasar/core/accounts';
+import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { ApiError } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session';
@@ -15,6 +16,9 @@ type Outcome = { kind: 'done'; text: string } | { kind: 'dead'; text: string };
 
 const linkClass = 'font-semibold text-green-800 underline';
 
+
+/** The server's limits, on the inputs (issue 31). */
+const max = textMaxLengths(resetPasswordSchema);
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -78,8 +82,8 @@ export default function ResetPasswordPage() {
                 {failure}
               </p>
             )}
-            <Field id="password" label="Kata sandi baru" type="password" autoComplete="new-password" hint="Minimal 6 karakter." error={errors.password?.message} {...form.register('password')} />
-            <Field id="password_confirmation" label="Konfirmasi kata sandi baru" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...form.register('password_confirmation')} />
+            <Field id="password" label="Kata sandi baru" type="password" autoComplete="new-password" hint="Minimal 6 karakter." maxLength={max.password} error={errors.password?.message} {...form.register('password')} />
+            <Field id="password_confirmation" label="Konfirmasi kata sandi baru" type="password" autoComplete="new-password" maxLength={max.password} error={errors.password_confirmation?.message} {...form.register('password_confirmation')} />
             <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
               {busy ? 'Menyimpan...' : 'Simpan kata sandi'}
             </button>

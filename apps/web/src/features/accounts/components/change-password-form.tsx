@@ -4,11 +4,15 @@
  */
 import { useState } from 'react';
 import { changePasswordSchema, passwordMessages as pm, type ChangePasswordInput } from '@pasar/core/accounts';
+import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../../components/form';
 import { changePassword } from '../api/accounts-api';
 
 const empty = { current_password: '', password: '', password_confirmation: '' };
 
+
+/** The server's limits, on the inputs (issue 31). */
+const max = textMaxLengths(changePasswordSchema);
 export function ChangePasswordForm() {
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const form = useZodForm(changePasswordSchema, { defaultValues: empty });
@@ -38,9 +42,9 @@ export function ChangePasswordForm() {
         </p>
       )}
       <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate className="mt-4 grid gap-4">
-        <Field id="current_password" label="Kata sandi saat ini" type="password" autoComplete="current-password" error={errors.current_password?.message} {...form.register('current_password')} />
-        <Field id="new_password" label="Kata sandi baru" type="password" autoComplete="new-password" hint="Minimal 6 karakter." error={errors.password?.message} {...form.register('password')} />
-        <Field id="new_password_confirmation" label="Konfirmasi kata sandi baru" type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...form.register('password_confirmation')} />
+        <Field id="current_password" label="Kata sandi saat ini" type="password" autoComplete="current-password" maxLength={max.current_password} error={errors.current_password?.message} {...form.register('current_password')} />
+        <Field id="new_password" label="Kata sandi baru" type="password" autoComplete="new-password" hint="Minimal 6 karakter." maxLength={max.password} error={errors.password?.message} {...form.register('password')} />
+        <Field id="new_password_confirmation" label="Konfirmasi kata sandi baru" type="password" autoComplete="new-password" maxLength={max.password} error={errors.password_confirmation?.message} {...form.register('password_confirmation')} />
         <div>
           <button type="submit" disabled={busy} className="rounded-xl bg-green-800 px-5 py-2.5 font-bold text-white disabled:opacity-60">
             {busy ? 'Menyimpan...' : 'Ubah kata sandi'}
