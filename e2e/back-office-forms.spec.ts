@@ -198,6 +198,8 @@ describe('back-office forms (issue 31)', () => {
     await mine.getByRole('button', { name: 'Simpan' }).click();
     const panel = mine.getByRole('alert').filter({ hasText: 'Data ini sudah diubah oleh pengguna lain sejak Anda membukanya.' });
     await panel.waitFor();
+    // The save button sits at the foot of the dialog, the panel at its head: it is brought into view.
+    await expect.poll(() => panel.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; })).toBe(true);
     const differences = panel.getByRole('list', { name: 'Isian yang berbeda' }).getByRole('listitem');
     await expect.poll(() => differences.allInnerTexts()).toEqual([
       `Deskripsi\nIsian Anda: ${target.description || '(kosong)'}\nVersi terbaru: Versi admin kedua`,

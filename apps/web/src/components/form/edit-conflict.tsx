@@ -13,7 +13,7 @@
  * next save sends, `caught` takes the failure from the save's catch, and `panel` is drawn inside
  * the form, where "Simpan versi saya" is the form's own submit.
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { buttonStyles } from '../admin/admin-ui';
 import { isStale } from './failure-message';
@@ -86,6 +86,12 @@ export function useEditConflict<TValues extends FieldValues>({ version, recordId
     return true;
   };
 
+  // The save button is often at the foot of a long dialog, the panel at its head: bring it into view.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.status !== 'closed') panelRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [state.status]);
+
   const dismiss = () => {
     attempt.current++;
     setState({ status: 'closed' });
@@ -93,7 +99,7 @@ export function useEditConflict<TValues extends FieldValues>({ version, recordId
 
   const panel =
     state.status === 'closed' ? null : (
-      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <div ref={panelRef} role="alert" className="scroll-mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
         <p className="font-semibold">{conflictMessages.title}</p>
         {state.status === 'loading' && <p className="mt-1">{conflictMessages.loading}</p>}
         {state.status === 'unavailable' && <p className="mt-1">{conflictMessages.unavailable}</p>}
