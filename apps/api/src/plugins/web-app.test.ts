@@ -25,6 +25,7 @@ export async function render(url, source) {
   const { pathname } = new URL(url);
   if (pathname === '/meledak') throw new Error('database down');
   if (pathname === '/cart') return { kind: 'shell' };
+  if (pathname === '/pesanan/7') return { kind: 'shell', title: 'Pesanan <#7> · Pasar UMKM' };
   if (pathname === '/catalog' && new URL(url).searchParams.get('page') === '99') return { kind: 'redirect', status: 302, location: '/catalog?q=kopi&page=5' };
   const state = '<script type="application/json" id="page-state">{"n":1}</script>';
   const product = /^\\/product\\/(\\d+)$/.exec(pathname);
@@ -76,6 +77,12 @@ describe('the server-rendered storefront', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(shell.replace('<!--app-html-->', '').replace('<!--app-state-->', ''));
     }
+  });
+
+  it("puts the page's own title in place of the shell's, as text (issue 31 item 12)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pesanan/7' });
+    expect(res.body).toContain('<head><!--app-head--><title>Pesanan &lt;#7&gt; · Pasar UMKM</title></head>');
+    expect(res.body).not.toContain('<title>Default</title>');
   });
 
   it("sends the browser where the renderer redirects (a catalogue page past the last, issue 16)", async () => {
