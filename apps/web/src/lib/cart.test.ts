@@ -114,6 +114,8 @@ describe('cart helpers (requirements/storefront.md §4, §9)', () => {
         category_name: 'Makanan & Camilan',
         local_only: false,
         stock: 9,
+        // Checkout weighs the parcel from it (issue 31 item 26).
+        weight_grams: 300,
       },
       quantity: 2,
       unit_price: 49500,
