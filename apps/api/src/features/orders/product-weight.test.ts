@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 26 (docs/decisions/065-product-weight-in-shipping.md): each unit weighs its
+ * Issue 31 item 26 (docs/decisions/065-product-weight-and-back-office-data.md): each unit weighs its
  * product's "Berat (gram)", in the quote, in the shipping cost charged and in each origin's shipment.
  */
 import { sql } from 'drizzle-orm';
