@@ -99,7 +99,7 @@ describe(`partner shipments (${testEngine})`, () => {
     expect(mine.total).toBe(3);
 
     const first = mine.items.find((s) => s.id === own.shipmentId)!;
-    expect(first).toMatchObject({ order_id: own.id, order_code: `#${own.id}`, buyer_name: 'Sari Pembeli', buyer_phone: '081200000000', shipping_address: 'Jl. Braga No. 5', status: 'packing', status_label: 'Dikemas', can_act: true, cannot_act_reason: null, late: false });
+    expect(first).toMatchObject({ order_id: own.id, order_code: `#${own.id}`, buyer_name: 'Sari Pembeli', buyer_phone: '6281200000000', shipping_address: 'Jl. Braga No. 5', status: 'packing', status_label: 'Dikemas', can_act: true, cannot_act_reason: null, late: false });
     expect(first.items.map((i) => [i.product_name, i.quantity])).toEqual([
       ['Keripik Singkong Uji', 2],
       ['Rempeyek Uji', 1],
