@@ -2,7 +2,8 @@
  * Issue 31 (items 14, 15, 16, 18): back-office forms keep what was stored and what was typed. The
  * business dialog shows a stored city and district on its first opening; "Batal", Back and reload
  * ask before typed work is dropped; a save that lost a race to another admin offers the latest
- * version or one's own; a session that ran out mid-edit comes back to the same page with the draft.
+ * version or one's own; a session that ran out mid-edit comes back to the same page with the draft
+ * (knowledge, business, product, user, category and payment settings forms here).
  */
 import { describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
@@ -286,6 +287,115 @@ describe('back-office forms (issue 31)', () => {
     await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
     await expect.poll(() => dialog.getByLabel('Nama kontak').inputValue()).toBe('Kontak sebelum sesi habis');
     await expect.poll(() => dialog.getByLabel('Kecamatan').inputValue()).toBe(String(target.district_id));
+  });
+
+  it('item 18: a product dialog whose session ran out opens again after signing in, with the typing and an added option row', async () => {
+    const { page, consoleErrors } = await e2e.openPage();
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Produk').click();
+    const edit = page.getByRole('button', { name: /^Ubah / }).first();
+    const name = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Ubah /, '');
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: `Ubah produk: ${name}` });
+    await expect.poll(() => dialog.getByLabel('Nama produk').inputValue()).toBe(name);
+    await dialog.getByLabel('Catatan', { exact: true }).fill('Catatan sebelum sesi habis');
+    await dialog.getByRole('button', { name: '+ Tambah kelompok opsi' }).click();
+    await dialog.getByLabel(/^Opsi \d+: nama$/).last().fill('Kemasan');
+    await dialog.getByLabel('Nilai (pisahkan dengan koma)').last().fill('Toples, Plastik');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await dialog.getByRole('button', { name: 'Simpan produk' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    await page.getByLabel('Username atau email').fill('admin');
+    await page.getByLabel('Kata sandi').fill('admin12345');
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.waitForURL(`${e2e.baseUrl}/admin/products`);
+    await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await expect.poll(() => dialog.getByLabel('Catatan', { exact: true }).inputValue()).toBe('Catatan sebelum sesi habis');
+    expect(await dialog.getByLabel(/^Opsi \d+: nama$/).last().inputValue()).toBe('Kemasan');
+    expect(await dialog.getByLabel('Nilai (pisahkan dengan koma)').last().inputValue()).toBe('Toples, Plastik');
+    expect(await dialog.getByLabel('Nama produk').inputValue()).toBe(name);
+  });
+
+  it('item 18: a user dialog whose session ran out opens again after signing in, with the typing', async () => {
+    const { page, consoleErrors } = await e2e.openPage();
+    await signInAsAdmin(page, e2e.baseUrl);
+    await menu(page, 'Pengguna').click();
+    const edit = page.getByRole('button', { name: /^Edit / }).first();
+    const username = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await expect.poll(() => dialog.getByLabel('Username').inputValue()).toBe(username);
+    await dialog.getByLabel('Last name').fill('Sebelum Sesi Habis');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    await page.getByLabel('Username atau email').fill('admin');
+    await page.getByLabel('Kata sandi').fill('admin12345');
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.waitForURL(`${e2e.baseUrl}/admin/users`);
+    await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await expect.poll(() => dialog.getByLabel('Last name').inputValue()).toBe('Sebelum Sesi Habis');
+    expect(await dialog.getByLabel('Username').inputValue()).toBe(username);
+  });
+
+  it('item 18: the category form, the payment settings and the courier form keep their typing through a lapsed session', async () => {
+    const { page, consoleErrors } = await e2e.openPage();
+    await signInAsAdmin(page, e2e.baseUrl);
+    const lapse = async (save: string, path: string) => {
+      const token = await page.evaluate(() => localStorage.getItem('token'));
+      await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      await page.getByRole('button', { name: save }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+      await page.getByLabel('Username atau email').fill('admin');
+      await page.getByLabel('Kata sandi').fill('admin12345');
+      await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+      await page.waitForURL(`${e2e.baseUrl}${path}`);
+      await page.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    };
+
+    await menu(page, 'Kategori').click();
+    const edit = page.getByRole('table', { name: 'Daftar kategori' }).getByRole('button', { name: /^Ubah / }).first();
+    const name = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Ubah /, '');
+    await edit.click();
+    await expect.poll(() => page.getByLabel('Nama kategori').inputValue()).toBe(name);
+    await page.getByLabel('Deskripsi', { exact: true }).fill('Deskripsi sebelum sesi habis');
+    await lapse('Simpan perubahan', '/admin/categories');
+    await expect.poll(() => page.getByLabel('Deskripsi', { exact: true }).inputValue()).toBe('Deskripsi sebelum sesi habis');
+    expect(await page.getByLabel('Nama kategori').inputValue()).toBe(name);
+    expect(await page.getByRole('form', { name: 'Ubah kategori' }).count()).toBe(1);
+
+    // The restored draft is unsaved: leaving asks (agreed here).
+    const seen = answerDialogs(page, [true]);
+    await menu(page, 'Pengaturan pembayaran').click();
+    await expect.poll(() => seen.messages).toEqual(['Perubahan belum disimpan. Tinggalkan halaman ini?']);
+    await page.getByRole('button', { name: '+ Tambah rekening' }).click();
+    const rows = await page.getByRole('group', { name: /^Rekening \d+/ }).count();
+    const last = page.getByRole('group', { name: /^Rekening \d+/ }).last();
+    await last.getByLabel('Nama bank').fill('Bank Draf');
+    await last.getByLabel('Nomor rekening').fill('5647382910');
+    await last.getByLabel('Atas nama').fill('Toko Draf');
+    await lapse('Simpan pengaturan', '/admin/settings/payments');
+    await expect.poll(() => page.getByRole('group', { name: /^Rekening \d+/ }).count()).toBe(rows);
+    const kept = page.getByRole('group', { name: /^Rekening \d+/ }).last();
+    expect(await kept.getByLabel('Nama bank').inputValue()).toBe('Bank Draf');
+    expect(await kept.getByLabel('Atas nama').inputValue()).toBe('Toko Draf');
+
+    // The courier's own fields, on its edit page.
+    seen.messages.length = 0;
+    await menu(page, 'Kurir').click();
+    await page.getByRole('link', { name: /^Edit / }).first().click();
+    await page.waitForURL((url) => /^\/admin\/couriers\/\d+\/edit$/.test(url.pathname));
+    const courierPath = new URL(page.url()).pathname;
+    const courier = page.getByRole('form', { name: 'Data kurir' });
+    await courier.getByLabel('Catatan', { exact: true }).fill('Catatan kurir sebelum sesi habis');
+    await lapse('Simpan kurir', courierPath);
+    await expect.poll(() => courier.getByLabel('Catatan', { exact: true }).inputValue()).toBe('Catatan kurir sebelum sesi habis');
+    expect(seen.messages).toEqual(['Perubahan belum disimpan. Tinggalkan halaman ini?']);
   });
 });
 

@@ -8,7 +8,7 @@
  * and rules as the admin's"): each screen hands it its options and its save call. Without a list of
  * businesses the business select is not shown (a partner's product is always its own).
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import type { Product } from '@pasar/core/catalog';
 import { applyDiscount } from '@pasar/core/pricing';
@@ -17,7 +17,7 @@ import { DEFAULT_WEIGHT_GRAMS, MAX_SIZE_VARIANTS, productInputSchema, productMes
 import { Modal } from '../modal';
 import { ProductImage } from '../product-image';
 import { buttonStyles, FormActions, ErrorBanner } from '../admin/admin-ui';
-import { failureMessage, Field, firstErrorUnder, setServerErrors, showValue, useEditConflict, useZodForm } from '../form';
+import { draftRestoredMessage, failureMessage, Field, firstErrorUnder, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../form';
 
 /** The values the form opens with: a product as the API answers it. */
 export type ProductFormValues = Pick<
@@ -65,6 +65,9 @@ interface FormState {
 }
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/** The name a kept draft of this dialog goes by (use-form-draft.ts); the path tells the back office's from the partner's. */
+export const PRODUCT_DRAFT = 'product';
 
 function initial(product: ProductFormValues | null): FormState {
   if (!product) {
@@ -152,6 +155,14 @@ export function ProductFormModal({ product, title, categories, businesses, save,
   const [cover, setCover] = useState<File | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [banner, setBanner] = useState<string | null>(null);
+  // Issue 31 item 18: a session that runs out keeps the typing (not the picked images); the screen reopens this dialog with it.
+  const draft = useFormDraft(form, PRODUCT_DRAFT, product?.id ?? null);
+  const [restored] = useState(() => draft !== null && draft.recordId === (product?.id ?? null));
+  useEffect(() => {
+    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const withBusiness = businesses !== undefined;
   const field = (name: 'name' | 'description' | 'price' | 'reseller_price' | 'discount' | 'stock' | 'category_id' | 'business_id' | 'size' | 'notes' | 'weight_grams' | 'ai_description') => ({
     error: errors[name]?.message,
@@ -214,6 +225,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
         className="space-y-4"
       >
         <ErrorBanner message={banner} />
+        {restored && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftRestoredMessage}</p>}
         {conflict.panel}
         {notice}
         <Section title="Informasi produk">

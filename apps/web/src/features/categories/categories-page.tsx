@@ -1,11 +1,11 @@
 /** Categories (docs/requirements/back-office.md §2, §5, §8): list, inline create/edit form, delete with confirmation. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
-import { failureMessage, Field, setServerErrors, useEditConflict, useUnsavedChanges, useZodForm } from '../../components/form';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
 
@@ -17,6 +17,8 @@ interface FormState {
 
 const empty: FormState = { name: '', description: '', is_active: true };
 
+const toForm = (c: AdminCategory): FormState => ({ name: c.name, description: c.description, is_active: c.is_active });
+
 export default function CategoriesPage() {
   const sort = useListSort(CATEGORY_SORTS, DEFAULT_CATEGORY_SORT);
   const search = useListSearch();
@@ -26,6 +28,9 @@ export default function CategoriesPage() {
   // The category being edited (its id and version travel with the save), or null for a new one.
   const [editing, setEditing] = useState<AdminCategory | null>(null);
   const form = useZodForm(categoryInputSchema, { defaultValues: empty });
+  // Issue 31 item 18: a session that ran out mid-edit keeps the typing; it comes back here after signing in.
+  const draft = useFormDraft(form, 'category', editing?.id ?? null);
+  const [draftPending, setDraftPending] = useState(draft !== null);
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
@@ -34,12 +39,23 @@ export default function CategoriesPage() {
     recordId: editing?.id,
     loadLatest: async () => {
       const latest = (await api<AdminCategory[]>('/categories/')).find((c) => c.id === editing?.id);
-      return latest ? { values: { name: latest.name, description: latest.description, is_active: latest.is_active }, version: latest.version } : null;
+      return latest ? { values: toForm(latest), version: latest.version } : null;
     },
     labels: { name: 'Nama kategori', description: 'Deskripsi', is_active: 'Aktif' },
   });
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+
+  // The draft goes back on its category once the list has it (a new category's draft at once).
+  const draftCategory = draft?.recordId ? list.data?.find((c) => c.id === draft.recordId) : undefined;
+  useEffect(() => {
+    if (!draft || !draftPending || (draft.recordId !== null && !draftCategory)) return;
+    setDraftPending(false);
+    setEditing(draftCategory ?? null);
+    form.reset(draftCategory ? toForm(draftCategory) : empty);
+    form.reset(draft.values, { keepDefaultValues: true });
+    setNotice(draftRestoredMessage);
+  }, [draft, draftPending, draftCategory, form]);
 
   const startNew = () => {
     conflict.dismiss();
@@ -53,7 +69,7 @@ export default function CategoriesPage() {
     if (form.formState.isDirty && !confirmAction(discardChangesMessage)) return;
     conflict.dismiss();
     setEditing(c);
-    form.reset({ name: c.name, description: c.description, is_active: c.is_active });
+    form.reset(toForm(c));
     setBanner(null);
     // On a phone the form is far above the row's "Ubah" (issue 17): bring it into view, ready to type,
     // its first label below the sticky header (the form's scroll-mt-20, issue 31).

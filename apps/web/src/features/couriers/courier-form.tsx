@@ -21,7 +21,7 @@ import {
 import { formatRupiah } from '@pasar/core/money';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { discardChangesMessage } from '../../components/confirm';
-import { failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useAreas, useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
 
 interface CourierFormState {
@@ -58,11 +58,19 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
   const location = useLocation();
   const form = useZodForm(courierInputSchema, { defaultValues: toForm(courier) });
   const { errors } = form.formState;
+  // Issue 31 item 18: a session that runs out keeps the courier's typed fields (the page's path names the courier).
+  const draft = useFormDraft(form, 'courier', courier?.id ?? null);
+  const [restored] = useState(() => draft !== null && draft.recordId === (courier?.id ?? null));
+  useEffect(() => {
+    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
+    // Once, when the form is mounted (with its courier loaded).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Issue 31 item 15: an unsaved price row below holds the page as well as the courier's own fields.
   const [priceDirty, setPriceDirty] = useState(false);
   const guard = useUnsavedChanges(form.formState.isDirty || priceDirty);
   const [banner, setBanner] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(() => (location.state as { notice?: string } | null)?.notice ?? null);
+  const [notice, setNotice] = useState<string | null>(() => (restored ? draftRestoredMessage : ((location.state as { notice?: string } | null)?.notice ?? null)));
   const store = useStoreLocation();
   const cities = useAreas(store.data ? `/locations/rajaongkir/provinces/${store.data.province_id}/cities` : null);
   const save = useSaveCourier();

@@ -13,7 +13,9 @@ import { curationLabels } from '@pasar/core/curation';
 import { ADMIN_PRODUCT_PAGE_SIZES, ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, DEFAULT_ADMIN_PRODUCT_SORT, isLowStock, productMessages, type AdminProductSort } from '@pasar/core/products';
 import { ProductImage } from '../../components/product-image';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage } from '../../components/form';
+import { draftKey, failureMessage, peekDraft } from '../../components/form';
+import { PRODUCT_DRAFT } from '../../components/product-form/product-form-modal';
+import { api } from '../../lib/api-client';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { SkeletonGrid } from '../../components/skeleton';
 import { useAdminProducts, useBusinessOptions, useCategoryOptions, useDeleteProduct, type AdminProductFilters } from './api/products-api';
@@ -60,6 +62,24 @@ export default function ProductsPage() {
   const businesses = useBusinessOptions();
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
+  // Issue 31 item 18: a dialog whose session ran out mid-edit opens again, with its draft. The
+  // product is read on its own: the list is paged and may no longer hold it.
+  const [draftFor] = useState(() => peekDraft(draftKey(window.location.pathname, PRODUCT_DRAFT)));
+  useEffect(() => {
+    if (!draftFor) return;
+    if (draftFor.recordId === null) {
+      setEditing(null);
+      return;
+    }
+    let live = true;
+    api<Product>(`/products/${draftFor.recordId}`).then(
+      (product) => live && setEditing(product),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [draftFor]);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 

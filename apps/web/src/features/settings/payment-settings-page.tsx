@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useFieldArray, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { paymentSettingsSchema, type PaymentSettings } from '@pasar/core/settings';
 import { AdminPageHeader, buttonStyles, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { errorAt, failureMessage, Field, setServerErrors, useUnsavedChanges, useZodForm } from '../../components/form';
+import { draftRestoredMessage, errorAt, failureMessage, Field, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type BankAccountRow, type PaymentSettingsForm } from './payment-settings-form';
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 import { TimeZoneSetting } from './time-zone-setting';
@@ -61,10 +61,13 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
   useUnsavedChanges(form.formState.isDirty);
   const rows = useFieldArray({ control: form.control, name: 'bank_accounts', keyName: 'fieldId' });
   const [owner] = useState(() => ({}));
+  // Issue 31 item 18: a session that runs out keeps the unsaved settings for after signing in.
+  const draft = useFormDraft(form, 'payment-settings', null);
+  const [restored] = useState(() => draft !== null);
   // After useFieldArray's own effect, which listens for the rows a reset brings.
   useEffect(() => {
     const path = window.location.pathname;
-    const kept = liveDraft?.path === path && liveDraft.owner !== owner && !sameSettings(liveDraft.values, initial) ? liveDraft.values : null;
+    const kept = draft ? draft.values : liveDraft?.path === path && liveDraft.owner !== owner && !sameSettings(liveDraft.values, initial) ? liveDraft.values : null;
     // Against the server's values as defaults, so the draft still counts as unsaved.
     if (kept) form.reset(kept, { keepDefaultValues: true });
     const typing = form.watch(() => {
@@ -80,7 +83,7 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const [banner, setBanner] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(restored ? draftRestoredMessage : null);
   const save = useSavePaymentSettings();
   // Field errors are keyed by position: removing a row would move its neighbours' messages onto the wrong row.
   const removeRow = (index: number) => {

@@ -26,7 +26,7 @@ import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, FormActions, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, showValue, useEditConflict, useZodForm } from '../../components/form';
+import { draftKey, draftRestoredMessage, failureMessage, Field, peekDraft, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
@@ -41,6 +41,9 @@ interface FormState {
   role_id: string;
   is_active: boolean;
 }
+
+/** The name a kept draft of the user dialog goes by (use-form-draft.ts). */
+const USER_DRAFT = 'user';
 
 const toUserForm = (user: AdminUser | null): FormState => ({
   username: user?.username ?? '',
@@ -78,6 +81,16 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
   });
   const { errors } = form.formState;
   const [banner, setBanner] = useState<string | null>(null);
+  // Issue 31 item 18: a session that runs out keeps the typing; the page reopens this dialog with it.
+  // A new user's password is never written to storage: it comes back empty.
+  const kept = { formState: form.formState, getValues: (() => ({ ...form.getValues(), password: '' })) as typeof form.getValues };
+  const draft = useFormDraft(kept, USER_DRAFT, user?.id ?? null);
+  const [restored] = useState(() => draft !== null && draft.recordId === (user?.id ?? null));
+  useEffect(() => {
+    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const field = (name: Exclude<keyof FormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
   const submit = async (body: unknown) => {
@@ -105,6 +118,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
       >
         <div className="sm:col-span-2">
           <ErrorBanner message={banner} />
+          {restored && <p className="mb-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftRestoredMessage}</p>}
           {conflict.panel}
         </div>
         <Field id="user-username" label="Username" autoComplete="off" {...field('username')} />
@@ -196,6 +210,15 @@ export default function UsersPage() {
   const remove = useDeleteUser();
   const session = useSession();
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
+  // Issue 31 item 18: a dialog whose session ran out mid-edit opens again, with its draft, once the
+  // list is in (signing in returns to the same page of the list, its query kept).
+  const [draftFor, setDraftFor] = useState(() => peekDraft(draftKey(window.location.pathname, USER_DRAFT)));
+  useEffect(() => {
+    if (!draftFor || !users.data) return;
+    setDraftFor(null);
+    const record = draftFor.recordId === null ? null : users.data.items.find((u) => u.id === draftFor.recordId);
+    if (record !== undefined) setEditing(record);
+  }, [draftFor, users.data]);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
