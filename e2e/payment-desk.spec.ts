@@ -118,7 +118,7 @@ describe('back office: payments on the order desk', () => {
     await expect.poll(() => filter.textContent()).toBe(`Menunggu verifikasi (${bellData.awaiting_verification})`);
     const row = page.locator(`tr[data-order-id="${order.id}"]`);
     await row.waitFor();
-    await expect.poll(() => row.getByTestId('payment-status').textContent()).toBe('Menunggu verifikasi');
+    await expect.poll(() => row.getByTestId('payment-status').filter({ visible: true }).textContent()).toBe('Menunggu verifikasi');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(bellData.awaiting_verification);
 
     // The panel: the proof itself, the amount to expect, the buyer's WhatsApp.
@@ -159,7 +159,7 @@ describe('back office: payments on the order desk', () => {
     await filter.click();
     await page.waitForURL(`${e2e.baseUrl}/admin/orders`);
     await row.waitFor();
-    await expect.poll(() => row.getByTestId('payment-status').textContent()).toBe('Sudah dibayar');
+    await expect.poll(() => row.getByTestId('payment-status').filter({ visible: true }).textContent()).toBe('Sudah dibayar');
     // Issue 28: the status is text beside explicit actions, no longer a dropdown.
     await expect.poll(() => row.getByTestId('desk-order-status').textContent()).toBe('Dikonfirmasi');
     await expect.poll(() => cardAmount(page, 'Pendapatan')).toBe(revenueBefore + order.total_amount);
