@@ -188,8 +188,8 @@ export default function AdminLayout() {
           >
             <Icon path={collapsed ? 'M9 18l6-6-6-6' : 'M15 18l-6-6 6-6'} />
           </button>
-          <Link to="/admin/dashboard" className="whitespace-nowrap font-bold text-green-800">
-            Pasar UMKM <span className="font-normal text-stone-500 max-sm:sr-only">Admin</span>
+          <Link to="/admin/dashboard" className="font-bold text-green-800">
+            Pasar UMKM <span className="font-normal text-stone-500">Admin</span>
           </Link>
         </div>
         <div className="flex items-center gap-1">
