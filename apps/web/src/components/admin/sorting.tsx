@@ -126,6 +126,22 @@ export function useListSearch(): { q: string; text: string; setText: (text: stri
   return { q, text, setText };
 }
 
+/** The labelled search box of a list searched through `useListSearch`. */
+export function ListSearchField({ label, placeholder, search, className = '' }: { label: string; placeholder: string; search: { text: string; setText: (text: string) => void }; className?: string }) {
+  return (
+    <label className={`block text-sm font-semibold ${className}`}>
+      {label}
+      <input
+        type="search"
+        value={search.text}
+        onChange={(e) => search.setText(e.target.value)}
+        placeholder={placeholder}
+        className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+      />
+    </label>
+  );
+}
+
 /** The address query of a searched and sorted list: `q` only when there are words. */
 export function listParams(query: { q?: string | undefined; sort: string; dir: SortDirection }): string {
   const params = new URLSearchParams({ sort: query.sort, dir: query.dir });

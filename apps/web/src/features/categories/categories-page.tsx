@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
+import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
@@ -141,16 +141,7 @@ export default function CategoriesPage() {
 
       {list.isError && <ErrorBanner message={categoryMessages.loadFailed} />}
       {list.isPending && <p role="status">Memuat kategori…</p>}
-      <label className="mb-3 block max-w-md text-sm font-semibold">
-        Cari kategori
-        <input
-          type="search"
-          value={search.text}
-          onChange={(e) => search.setText(e.target.value)}
-          placeholder="Nama atau deskripsi"
-          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <ListSearchField label="Cari kategori" placeholder="Nama atau deskripsi" search={search} className="mb-3 max-w-md" />
       {list.data && list.data.length === 0 && (search.q ? <EmptyState title={`Tidak ada kategori yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState> : <EmptyState title="Belum ada kategori." />)}
       {list.data && list.data.length > 0 && (
         <AdminTable label="Daftar kategori">

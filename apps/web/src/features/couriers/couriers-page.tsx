@@ -9,7 +9,7 @@ import { Car, Motorbike, Package, Truck, type LucideIcon } from 'lucide-react';
 import { COURIER_SORTS, COURIER_STATUSES, COURIER_TYPES, DEFAULT_COURIER_SORT, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierSort, type CourierStatus, type CourierType } from '@pasar/core/couriers';
 import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { SortSelect, useListSearch, useListSort } from '../../components/admin/sorting';
+import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage, Field } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
 import { CourierForm } from './courier-form';
@@ -137,16 +137,7 @@ function CourierList() {
       <ErrorBanner message={banner ?? (list.isError ? courierMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       <div className="mb-4 grid max-w-3xl gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label className="text-sm font-semibold sm:col-span-2">
-          Cari kurir
-          <input
-            type="search"
-            value={search.text}
-            onChange={(e) => search.setText(e.target.value)}
-            placeholder="Nama, telepon, email, alamat, atau nomor kendaraan"
-            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-          />
-        </label>
+        <ListSearchField label="Cari kurir" placeholder="Nama, telepon, email, alamat, atau nomor kendaraan" search={search} className="sm:col-span-2" />
         <div className="flex items-end sm:col-span-2">
           <SortSelect id="courier-sort" options={sortOptions} sort={sort} />
         </div>

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { SortableHeader, useListSearch, useListSort } from '../../components/admin/sorting';
+import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
@@ -216,16 +216,7 @@ export default function KnowledgePage() {
 
       {list.isError && <ErrorBanner message={knowledgeMessages.loadFailed} />}
       {list.isPending && <p role="status">Memuat entri pengetahuan…</p>}
-      <label className="mb-3 block max-w-md text-sm font-semibold">
-        Cari entri
-        <input
-          type="search"
-          value={search.text}
-          onChange={(e) => search.setText(e.target.value)}
-          placeholder="Judul, deskripsi, berkas, atau produk"
-          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <ListSearchField label="Cari entri" placeholder="Judul, deskripsi, berkas, atau produk" search={search} className="mb-3 max-w-md" />
       {list.data &&
         list.data.length === 0 &&
         (search.q ? <EmptyState title={`Tidak ada entri yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState> : <EmptyState title="Belum ada entri pengetahuan." />)}

@@ -11,7 +11,7 @@ import { DEFAULT_OUTBOX_SORT, OUTBOX_PAGE_SIZES, OUTBOX_SORTS, buyerMessageLabel
 import { whatsappLink } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, EmptyState } from '../../components/admin/admin-ui';
-import { SortSelect, useListSearch, useListSort } from '../../components/admin/sorting';
+import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage } from '../../components/form';
 import { useOutbox, useResendMail } from './api/outbox-api';
 
@@ -206,16 +206,7 @@ export default function OutboxPage() {
         </div>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="min-w-0 flex-1 basis-64 text-sm font-semibold">
-          Cari pesan
-          <input
-            type="search"
-            value={search.text}
-            onChange={(e) => search.setText(e.target.value)}
-            placeholder="Penerima, subjek, atau #nomor pesanan"
-            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-          />
-        </label>
+        <ListSearchField label="Cari pesan" placeholder="Penerima, subjek, atau #nomor pesanan" search={search} className="min-w-0 flex-1 basis-64" />
         <SortSelect id="outbox-sort" options={sortOptions} sort={sort} />
       </div>
       {!data && !outbox.isError && <p role="status">Memuat kotak keluar…</p>}
