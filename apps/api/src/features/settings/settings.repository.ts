@@ -32,3 +32,27 @@ export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: sql`now()` } });
 }
+
+/**
+ * A settings row outside the store's typed keys (operations state such as `jobs_hold`, apps/api/src/jobs-hold.ts):
+ * the caller checks the value, so the admin's settings and the demo seed never see these keys.
+ */
+export async function getRawSetting(db: DbOrTx, key: string): Promise<{ value: unknown; updatedAt: Date } | undefined> {
+  const rows = await db
+    .select({ value: settings.value, updatedAt: settings.updated_at })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  return rows[0];
+}
+
+export async function putRawSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updated_at: sql`now()` } });
+}
+
+export async function deleteRawSetting(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(settings).where(eq(settings.key, key));
+}

@@ -1,0 +1,31 @@
+/**
+ * The restore hold (issue 27 §3, docs/decisions/067-lifecycle.md): a restored or staging copy of the
+ * shop must not send the mail that was pending in the original, nor expire its orders, until someone
+ * says so. The hold lives in the database itself (settings key `jobs_hold`), so it travels with the
+ * copy and every server on that database sees it; `JOBS=on` at start (config.ts) releases it.
+ */
+import { z } from 'zod';
+import type { DbOrTx } from './db/client';
+import { deleteRawSetting, getRawSetting, putRawSetting } from './features/settings/settings.repository';
+
+const JOBS_HOLD_KEY = 'jobs_hold';
+
+const holdSchema = z.object({ reason: z.string(), since: z.string() });
+export type JobsHold = z.infer<typeof holdSchema>;
+
+/** Holds the background jobs of every server on this database until `releaseJobsHold` (or `JOBS=on`). */
+export async function holdJobs(db: DbOrTx, reason: string): Promise<void> {
+  await putRawSetting(db, JOBS_HOLD_KEY, { reason, since: new Date().toISOString() } satisfies JobsHold);
+}
+
+/** The hold, or null. A row that no longer fits the shape still holds: quiet is the safe side. */
+export async function jobsHold(db: DbOrTx): Promise<JobsHold | null> {
+  const row = await getRawSetting(db, JOBS_HOLD_KEY);
+  if (!row) return null;
+  const parsed = holdSchema.safeParse(row.value);
+  return parsed.success ? parsed.data : { reason: 'tidak diketahui', since: row.updatedAt.toISOString() };
+}
+
+export async function releaseJobsHold(db: DbOrTx): Promise<void> {
+  await deleteRawSetting(db, JOBS_HOLD_KEY);
+}
