@@ -122,9 +122,12 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   ]);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  // In a cluster the first worker starts alone (cluster.ts), so only it can find the database empty.
+  // Under the start lock, which servers on other hosts share: the first seeds, the others find the
+  // database no longer empty once they hold it (docs/decisions/067-lifecycle.md).
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true });
+    const seeded = await database.exclusive(() =>
+      seedDemoIfEmpty(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true }),
+    );
     if (seeded) console.info('Data demo dimuat ke database kosong.');
   }
   // A shop others reach never opens with a password the README publishes, unless it says it is a

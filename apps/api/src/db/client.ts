@@ -35,6 +35,39 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (the test templates, apps/api/src/test/global-setup.ts). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Runs `work` while no other process on this database runs start-up work (migrations, the demo
+   * seed): the start lock below on PostgreSQL; PGlite is one process by design and just runs it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The start lock (issue 27 §1, docs/decisions/067-lifecycle.md): servers started at once on an empty
+ * PostgreSQL would otherwise migrate at once (`duplicate key … pg_type_typname_nsp_index`) and seed
+ * at once (`users_username_lower_unique`). 0x7061736172007374 ('pasar', 0, 'st'), beside the jobs'
+ * key in cluster-jobs.ts; decimal, as PostgreSQL reads hex literals only since 16.
+ */
+export const START_LOCK_KEY = '8097880467350516596';
+
+/**
+ * A session-level advisory lock on a connection of its own: held for `work` and gone with the
+ * session, so a process killed while holding it frees it at once. Infrastructure, not a feature: this
+ * is its one SQL statement, as in cluster-jobs.ts.
+ */
+export async function withStartLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  // A dropped connection must not crash the process; the query in flight fails instead.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(${START_LOCK_KEY}::bigint)`);
+    return await work();
+  } finally {
+    // Ending the session releases the lock even when the unlock itself cannot be sent.
+    await client.query(`SELECT pg_advisory_unlock(${START_LOCK_KEY}::bigint)`).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -73,8 +106,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, engine: 'postgres', close: () => pool.end() };
+    const databaseUrl = options.databaseUrl;
+    const exclusive = <T>(work: () => Promise<T>) => withStartLock(databaseUrl, work);
+    try {
+      await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return { db, engine: 'postgres', exclusive, close: () => pool.end() };
   }
 
   let releaseLock: (() => void) | undefined;
@@ -95,6 +135,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       engine: 'pglite',
       dumpDataDir: () => client.dumpDataDir('none'),
+      exclusive: (work) => work(),
       close: async () => {
         await client.close();
         releaseLock?.();

@@ -11,16 +11,19 @@ import { isDatabaseEmpty, seedDemo } from './seed-demo';
 const config = loadConfig();
 const database = await openShopDatabase(config);
 try {
-  if (!(await isDatabaseEmpty(database.db))) {
-    if (!process.argv.includes('--if-empty')) {
-      console.error('Database sudah berisi data; seed demo hanya untuk database kosong.');
-      process.exitCode = 1;
+  // Checked and seeded under the start lock: a server starting beside this tool seeds too (decision 067).
+  await database.exclusive(async () => {
+    if (!(await isDatabaseEmpty(database.db))) {
+      if (!process.argv.includes('--if-empty')) {
+        console.error('Database sudah berisi data; seed demo hanya untuk database kosong.');
+        process.exitCode = 1;
+      }
+    } else {
+      const started = Date.now();
+      await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true });
+      console.info(`Data demo dimuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
-  } else {
-    const started = Date.now();
-    await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true });
-    console.info(`Data demo dimuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  }
+  });
 } finally {
   await database.close();
 }
