@@ -147,6 +147,8 @@ const envSchema = z.object({
 
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalText,
+  /** Bucket for private files (payment proofs); unset, they go under `private/` in S3_BUCKET (decision 068). */
+  S3_PRIVATE_BUCKET: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_REGION: z.string().default('auto'),

@@ -7,12 +7,12 @@
  * MAX_IMAGE_PIXELS is refused from its header, before any pixel is decoded (issue 14).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '@pasar/core/errors';
 import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
 import { productMessages } from '@pasar/core/products';
+import { localObjectStorage, type ObjectStorage } from '../integrations/storage/object-storage';
 
 export const IMAGE_TYPE_MESSAGE = 'Format gambar harus JPG, PNG, atau WEBP.';
 
@@ -34,8 +34,8 @@ export function sniffImageType(buffer: Buffer): ImageKind | undefined {
 }
 
 /**
- * Where image files go: the local disk under DATA_DIR/uploads by default, or an S3-compatible
- * bucket when configured (integrations/storage/s3-client.ts). Keys look like `products/<id>-640.webp`.
+ * Where image files go: the shop's one storage (the local disk under DATA_DIR/uploads by default,
+ * or an S3-compatible bucket when configured). Keys look like `products/<id>-640.webp`.
  */
 export interface ImageStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
@@ -46,19 +46,18 @@ export interface ImageStore {
   keyOf(publicPath: string): string | undefined;
 }
 
-export function localImageStore(uploadsDir: string): ImageStore {
+/** Product images kept by the shop's one storage (integrations/storage/object-storage.ts), in its public area. */
+export function imageStoreOf(storage: ObjectStorage): ImageStore {
   return {
-    async put(key, data) {
-      const file = path.join(uploadsDir, key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data);
-    },
-    async remove(key) {
-      await fs.rm(path.join(uploadsDir, key), { force: true });
-    },
-    url: (key) => `/uploads/${key}`,
-    keyOf: (publicPath) => (publicPath.startsWith('/uploads/') ? publicPath.slice('/uploads/'.length) : undefined),
+    put: (key, data, contentType) => storage.put('public', key, data, contentType),
+    remove: (key) => storage.remove('public', key),
+    url: (key) => storage.publicUrl(key),
+    keyOf: (publicPath) => storage.keyOfPublicUrl(publicPath),
   };
+}
+
+export function localImageStore(uploadsDir: string): ImageStore {
+  return imageStoreOf(localObjectStorage({ uploadsDir, dataDir: path.dirname(uploadsDir) }));
 }
 
 export type ImageStoreOptions = { uploadsDir: string; store?: ImageStore | undefined };

@@ -15,6 +15,8 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '@pasar/core/errors';
 import type { StorefrontRenderer, StorefrontRenderResult, StorefrontSource } from '@pasar/core/catalog';
 import type { AppDeps } from '../deps';
+import { isObjectKey } from '../integrations/storage/object-storage';
+import { storageFor } from '../integrations/storage/shop-storage';
 import { escapeHtml } from '../features/catalog/catalog.seo';
 
 /**
@@ -30,6 +32,17 @@ export interface WebPages {
   storefront: StorefrontSource;
 }
 
+/** What /uploads answers from S3 carry, as @fastify/static would set them from disk. */
+const uploadTypes: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
 /** Where `vite build --ssr` writes the renderer (apps/web/package.json); never served. */
 const serverEntry = (webDistDir: string) => path.join(webDistDir, 'server', 'entry-server.js');
 
@@ -37,14 +50,31 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
   const { config } = deps;
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-    immutable: true,
-    index: false,
-  });
+  const storage = storageFor(config);
+  if (storage.kind === 's3') {
+    // Addresses stored as /uploads/… (images from before S3, knowledge files) are read through this
+    // server from S3, or from its own disk until storage:migrate copied them: any server answers them
+    // (docs/decisions/068-one-file-storage.md). Only the public area: proofs have their own admin route.
+    app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const bytes = isObjectKey(key) ? await storage.get('public', key) : undefined;
+      if (!bytes) return reply.status(404).send({ success: false, error: 'Alamat tidak ditemukan.', code: 'NOT_FOUND' });
+      return reply
+        .type(uploadTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream')
+        .header('Cache-Control', 'public, max-age=2592000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
+    });
+  } else {
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '30d',
+      immutable: true,
+      index: false,
+    });
+  }
 
   const indexPath = path.join(config.webDistDir, 'index.html');
   const hasWebApp = fs.existsSync(indexPath);

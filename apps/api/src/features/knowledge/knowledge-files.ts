@@ -1,17 +1,16 @@
 /**
  * Files attached to knowledge entries (issue 7 (docs/issues.md)). An uploaded file is checked by its content
- * (a .pdf must be a PDF, a .txt or .md must be UTF-8 text without NUL bytes), stored under
- * DATA_DIR/uploads/knowledge with a random name, and served at /uploads/knowledge/… like product
+ * (a .pdf must be a PDF, a .txt or .md must be UTF-8 text without NUL bytes), stored in the shop's
+ * one storage as `knowledge/<random name>`, and served at /uploads/knowledge/… like product
  * images (docs/decisions/012-shopping-assistant.md). Its text goes to `knowledge_entries.file_text`
  * for the assistant. A typed address is read only when it names a file stored here; other
  * addresses are not fetched (the shop may run offline) and give no text.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@pasar/core/errors';
 import { KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeMessages } from '@pasar/core/knowledge';
-import type { Config } from '../../config';
+import type { ObjectStorage } from '../../integrations/storage/object-storage';
 import { extractText } from './file-text';
 import type { KnowledgeUpload } from './knowledge-form';
 
@@ -21,6 +20,8 @@ const STORED_NAME = /^[a-f0-9]{32}\.(txt|md|pdf)$/;
 const READABLE_NAME = /^[A-Za-z0-9_-]+\.(txt|md|pdf)$/;
 
 export type KnowledgeFileType = 'txt' | 'md' | 'pdf';
+
+const contentTypes: Record<KnowledgeFileType, string> = { txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', pdf: 'application/pdf' };
 
 const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { file: message } });
 
@@ -55,28 +56,38 @@ export function isStoredKnowledgeFile(file: string): boolean {
   return file.startsWith(KNOWLEDGE_FILE_PREFIX) && STORED_NAME.test(file.slice(KNOWLEDGE_FILE_PREFIX.length));
 }
 
-export function knowledgeFiles(config: Pick<Config, 'uploadsDir'>): KnowledgeFiles {
-  const dir = path.join(config.uploadsDir, 'knowledge');
+/** A typed address's storage key, or undefined when it names no file the shop may have stored. */
+function keyOf(file: string, name: RegExp): string | undefined {
+  if (!file.startsWith(KNOWLEDGE_FILE_PREFIX)) return undefined;
+  const rest = file.slice(KNOWLEDGE_FILE_PREFIX.length);
+  return name.test(rest) ? `knowledge/${rest}` : undefined;
+}
+
+/**
+ * Knowledge files live in the public area of the shop's one storage under `knowledge/`; their
+ * address stays /uploads/knowledge/… whether the bytes are on this disk or in S3, and the
+ * /uploads route reads them through the server in the S3 case (docs/decisions/068-one-file-storage.md).
+ */
+export function knowledgeFiles(storage: ObjectStorage): KnowledgeFiles {
   return {
     async readText(file) {
-      if (!file.startsWith(KNOWLEDGE_FILE_PREFIX)) return null;
-      const name = file.slice(KNOWLEDGE_FILE_PREFIX.length);
-      if (!READABLE_NAME.test(name)) return null;
+      const key = keyOf(file, READABLE_NAME);
+      if (!key) return null;
       try {
-        return await extractText(await fs.readFile(path.join(dir, name)), name);
+        const bytes = await storage.get('public', key);
+        return bytes ? await extractText(bytes, key) : null;
       } catch {
         return null;
       }
     },
     async store(upload, type) {
       const name = `${crypto.randomBytes(16).toString('hex')}.${type}`;
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, name), upload.buffer, { flag: 'wx' });
+      await storage.put('public', `knowledge/${name}`, upload.buffer, contentTypes[type]);
       return { file: `${KNOWLEDGE_FILE_PREFIX}${name}`, text: await extractText(upload.buffer, name) };
     },
     async remove(file) {
-      if (!isStoredKnowledgeFile(file)) return;
-      await fs.rm(path.join(dir, file.slice(KNOWLEDGE_FILE_PREFIX.length)), { force: true });
+      const key = isStoredKnowledgeFile(file) ? keyOf(file, STORED_NAME) : undefined;
+      if (key) await storage.remove('public', key);
     },
   };
 }

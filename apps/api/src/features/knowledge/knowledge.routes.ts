@@ -7,6 +7,7 @@ import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeEntrySchema, knowledgeListQuerySchem
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
+import { storageFor } from '../../integrations/storage/shop-storage';
 import { knowledgeFiles } from './knowledge-files';
 import { readKnowledgeForm } from './knowledge-form';
 import { createKnowledge, editKnowledge, listKnowledge, removeKnowledge, type SavedKnowledge } from './knowledge.service';
@@ -19,7 +20,7 @@ const messageOf = (saved: SavedKnowledge, message: string) => (saved.unreadable 
 
 const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
-  const files = knowledgeFiles(deps.config);
+  const files = knowledgeFiles(storageFor(deps.config));
 
   app.get(
     '/knowledge/',

@@ -6,7 +6,6 @@
  * this one path.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
@@ -15,6 +14,7 @@ import { defaultPaymentSettings, detectProofType, paymentMessages, PROOF_MAX_BYT
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { NewPayment, PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
+import { storageFor } from '../../integrations/storage/shop-storage';
 import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
 import { queueBuyerMessage } from '../mail/buyer-messages';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
@@ -112,7 +112,12 @@ export async function createOrderPayment(db: DbOrTx, provider: PaymentProvider, 
 
 const proofExtension: Record<ProofType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
 
-export const proofsDir = (config: Config) => path.join(config.dataDir, 'payment-proofs');
+/**
+ * A proof's key in the private area of the shop's one storage (DATA_DIR/payment-proofs on disk, the
+ * private bucket or prefix in S3: decision 068). `payments.proof_file` keeps the bare name, as
+ * it always has; basename() keeps an odd stored value inside the folder.
+ */
+export const proofKey = (proofFile: string) => `payment-proofs/${path.basename(proofFile)}`;
 
 /**
  * Until when an open order may still take a proof (decision 044): a waiting proof's window when it
@@ -135,10 +140,9 @@ export async function uploadPaymentProof(db: Db, config: Config, orderId: number
   if (file.length > PROOF_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', paymentMessages.proofTooLarge, { fields: { file: paymentMessages.proofTooLarge } });
   const type = detectProofType(file);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', paymentMessages.proofBadType, { fields: { file: paymentMessages.proofBadType } });
-  const dir = proofsDir(config);
-  await fs.mkdir(dir, { recursive: true });
+  const storage = storageFor(config);
   const name = `${orderId}-${randomBytes(12).toString('hex')}.${proofExtension[type]}`;
-  await fs.writeFile(path.join(dir, name), file);
+  await storage.put('private', proofKey(name), file, type);
   let replaced: string | null = null;
   try {
     await db.transaction(async (tx) => {
@@ -158,20 +162,20 @@ export async function uploadPaymentProof(db: Db, config: Config, orderId: number
       await insertPaymentEvent(tx, { order_id: orderId, note: replaced ? 'Pembeli mengunggah bukti transfer baru.' : 'Pembeli mengunggah bukti transfer.' });
     });
   } catch (error) {
-    await fs.rm(path.join(dir, name), { force: true });
+    // The refusal is what the buyer must read; a leftover object (storage down) is only unused bytes.
+    await storage.remove('private', proofKey(name)).catch(() => undefined);
     throw error;
   }
-  if (replaced) await fs.rm(path.join(dir, path.basename(replaced)), { force: true });
+  // The new proof is saved: a failed clean-up of the old one must not answer the buyer with an error.
+  if (replaced) await storage.remove('private', proofKey(replaced)).catch(() => undefined);
 }
 
 export async function readPaymentProof(db: DbOrTx, config: Config, orderId: number): Promise<{ bytes: Buffer; contentType: string }> {
   const payment = await latestPayment(db, orderId);
   if (!payment?.proof_file || !payment.proof_content_type) throw new AppError('NOT_FOUND', paymentMessages.proofNoFile);
-  try {
-    return { bytes: await fs.readFile(path.join(proofsDir(config), path.basename(payment.proof_file))), contentType: payment.proof_content_type };
-  } catch {
-    throw new AppError('NOT_FOUND', paymentMessages.proofNoFile);
-  }
+  const bytes = await storageFor(config).get('private', proofKey(payment.proof_file));
+  if (!bytes) throw new AppError('NOT_FOUND', paymentMessages.proofNoFile);
+  return { bytes, contentType: payment.proof_content_type };
 }
 
 export interface PaymentActor {
