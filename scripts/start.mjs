@@ -1,36 +1,39 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when it is missing or older than its sources, then runs
- * the production server (API + web app on PORT, default 3000; apps/api/src/server.ts).
+ * `npm start`: runs the production server (API + web app on PORT, default 3000) from the build:
+ * apps/api/dist/server.js with plain `node`, and the web app of apps/web/dist
+ * (docs/decisions/070-production-build.md).
+ * - A checkout with its dev dependencies (`npm install`) builds what is missing or older than its
+ *   sources first, so `npm install && npm start` and a `git pull` just work.
+ * - A production checkout (`npm ci --omit=dev` after `npm run build`) has nothing to build with, and
+ *   is never rebuilt: a build missing there is an error that says what to run.
  */
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
+import { builtBefore, builtServer, devDependenciesInstalled, root, serverSources, webIndex, webSources } from './built.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
+// WEB_DIST_DIR names a web build made elsewhere (the server serves it): nothing of it to build here.
+const ownWeb = !process.env.WEB_DIST_DIR;
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
+function run(what, command, args) {
+  console.info(what);
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const sourcesChanged = () => {
-  if (!fs.existsSync(dist)) return true;
-  const built = fs.statSync(dist).mtimeMs;
-  return [path.join(root, 'apps/web'), path.join(root, 'packages/core/src')].some((d) => newestMtime(d) > built);
-};
-
-// WEB_DIST_DIR names a build made elsewhere (the server serves it): nothing here to build.
-if (!process.env.WEB_DIST_DIR && sourcesChanged()) {
-  console.info('Membangun aplikasi web…');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@pasar/web'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+if (devDependenciesInstalled()) {
+  // The web app first: the server's build also checks the packages its server-rendering bundle imports.
+  if (ownWeb && builtBefore(webIndex, webSources)) run('Membangun aplikasi web…', 'npm', ['run', 'build', '-w', '@pasar/web']);
+  if (builtBefore(builtServer, serverSources)) run('Membangun server…', process.execPath, ['scripts/build-server.mjs']);
+} else {
+  const missing = [...(fs.existsSync(builtServer) ? [] : ['apps/api/dist']), ...(ownWeb && !fs.existsSync(webIndex) ? ['apps/web/dist'] : [])];
+  if (missing.length > 0) {
+    console.error(
+      `Belum dibangun: ${missing.join(' dan ')}. Pemasangan ini tanpa dependensi pengembangan (npm ci --omit=dev), jadi tidak bisa membangun: ` +
+        'jalankan `npm ci && npm run build` dulu, lalu `npm ci --omit=dev` (docs/deploy.md).',
+    );
+    process.exit(1);
+  }
 }
 
 // Small-heap settings unless the operator chose their own (docs/decisions/035-embedded-database-memory.md):
@@ -38,7 +41,9 @@ if (!process.env.WEB_DIST_DIR && sourcesChanged()) {
 // of up to eight per core (the libuv pool's threads each fill one). ~130 MB less per Node process.
 const nodeOptions = process.env.NODE_OPTIONS ?? '';
 const heapArgs = /--max-semi-space-size\b/.test(nodeOptions) ? [] : ['--max-semi-space-size=1'];
-const child = spawn(process.execPath, [...heapArgs, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+// Stack traces in the logs name the TypeScript file and line, not the bundle's: ~18 MB per process,
+// and the built server still takes less than tsx did (decision 070).
+const child = spawn(process.execPath, [...heapArgs, '--enable-source-maps', builtServer], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },

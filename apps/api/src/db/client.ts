@@ -16,6 +16,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { apiRoot } from '../lib/package-root';
 import { lockDataDir } from './data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres } from './embedded-engine';
 import * as schema from './schema';
@@ -70,7 +71,8 @@ export async function withStartLock<T>(databaseUrl: string, work: () => Promise<
   }
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+// From the package root, not this file: in the build (apps/api/dist) this module is one of a bundle's chunks.
+const migrationsFolder = path.join(apiRoot, 'src/db/migrations');
 
 /**
  * PostgreSQL's default planner costs assume spinning disks, and then it scans the whole
