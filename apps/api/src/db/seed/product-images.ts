@@ -4,7 +4,7 @@
  * storeProductImage exactly like an upload.
  */
 import sharp from 'sharp';
-import { storeProductImage } from '../../lib/images';
+import { storeProductImage, type ImageStoreOptions } from '../../lib/images';
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
@@ -53,7 +53,7 @@ export function productSvg(name: string, categoryName: string, color: string, va
 </svg>`;
 }
 
-export async function drawProductImage(name: string, categoryName: string, color: string, variant: number, uploadsDir: string): Promise<string> {
+export async function drawProductImage(name: string, categoryName: string, color: string, variant: number, storage: ImageStoreOptions): Promise<string> {
   const png = await sharp(Buffer.from(productSvg(name, categoryName, color, variant))).png().toBuffer();
-  return storeProductImage(png, { uploadsDir });
+  return storeProductImage(png, storage);
 }

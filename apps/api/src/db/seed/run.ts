@@ -5,6 +5,7 @@
  * arenas (docs/decisions/035-embedded-database-memory.md).
  */
 import { loadConfig } from '../../config';
+import { imageStorageFor } from '../../integrations/storage/image-storage';
 import { openShopDatabase } from '../client';
 import { isDatabaseEmpty, seedDemo } from './seed-demo';
 
@@ -20,7 +21,7 @@ try {
       }
     } else {
       const started = Date.now();
-      await seedDemo(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true });
+      await seedDemo(database.db, { uploadsDir: config.uploadsDir, imageStore: imageStorageFor(config).store, withImages: true, withPartnerActivity: true });
       console.info(`Data demo dimuat dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
   });

@@ -21,12 +21,15 @@ import {
   provinceZones,
   zoneRates,
 } from './demo-catalog';
+import type { ImageStore } from '../../lib/images';
 import { drawProductImage } from './product-images';
 import { seedDemoPartners, seedDemoPayout } from './demo-partners';
 import { applyDiscount } from '@pasar/core/pricing';
 
 export interface SeedOptions {
   uploadsDir: string;
+  /** Where the drawn images go: the shop's storage (S3 when configured, decision 068); unset, DATA_DIR/uploads. */
+  imageStore?: ImageStore | undefined;
   /** Draw product images (sharp); tests skip it for speed. */
   withImages: boolean;
   /**
@@ -81,7 +84,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<void> {
         const category = categoryOf.get(p.category);
         const paths: string[] = [];
         for (let i = 0; i < count; i++) {
-          paths.push(await drawProductImage(p.name, category?.name ?? '', category?.color ?? '#166534', i, options.uploadsDir));
+          paths.push(await drawProductImage(p.name, category?.name ?? '', category?.color ?? '#166534', i, { uploadsDir: options.uploadsDir, store: options.imageStore }));
         }
         return paths;
       })

@@ -8,8 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { drawProductImage } from '../../db/seed/product-images';
 import { S3_TEST_BUCKET, S3_TEST_PRIVATE_BUCKET, startLocalS3, type LocalS3 } from '../../test/s3';
 import { localObjectStorage } from './object-storage';
+import { imageStorageFor } from './image-storage';
 import { storageFor } from './shop-storage';
 import { s3ObjectStorage, type S3Config } from './s3-client';
 
@@ -142,5 +144,14 @@ describe('the shop storage with S3 configured', () => {
 
     await storage.remove('public', 'products/lama-320.webp');
     expect(fs.existsSync(path.join(dataDir, 'uploads', 'products', 'lama-320.webp'))).toBe(false);
+  });
+
+  it("keeps the demo seed's drawn images in S3 too", async () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...s3.env });
+    const stored = await drawProductImage('Keripik Tempe', 'Camilan', '#166534', 0, imageStorageFor(config));
+    expect(stored).toMatch(new RegExp(`^${s3.endpoint}/${S3_TEST_BUCKET}/products/[A-Za-z0-9_-]+-1024\\.webp$`));
+    expect((await anonymous(stored.replace('-1024.', '-320.'))).status).toBe(200);
+    expect(fs.existsSync(path.join(dataDir, 'uploads', 'products'))).toBe(false);
   });
 });
