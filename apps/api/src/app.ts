@@ -6,18 +6,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installIndonesianValidationMessages } from '@pasar/core/validation';
 import type { AppDeps } from './deps';
 import type { Config } from './config';
 import { registerAuth } from './plugins/auth';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerTextInputCheck } from './plugins/text-input';
+import { openapiOptions } from './plugins/openapi';
 import { loggerOptions } from './lib/logging';
 import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -57,17 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Pasar UMKM API',
-        description: 'API toko daring UMKM. Semua jawaban memakai amplop { success, data } atau { success: false, error, code }.',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', transformStaticCSP: apiDocsPolicy });
 
   await app.register(fastifyMultipart, {

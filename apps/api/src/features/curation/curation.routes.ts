@@ -10,7 +10,7 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
 import { imageStorageFor } from '../../integrations/storage/image-storage';
-import { readProductForm } from '../products/product-form';
+import { productCreateMultipart, productUpdateMultipart, readProductForm } from '../products/product-form';
 import { approveChange, createPartnerProduct, curationQueue, editPartnerProduct, getPartnerProduct, listPartnerProducts, rejectChange } from './curation.service';
 
 const security = [{ bearer: [] }];
@@ -36,7 +36,7 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/mitra/products',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'Add a product of the partner (mitra)', description: formDescription, security, response: { 201: envelope(partnerProductSchema) } } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'Add a product of the partner (mitra)', description: formDescription, security, multipart: productCreateMultipart, response: { 201: envelope(partnerProductSchema) } } },
     async (request, reply) => {
       const actor = requirePartner(request);
       const form = await readProductForm(request, maxBytes);
@@ -49,7 +49,7 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
     '/mitra/products/:id',
     {
       config: partnerOnly,
-      schema: { tags: ['mitra'], summary: "Update one of the partner's products; `version` must be the one read (mitra)", description: formDescription, security, params: idParams, response: { 200: envelope(partnerProductSchema) } },
+      schema: { tags: ['mitra'], summary: "Update one of the partner's products; `version` must be the one read (mitra)", description: formDescription, security, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(partnerProductSchema) } },
     },
     async (request) => {
       const actor = requirePartner(request);

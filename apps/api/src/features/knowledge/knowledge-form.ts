@@ -6,8 +6,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@pasar/core/errors';
-import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeMessages } from '@pasar/core/knowledge';
+import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeInputSchema, knowledgeMessages, knowledgeUpdateFormSchema } from '@pasar/core/knowledge';
 import { readForm } from '../../lib/form';
+import type { MultipartBody } from '../../plugins/openapi';
 
 export interface KnowledgeUpload {
   name: string;
@@ -20,6 +21,13 @@ export interface KnowledgeForm {
   /** Sent as multipart/form-data: every field is text (version too). */
   multipart: boolean;
 }
+
+const knowledgeFile: MultipartBody['files'] = {
+  file: { description: `The entry's file: an upload (.txt, .md or .pdf, checked by content, at most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB), or as text the address of a file.` },
+};
+/** The multipart form of a knowledge save, for the API document (plugins/openapi.ts). */
+export const knowledgeCreateMultipart: MultipartBody = { fields: knowledgeInputSchema, files: knowledgeFile };
+export const knowledgeUpdateMultipart: MultipartBody = { fields: knowledgeUpdateFormSchema, files: knowledgeFile };
 
 const fileError = (code: 'VALIDATION_ERROR' | 'PAYLOAD_TOO_LARGE', message: string) => new AppError(code, message, { fields: { file: message } });
 

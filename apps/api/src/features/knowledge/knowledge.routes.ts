@@ -9,7 +9,7 @@ import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { storageFor } from '../../integrations/storage/shop-storage';
 import { knowledgeFiles } from './knowledge-files';
-import { readKnowledgeForm } from './knowledge-form';
+import { knowledgeCreateMultipart, knowledgeUpdateMultipart, readKnowledgeForm } from './knowledge-form';
 import { createKnowledge, editKnowledge, listKnowledge, removeKnowledge, type SavedKnowledge } from './knowledge.service';
 
 const security = [{ bearer: [] }];
@@ -39,7 +39,7 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/knowledge/',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', description: formDescription, security, response: { 201: envelope(knowledgeEntrySchema) } } },
+    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', description: formDescription, security, multipart: knowledgeCreateMultipart, response: { 201: envelope(knowledgeEntrySchema) } } },
     async (request, reply) => {
       const saved = await createKnowledge(db, await readKnowledgeForm(request), files);
       return reply.status(201).send(ok(saved.entry, messageOf(saved, knowledgeMessages.created)));
@@ -55,6 +55,7 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
         summary: 'Update a knowledge entry; product_id 0 unlinks; `version` guards against stale saves',
         description: formDescription,
         security,
+        multipart: knowledgeUpdateMultipart,
         params: idParams,
         response: { 200: envelope(knowledgeEntrySchema) },
       },

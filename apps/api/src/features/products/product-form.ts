@@ -5,8 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@pasar/core/errors';
-import { productMessages } from '@pasar/core/products';
+import { productInputSchema, productMessages, productUpdateSchema } from '@pasar/core/products';
 import { readForm } from '../../lib/form';
+import type { MultipartBody } from '../../plugins/openapi';
 
 export interface UploadedImage {
   field: 'image_cover' | 'images';
@@ -20,6 +21,14 @@ export interface ProductForm {
 }
 
 const MAX_NEW_IMAGES = 10;
+
+const imageFiles: MultipartBody['files'] = {
+  image_cover: { description: "The cover: a new image (JPG, PNG or WEBP, checked by content), or as text the stored cover to keep ('' removes it)." },
+  images: { description: `More images: up to ${MAX_NEW_IMAGES} new files, or as text a JSON list of the stored images to keep.`, multiple: true },
+};
+/** The multipart form of a product save, for the API document (plugins/openapi.ts). */
+export const productCreateMultipart: MultipartBody = { fields: productInputSchema, files: imageFiles };
+export const productUpdateMultipart: MultipartBody = { fields: productUpdateSchema, files: imageFiles };
 
 const tooManyImages = () => new AppError('VALIDATION_ERROR', productMessages.tooManyImages, { fields: { images: productMessages.tooManyImages } });
 

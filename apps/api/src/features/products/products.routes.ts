@@ -11,7 +11,7 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { imageStorageFor } from '../../integrations/storage/image-storage';
-import { readProductForm } from './product-form';
+import { productCreateMultipart, productUpdateMultipart, readProductForm } from './product-form';
 import { createProduct, editProduct, getProductForAdmin, listProductsForAdmin, productOptions, removeProduct } from './products.service';
 
 const security = [{ bearer: [] }];
@@ -55,7 +55,7 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/products/',
-    { config: adminOnly, schema: { tags: ['products'], summary: 'Create a product (admin)', description: formDescription, security, response: { 201: envelope(productSchema) } } },
+    { config: adminOnly, schema: { tags: ['products'], summary: 'Create a product (admin)', description: formDescription, security, multipart: productCreateMultipart, response: { 201: envelope(productSchema) } } },
     async (request, reply) => {
       const form = await readProductForm(request, maxBytes);
       return reply.status(201).send(ok(await createProduct(db, form, storage), productMessages.created));
@@ -66,7 +66,7 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
     '/products/:id',
     {
       config: adminOnly,
-      schema: { tags: ['products'], summary: 'Update a product (admin); `version` must be the one read', description: formDescription, security, params: idParams, response: { 200: envelope(productSchema) } },
+      schema: { tags: ['products'], summary: 'Update a product (admin); `version` must be the one read', description: formDescription, security, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(productSchema) } },
     },
     async (request) => {
       const form = await readProductForm(request, maxBytes);
