@@ -192,6 +192,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ASSISTANT_API_URL && !e.ASSISTANT_MODEL) {
     throw new ConfigError('Konfigurasi tidak valid:\n  - ASSISTANT_MODEL wajib diisi bila ASSISTANT_API_URL diisi.');
   }
+  // Half an S3 configuration would leave files on one server's disk without a word (issue 27 §2, decision 068).
+  const s3Parts = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+  const s3Missing = Object.entries(s3Parts).filter(([, value]) => !value).map(([name]) => name);
+  if (s3Missing.length > 0 && s3Missing.length < 4) {
+    throw new ConfigError(`Konfigurasi tidak valid:\n  - penyimpanan S3 belum lengkap: isi juga ${s3Missing.join(', ')} (atau kosongkan semua variabel S3_ agar berkas disimpan di DATA_DIR).`);
+  }
   // Node refuses a header timeout longer than the whole request's.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Konfigurasi tidak valid:\n  - HEADERS_TIMEOUT_MS tidak boleh lebih besar dari REQUEST_TIMEOUT_MS.');

@@ -49,10 +49,14 @@ afterAll(async () => {
 });
 
 describe('storage:migrate', () => {
-  it('refuses clearly when S3 is not configured', async () => {
-    const plain = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, S3_BUCKET: 'pasar' });
+  it('refuses clearly when S3 is not configured, or only half of it', async () => {
+    const plain = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     await expect(migrateStorage(plain)).rejects.toThrow(
-      'Penyimpanan S3 belum dikonfigurasi: isi S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (lihat docs/deploy.md), lalu jalankan lagi. Tidak ada berkas yang disalin.',
+      'Penyimpanan S3 belum dikonfigurasi: isi S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (lihat docs/deploy.md), lalu jalankan lagi. Tidak ada berkas yang disalin.',
+    );
+    // A server with half the variables would not start either: it would keep files on its own disk unseen.
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, S3_ENDPOINT: s3.endpoint, S3_BUCKET: 'pasar' })).toThrow(
+      'penyimpanan S3 belum lengkap: isi juga S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (atau kosongkan semua variabel S3_ agar berkas disimpan di DATA_DIR).',
     );
   });
 
