@@ -72,7 +72,8 @@ export async function withStartLock<T>(databaseUrl: string, work: () => Promise<
 }
 
 // From the package root, not this file: in the build (apps/api/dist) this module is one of a bundle's chunks.
-const migrationsFolder = path.join(apiRoot, 'src/db/migrations');
+// Also read by `npm run restore`, which migrates a copy only as far as its archive before loading it.
+export const migrationsFolder = path.join(apiRoot, 'src/db/migrations');
 
 /**
  * PostgreSQL's default planner costs assume spinning disks, and then it scans the whole
