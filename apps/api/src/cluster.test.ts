@@ -172,7 +172,7 @@ describe.runIf(postgresUrl)('WEB_CONCURRENCY=2 on one PostgreSQL (runs in the Po
 
     process.kill(s.child.pid as number, 'SIGTERM');
     expect(await s.exited).toBe(0);
-    expect(s.logs('shutting down').map((l) => l.pid).sort()).toEqual([...current].sort());
+    expect(s.logs('server berhenti: menyelesaikan permintaan yang sedang berjalan').map((l) => l.pid).sort()).toEqual([...current].sort());
     expect(current.filter(alive)).toEqual([]);
   }, 180_000);
 });

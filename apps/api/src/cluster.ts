@@ -82,7 +82,8 @@ export interface PrimaryOptions {
  *   when all have, or kills what is left after `stopTimeoutMs`.
  */
 export function runPrimary(options: PrimaryOptions): { stop(exitCode: number): void } {
-  const stopTimeoutMs = options.stopTimeoutMs ?? 15_000;
+  // Workers exit by 9 s on their own (server.ts); this is for one that hangs, within issue 27's 10 s.
+  const stopTimeoutMs = options.stopTimeoutMs ?? 9_500;
   let stopping = false;
   let started = false;
   let pause = 0;

@@ -132,8 +132,14 @@ const envSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d+$/, { message: 'harus berupa angka (Phone number ID dari Meta)' }).optional()),
   /** The Graph API base with its version; tests and self-hosted relays point it elsewhere. */
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
-  /** Background jobs (payment expiry, outbox) run every this many milliseconds; 0 turns them off. */
+  /** Background jobs (payment expiry, outbox) run at start and then every this many milliseconds; 0: at start only. */
   JOB_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * `off`: this server runs no background job at all, not even at start (a staging copy); `on`: it
+   * runs them and lifts a restore hold. Unset: on, unless the database holds a restore hold
+   * (apps/api/src/jobs-hold.ts, docs/decisions/067-lifecycle.md).
+   */
+  JOBS: optionalText.pipe(z.enum(['on', 'off'], { message: 'harus on atau off' }).optional()),
   /**
    * Readiness (GET /api/v1/health/ready) answers 503 when DATA_DIR or the uploads folder has less free
    * space than this: below it an order may no longer be written (issue 26 §7, docs/decisions/047-dependable-health.md).

@@ -29,3 +29,26 @@ export async function jobsHold(db: DbOrTx): Promise<JobsHold | null> {
 export async function releaseJobsHold(db: DbOrTx): Promise<void> {
   await deleteRawSetting(db, JOBS_HOLD_KEY);
 }
+
+/** What a starting server does about its jobs: run them, or not and say why in one line. */
+export type JobsAtStart = { run: true; note?: string } | { run: false; note: string };
+
+/**
+ * JOBS decides (config.ts): `off` runs none, `on` runs them and lifts a hold; unset runs them unless
+ * the database holds a restore hold. Every line says how to change it.
+ */
+export async function jobsAtStart(db: DbOrTx, jobs: 'on' | 'off' | undefined): Promise<JobsAtStart> {
+  if (jobs === 'off') {
+    return { run: false, note: 'Tugas latar mati (JOBS=off): tidak ada email/WhatsApp yang dikirim dan pesanan tidak dibatalkan otomatis. Hapus JOBS atau setel JOBS=on untuk menyalakannya.' };
+  }
+  const hold = await jobsHold(db);
+  if (!hold) return { run: true };
+  if (jobs === 'on') {
+    await releaseJobsHold(db);
+    return { run: true, note: `Penahanan tugas latar (${hold.reason}, sejak ${hold.since}) dilepas karena JOBS=on; tugas latar berjalan.` };
+  }
+  return {
+    run: false,
+    note: `Tugas latar tidak dijalankan: database ini ditahan sejak ${hold.since} (${hold.reason}), agar salinan ini tidak mengirim email/WhatsApp atau membatalkan pesanan. Setelah diperiksa, jalankan server sekali dengan JOBS=on untuk melepas penahanan.`,
+  };
+}

@@ -3,7 +3,9 @@
  * payment reminders, the e-mail and WhatsApp outbox and the ended rate-limit windows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
  * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them, and `shouldRun`
  * lets only one of them do so (cluster-jobs.ts); a run that is still busy is not started twice by
- * the same process. Tests call the job bodies with a fake clock.
+ * the same process. Tests call the job bodies with a fake clock. Stopping (a server draining on
+ * SIGTERM) ends a run between steps and between outbox messages (docs/decisions/067-lifecycle.md);
+ * whether jobs start at all is JOBS and the restore hold's (jobs-hold.ts).
  */
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -38,6 +40,8 @@ export function startJobs(input: {
   const whatsapp = createWhatsappSender(config);
   useBuyerMessageConfig(config);
   let running: Promise<void> | null = null;
+  // Set by the returned stop: a draining server (SIGTERM) ends the run at its next safe point.
+  const stopping = new AbortController();
 
   const runOnce = async () => {
     try {
@@ -46,12 +50,14 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'payment expiry job failed');
     }
+    if (stopping.signal.aborted) return;
     try {
       // Rate-limit windows that ended a while ago (docs/decisions/025-shared-rate-limits.md).
       await deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000));
     } catch (error) {
       log.error({ err: error }, 'rate-limit cleanup failed');
     }
+    if (stopping.signal.aborted) return;
     try {
       // Before the outbox run, so a reminder queued now goes out in this run (decision 051).
       const reminded = await queuePaymentReminders(db, now());
@@ -59,6 +65,7 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'payment reminder job failed');
     }
+    if (stopping.signal.aborted) return;
     try {
       // Before the outbox run too: nothing to tell, but the order's status follows at once (issue 28).
       const completed = await completeDeliveredShipments(db, now());
@@ -66,9 +73,10 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'shipment auto-complete job failed');
     }
+    if (stopping.signal.aborted) return;
     if (mailer) {
       try {
-        const result = await sendDueMail(db, mailer, now());
+        const result = await sendDueMail(db, mailer, now(), stopping.signal);
         // A failed send is something to look at, not routine (issue 28).
         if (result.failed > 0) log.error(result, 'sebagian email outbox gagal dikirim');
         else if (result.sent > 0) log.info(result, 'outbox email dikirim');
@@ -76,9 +84,10 @@ export function startJobs(input: {
         log.error({ err: error }, 'mail outbox job failed');
       }
     }
+    if (stopping.signal.aborted) return;
     if (whatsapp) {
       try {
-        const result = await sendDueWhatsapp(db, whatsapp, now());
+        const result = await sendDueWhatsapp(db, whatsapp, now(), stopping.signal);
         if (result.failed > 0) log.error(result, 'sebagian pesan WhatsApp outbox gagal dikirim');
         else if (result.sent > 0) log.info(result, 'outbox WhatsApp dikirim');
       } catch (error) {
@@ -87,7 +96,7 @@ export function startJobs(input: {
     }
   };
   const tick = () => {
-    if (running) return;
+    if (running || stopping.signal.aborted) return;
     running = (async () => {
       if (input.shouldRun && !(await input.shouldRun())) return;
       await runOnce();
@@ -101,6 +110,7 @@ export function startJobs(input: {
   const timer = config.JOB_INTERVAL_MS > 0 ? setInterval(tick, config.JOB_INTERVAL_MS) : null;
   timer?.unref();
   return async () => {
+    stopping.abort();
     if (timer) clearInterval(timer);
     await running;
   };

@@ -17,11 +17,20 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres, type ShopEmbeddedPostgres } from './db/embedded-engine';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { toolEntry } from './lib/package-root';
+import { drainableServer, startDraining } from './lib/draining';
 import { rememberListeningPort } from './lib/public-origin';
 import { printJsonLinesInProduction, relayOutput, serializeError } from './lib/logging';
 
 // First of all: in production every line this process prints is JSON (issue 26, decision 046).
 printJsonLinesInProduction();
+
+/**
+ * A stopping server is gone within 10 s (issue 27 §5): requests and jobs get DRAIN_DEADLINE_MS, the
+ * database and the embedded PostgreSQL what is left, and the process exits at SHUTDOWN_DEADLINE_MS
+ * whatever still runs. The cluster's primary waits a little longer for its workers (cluster.ts).
+ */
+const DRAIN_DEADLINE_MS = 7_000;
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 function banner(port: number, database: string): string {
   return `Pasar UMKM berjalan di http://localhost:${port} (database: ${database})`;
@@ -112,7 +121,7 @@ async function main(): Promise<void> {
 async function serve(config: Config, engineLabel: string): Promise<void> {
   // Loaded only here: the primary, which serves nothing, would hold ~150 MB of code it never runs
   // (docs/decisions/035-embedded-database-memory.md).
-  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }, publicShop] = await Promise.all([
+  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }, publicShop, { jobsAtStart }] = await Promise.all([
     import('./app'),
     import('./cluster-jobs'),
     import('./db/client'),
@@ -120,6 +129,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
     import('./features/payments/payment-providers'),
     import('./jobs'),
     import('./features/users/public-shop'),
+    import('./jobs-hold'),
   ]);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -154,17 +164,42 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
 
   let closing = false;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
+  // Draining (issue 27 §5, docs/decisions/067-lifecycle.md), in this order: readiness answers 503; the
+  // listener closes, so a new connection is refused and a proxy tries the next server; requests in
+  // flight finish (a later one on a kept-alive connection too, answered with `Connection: close`) and
+  // idle connections close; the jobs stop at a safe point and give up their lock; then the database.
+  // Whatever still runs at the deadline (a stalled SMTP server, a client that never reads) is cut.
   const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await stopJobs();
-    await leadership?.close();
-    await app.close();
-    await database.close();
+    startDraining();
+    app.log.info({ signal }, 'server berhenti: menyelesaikan permintaan yang sedang berjalan');
+    const hardExit = setTimeout(() => {
+      app.log.error({ signal, deadline_ms: SHUTDOWN_DEADLINE_MS }, 'server tidak selesai berhenti tepat waktu; keluar paksa');
+      process.exit(exitCode || 1);
+    }, SHUTDOWN_DEADLINE_MS);
+    hardExit.unref();
+    let drainTimer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      Promise.all([connections.drain(), stopJobs().then(() => leadership?.close())]).then(() => true),
+      new Promise<false>((resolve) => {
+        drainTimer = setTimeout(() => resolve(false), DRAIN_DEADLINE_MS);
+      }),
+    ]);
+    clearTimeout(drainTimer);
+    if (!drained) {
+      app.log.error({ signal, deadline_ms: DRAIN_DEADLINE_MS }, 'permintaan atau tugas latar belum selesai saat batas waktu; koneksi diputus');
+      connections.closeAll();
+      await leadership?.close();
+    }
+    // The plugins' own closing; the listener and the connections are already closed.
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
     await embedded?.stop();
     process.exit(exitCode);
   };
+  // Before listening: the drain needs to know which connections have served a request.
+  const connections = drainableServer(app.server);
   closeForLostDatabase = () => void shutdown('database lost', 1);
   process.off('SIGTERM', stopDuringStart);
   process.off('SIGINT', stopDuringStart);
@@ -172,7 +207,12 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  stopJobs = startJobs({ db: database.db, config, log: app.log, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
+  const jobsPlan = await jobsAtStart(database.db, config.JOBS);
+  // One line for the whole shop, not one per worker.
+  if (jobsPlan.note && announcesForShop()) console.info(jobsPlan.note);
+  if (jobsPlan.run && !closing) {
+    stopJobs = startJobs({ db: database.db, config, log: app.log, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   rememberListeningPort(port);

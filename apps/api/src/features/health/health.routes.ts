@@ -34,6 +34,8 @@ const healthRoutes: FeatureRoutes = async (app, deps) => {
             error: z.string(),
             code: z.literal('SERVICE_UNAVAILABLE'),
             checks: z.object({ database: z.enum(['ok', 'down']), disk: z.enum(['ok', 'low']) }),
+            /** The server is shutting down (SIGTERM) and finishing the requests it has. */
+            draining: z.literal(true).optional(),
           }),
         },
       },
@@ -43,7 +45,9 @@ const healthRoutes: FeatureRoutes = async (app, deps) => {
       if (!state.ready) {
         // Answered here rather than thrown: a probe every few seconds during an outage is expected,
         // and would otherwise log an error each time. The body is the error envelope all the same.
-        return reply.status(503).send({ success: false, error: genericMessages.unavailable, code: 'SERVICE_UNAVAILABLE' as const, checks: state.checks } satisfies ErrorBody);
+        return reply
+          .status(503)
+          .send({ success: false, error: genericMessages.unavailable, code: 'SERVICE_UNAVAILABLE' as const, checks: state.checks, ...(state.draining ? { draining: true as const } : {}) } satisfies ErrorBody);
       }
       return ok({ status: 'ready' as const, checks: { database: 'ok' as const, disk: 'ok' as const } });
     },

@@ -6,11 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../../deps';
+import { isDraining } from '../../lib/draining';
 import { pingDatabase } from './health.repository';
 
 export interface Readiness {
   ready: boolean;
   checks: { database: 'ok' | 'down'; disk: 'ok' | 'low' };
+  /** Set while the process shuts down (SIGTERM): not ready whatever the checks say. */
+  draining?: true;
 }
 
 /** A database that neither answers nor fails within this time counts as down: the probe must not hang. */
@@ -44,6 +47,8 @@ export async function freeBytes(dir: string): Promise<number> {
 }
 
 export async function readiness(deps: AppDeps): Promise<Readiness> {
+  // Draining answers at once, without asking the database: the balancer must learn it first.
+  if (isDraining()) return { ready: false, checks: { database: 'ok', disk: 'ok' }, draining: true };
   const { dataDir, uploadsDir, READY_MIN_FREE_BYTES } = deps.config;
   const [database, spaces] = await Promise.all([databaseAnswers(deps), Promise.all([dataDir, uploadsDir].map(freeBytes))]);
   const disk = spaces.every((bytes) => bytes >= READY_MIN_FREE_BYTES) ? 'ok' : 'low';

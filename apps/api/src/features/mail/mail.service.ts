@@ -99,27 +99,38 @@ const RUN_BUDGET_MS = 45_000;
  * at a time and sends them. A failed send is recorded and retried later with a back-off; the run
  * goes on with the next message. `failed` counts this run's failed sends, retried or given up.
  */
-export async function sendDueMail(db: Db, mailer: Mailer, now: Date): Promise<{ sent: number; failed: number }> {
-  return drainOutbox(db, 'email', now, (mail) => mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body }));
+export async function sendDueMail(db: Db, mailer: Mailer, now: Date, stop?: AbortSignal): Promise<{ sent: number; failed: number }> {
+  return drainOutbox(db, 'email', now, stop, (mail) => mailer.send({ to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body }));
 }
 
 /**
  * The outbox job for WhatsApp (decision 051): the same claims, retries and give-up as e-mail, each
  * row sent as its approved template with its parameters.
  */
-export async function sendDueWhatsapp(db: Db, sender: WhatsappSender, now: Date): Promise<{ sent: number; failed: number }> {
-  return drainOutbox(db, 'whatsapp', now, async (row) => {
+export async function sendDueWhatsapp(db: Db, sender: WhatsappSender, now: Date, stop?: AbortSignal): Promise<{ sent: number; failed: number }> {
+  return drainOutbox(db, 'whatsapp', now, stop, async (row) => {
     if (!row.template) throw new Error('Pesan WhatsApp tanpa nama template.');
     await sender.send({ to: row.to_address, template: row.template, params: row.template_params ?? [] });
   });
 }
 
-async function drainOutbox(db: Db, channel: 'email' | 'whatsapp', now: Date, send: (row: MailRow) => Promise<unknown>): Promise<{ sent: number; failed: number }> {
+/**
+ * `stop` (a server draining on SIGTERM, docs/decisions/067-lifecycle.md) is read between messages:
+ * the message being sent is finished and recorded, no other is claimed, and the rest waits for the
+ * next run of whichever server goes on.
+ */
+async function drainOutbox(
+  db: Db,
+  channel: 'email' | 'whatsapp',
+  now: Date,
+  stop: AbortSignal | undefined,
+  send: (row: MailRow) => Promise<unknown>,
+): Promise<{ sent: number; failed: number }> {
   await releaseStaleMail(db, now);
   const started = performance.now();
   let sent = 0;
   let failed = 0;
-  while (performance.now() - started < RUN_BUDGET_MS) {
+  while (!stop?.aborted && performance.now() - started < RUN_BUDGET_MS) {
     const mail = await claimNextMail(db, now, channel);
     if (!mail) break;
     try {
