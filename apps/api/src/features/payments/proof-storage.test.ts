@@ -130,3 +130,38 @@ describe(`payment proofs in S3 (${testEngine})`, () => {
     }
   });
 });
+
+// The same two servers: a knowledge file keeps its /uploads/knowledge/… address, which either server answers from S3.
+describe(`knowledge files in S3 (${testEngine})`, () => {
+  it('a file uploaded through one server is served, read for the assistant and removed through the other', async () => {
+    const admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+    const form = new FormData();
+    form.append('title', 'Cara menyimpan keripik');
+    form.append('file', new File(['Simpan keripik di wadah kedap udara.'], 'simpan.txt', { type: 'text/plain' }));
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/knowledge/',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { ...admin, 'content-type': request.headers.get('content-type')! },
+    });
+    expect(created.statusCode).toBe(201);
+    const entry = created.json().data as { id: number; file: string };
+    expect(entry.file).toMatch(/^\/uploads\/knowledge\/[0-9a-f]{32}\.txt$/);
+    expect(fs.existsSync(path.join(t.config.uploadsDir, 'knowledge'))).toBe(false);
+
+    const served = await other.inject({ method: 'GET', url: entry.file });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(served.body).toBe('Simpan keripik di wadah kedap udara.');
+
+    // An entry typed with the same address on the other server reads the file's text from S3.
+    const otherAdmin = await signIn(other, demoAccounts.admin.username, demoAccounts.admin.password);
+    const typed = await other.inject({ method: 'POST', url: '/api/v1/knowledge/', headers: otherAdmin, payload: { title: 'Salinan', file: entry.file } });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().data.file_text_chars).toBe('Simpan keripik di wadah kedap udara.'.length);
+    expect((await other.inject({ method: 'DELETE', url: `/api/v1/knowledge/${typed.json().data.id}`, headers: otherAdmin })).statusCode).toBe(200);
+    expect((await other.inject({ method: 'DELETE', url: `/api/v1/knowledge/${entry.id}`, headers: otherAdmin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: entry.file })).statusCode).toBe(404);
+  });
+});
