@@ -114,12 +114,15 @@ describe('local storage', () => {
     expect(await storage.get('private', 'payment-proofs/none.pdf')).toBeUndefined();
   });
 
-  it('refuses a key that could leave its folder', async () => {
+  it('refuses a key that could leave its folder, and takes every name the shop gives', async () => {
     const dataDir = tempDir();
     const storage = localObjectStorage({ dataDir, uploadsDir: path.join(dataDir, 'uploads') });
-    for (const key of ['../postgres/PG_VERSION', 'products/../../x', '/etc/passwd', 'products/.hidden', 'a//b', '']) {
+    for (const key of ['../postgres/PG_VERSION', 'products/../../x', '/etc/passwd', 'products/.hidden', 'a//b', '', 'products/a b.webp']) {
       await expect(storage.get('public', key)).rejects.toThrow('Kunci berkas tidak sah');
     }
+    // A base64url image id may begin with '-' or '_'.
+    await storage.put('public', 'products/-KSanxWAjrIc-320.webp', Buffer.from('x'), 'image/webp');
+    expect((await storage.get('public', 'products/-KSanxWAjrIc-320.webp'))?.toString()).toBe('x');
   });
 });
 

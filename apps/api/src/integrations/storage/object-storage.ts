@@ -39,7 +39,8 @@ export interface ObjectStorage {
 /** Where local public objects are served from; addresses stored before S3 keep this form. */
 export const LOCAL_PUBLIC_PREFIX = '/uploads/';
 
-const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+/** Image ids are base64url, so a segment may begin with '-'; never with '.' (no `..`, no hidden files). */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
 
 /** Whether a string is a well-formed key: plain segments, none of them `.` or `..` or hidden. */
 export function isObjectKey(key: string): boolean {
