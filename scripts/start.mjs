@@ -34,6 +34,10 @@ if (devDependenciesInstalled()) {
     );
     process.exit(1);
   }
+  // Still started: the build is what was tested and deployed; the sources may have moved on without it.
+  if (builtBefore(builtServer, serverSources) || (ownWeb && builtBefore(webIndex, webSources))) {
+    console.warn('Peringatan: hasil build lebih lama dari kode sumbernya (mis. setelah git pull). Bangun ulang: `npm ci && npm run build`, lalu `npm ci --omit=dev`.');
+  }
 }
 
 // Small-heap settings unless the operator chose their own (docs/decisions/035-embedded-database-memory.md):
