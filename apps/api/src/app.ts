@@ -20,6 +20,8 @@ import { registerWebApp } from './plugins/web-app';
 import { registerXsrf } from './plugins/xsrf';
 import { registerSlowClientLimits, serverTimeouts } from './plugins/slow-clients';
 import { registerFeatures } from './features';
+import { registerMetrics, registerRequestIds, withRequestIdHeader } from './metrics/plugin';
+import { requestIdFor } from './metrics/request-id';
 import { headForPath, registerSeoRoutes } from './features/catalog/catalog.seo';
 import { storefrontSource } from './features/catalog/catalog.storefront';
 
@@ -42,10 +44,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: trustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    genReqId: () => crypto.randomUUID(),
-    frameworkErrors,
+    // A proxy's X-Request-Id when sane, else a new UUID (metrics/request-id.ts, decision 071).
+    genReqId: requestIdFor,
+    frameworkErrors: withRequestIdHeader(frameworkErrors),
     ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestIds(app);
   registerSlowClientLimits(app, config);
 
   // Rules without a spec message still refuse in Indonesian (packages/core/src/validation).
@@ -65,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   registerXsrf(app, { secure: Boolean(config.PUBLIC_URL?.startsWith('https://')) });
   registerAuth(app, deps.database.db, deps.now);
+  registerMetrics(app, deps);
 
   await app.register(
     async (api) => {

@@ -10,6 +10,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import type { Config } from './config';
+import type { PrimaryMetricsOptions } from './metrics/cluster-metrics';
 
 export interface ProcessPlan {
   /** Server processes to run: 1 means no cluster at all. */
@@ -67,6 +68,11 @@ export interface PrimaryOptions {
   stopTimeoutMs?: number;
   /** Runs once every worker has exited, before the primary does (it stops the embedded database). */
   afterWorkers?: () => Promise<void>;
+  /**
+   * METRICS_PORT and/or METRICS_TOKEN set: the primary sums its workers' metrics (metrics/cluster-metrics.ts,
+   * docs/decisions/071-request-ids-and-metrics.md), on METRICS_PORT and for a worker asked on the shop's port.
+   */
+  metrics?: PrimaryMetricsOptions;
 }
 
 /**
@@ -141,6 +147,23 @@ export function runPrimary(options: PrimaryOptions): { stop(exitCode: number): v
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  if (options.metrics) {
+    const metricsOptions = options.metrics;
+    // Loaded only when asked for: the primary otherwise holds no metrics code (decision 035's memory).
+    void import('./metrics/cluster-metrics')
+      .then(async ({ startPrimaryMetrics }) => {
+        const served = await startPrimaryMetrics(metricsOptions);
+        const address = served.port?.address();
+        if (address) console.info(`Metrik Prometheus di http://${address.address}:${address.port}/metrics`);
+      })
+      .catch((error: unknown) => {
+        // A port already taken is a configuration error: the shop stops rather than run unwatched.
+        console.error(`Port metrik ${metricsOptions.port ?? ''} tidak dapat dibuka: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+        stop('SIGTERM');
+      });
+  }
 
   void (async () => {
     try {

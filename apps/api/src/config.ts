@@ -70,6 +70,21 @@ const envSchema = z.object({
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * Prometheus metrics (docs/decisions/071-request-ids-and-metrics.md): on a port of their own, bound
+   * to METRICS_HOST (127.0.0.1 unless a scraper on another machine needs a private address), and/or
+   * on the shop's port at /metrics with `Authorization: Bearer <METRICS_TOKEN>`. Neither set: no metrics.
+   */
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9]{1,5}$/, { message: 'harus berupa nomor port (0 sampai 65535)' })
+      .transform(Number)
+      .refine((port) => port <= 65535, { message: 'harus berupa nomor port (0 sampai 65535)' })
+      .optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { message: 'minimal 16 karakter (token acak, mis. openssl rand -hex 32)' }).optional()),
+  /**
    * Behind reverse proxies: which hops of X-Forwarded-For to trust, so rate limits see the client's
    * address (issue 14). A number is how many proxies stand in front (the client is the right-most
    * address they did not add); `true` means one; a comma-separated list names the proxies' addresses
@@ -207,6 +222,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Node refuses a header timeout longer than the whole request's.
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
     throw new ConfigError('Konfigurasi tidak valid:\n  - HEADERS_TIMEOUT_MS tidak boleh lebih besar dari REQUEST_TIMEOUT_MS.');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Konfigurasi tidak valid:\n  - METRICS_PORT harus berbeda dari PORT.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const seedDemo = e.SEED_DEMO ?? !e.PUBLIC_URL;

@@ -9,6 +9,7 @@
  */
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { JobMetrics } from './metrics/metrics';
 import { createMailer } from './integrations/mail/mailer';
 import { queuePaymentReminders, useBuyerMessageConfig } from './features/mail/buyer-messages';
 import { sendDueMail, sendDueWhatsapp } from './features/mail/mail.service';
@@ -33,19 +34,23 @@ export function startJobs(input: {
    * them (cluster-jobs.ts, docs/decisions/034-all-cores.md). Absent: always this process.
    */
   shouldRun?: () => Promise<boolean>;
+  /** Runs, failures and times by job, and the outbox's sends (metrics/, decision 071). */
+  metrics?: JobMetrics | null;
 }): () => Promise<void> {
   const { db, config, log } = input;
   const now = input.now ?? (() => new Date());
   const mailer = createMailer(config);
   const whatsapp = createWhatsappSender(config);
   useBuyerMessageConfig(config);
+  const metrics = input.metrics ?? null;
+  const measured: JobMetrics['run'] = (job, work) => (metrics ? metrics.run(job, work) : work());
   let running: Promise<void> | null = null;
   // Set by the returned stop: a draining server (SIGTERM) ends the run at its next safe point.
   const stopping = new AbortController();
 
   const runOnce = async () => {
     try {
-      const expired = await expireUnpaidOrders(db, now());
+      const expired = await measured('payment_expiry', () => expireUnpaidOrders(db, now()));
       if (expired.length > 0) log.info({ orders: expired }, 'pesanan belum dibayar melewati batas waktu dibatalkan');
     } catch (error) {
       log.error({ err: error }, 'payment expiry job failed');
@@ -53,14 +58,14 @@ export function startJobs(input: {
     if (stopping.signal.aborted) return;
     try {
       // Rate-limit windows that ended a while ago (docs/decisions/025-shared-rate-limits.md).
-      await deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000));
+      await measured('rate_limit_cleanup', () => deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000)));
     } catch (error) {
       log.error({ err: error }, 'rate-limit cleanup failed');
     }
     if (stopping.signal.aborted) return;
     try {
       // Before the outbox run, so a reminder queued now goes out in this run (decision 051).
-      const reminded = await queuePaymentReminders(db, now());
+      const reminded = await measured('payment_reminders', () => queuePaymentReminders(db, now()));
       if (reminded.length > 0) log.info({ orders: reminded }, 'pengingat pembayaran dijadwalkan');
     } catch (error) {
       log.error({ err: error }, 'payment reminder job failed');
@@ -68,7 +73,7 @@ export function startJobs(input: {
     if (stopping.signal.aborted) return;
     try {
       // Before the outbox run too: nothing to tell, but the order's status follows at once (issue 28).
-      const completed = await completeDeliveredShipments(db, now());
+      const completed = await measured('shipment_autocomplete', () => completeDeliveredShipments(db, now()));
       if (completed.length > 0) log.info({ shipments: completed }, 'pengiriman yang sampai dianggap diterima');
     } catch (error) {
       log.error({ err: error }, 'shipment auto-complete job failed');
@@ -76,7 +81,8 @@ export function startJobs(input: {
     if (stopping.signal.aborted) return;
     if (mailer) {
       try {
-        const result = await sendDueMail(db, mailer, now(), stopping.signal);
+        const result = await measured('mail_outbox', () => sendDueMail(db, mailer, now(), stopping.signal));
+        metrics?.outboxSent('email', result);
         // A failed send is something to look at, not routine (issue 28).
         if (result.failed > 0) log.error(result, 'sebagian email outbox gagal dikirim');
         else if (result.sent > 0) log.info(result, 'outbox email dikirim');
@@ -87,7 +93,8 @@ export function startJobs(input: {
     if (stopping.signal.aborted) return;
     if (whatsapp) {
       try {
-        const result = await sendDueWhatsapp(db, whatsapp, now(), stopping.signal);
+        const result = await measured('whatsapp_outbox', () => sendDueWhatsapp(db, whatsapp, now(), stopping.signal));
+        metrics?.outboxSent('whatsapp', result);
         if (result.failed > 0) log.error(result, 'sebagian pesan WhatsApp outbox gagal dikirim');
         else if (result.sent > 0) log.info(result, 'outbox WhatsApp dikirim');
       } catch (error) {

@@ -111,7 +111,13 @@ async function main(): Promise<void> {
     process.off('SIGTERM', stopDuringStart);
     process.off('SIGINT', stopDuringStart);
     const stopEmbedded = embedded ? embedded.stop : undefined;
-    const primary = runPrimary({ count: plan.count, banner: (port) => banner(port, `${engineLabel}, ${plan.count} proses server`), ...(stopEmbedded ? { afterWorkers: stopEmbedded } : {}) });
+    const metrics = config.METRICS_PORT !== undefined || config.METRICS_TOKEN !== undefined ? { port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN } : undefined;
+    const primary = runPrimary({
+      count: plan.count,
+      banner: (port) => banner(port, `${engineLabel}, ${plan.count} proses server`),
+      ...(stopEmbedded ? { afterWorkers: stopEmbedded } : {}),
+      ...(metrics ? { metrics } : {}),
+    });
     closeForLostDatabase = () => primary.stop(1);
     return;
   }
@@ -207,11 +213,11 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const jobsPlan = await jobsAtStart(database.db, config.JOBS);
+  const jobsPlan = await jobsAtStart(database.db, 'on');
   // One line for the whole shop, not one per worker.
   if (jobsPlan.note && announcesForShop()) console.info(jobsPlan.note);
   if (jobsPlan.run && !closing) {
-    stopJobs = startJobs({ db: database.db, config, log: app.log, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
+    stopJobs = startJobs({ db: database.db, config, log: app.log, metrics: app.metrics?.jobs ?? null, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
