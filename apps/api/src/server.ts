@@ -16,8 +16,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres, type ShopEmbeddedPostgres } from './db/embedded-engine';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
-import { toolEntry } from './lib/package-root';
 import { drainableServer, startDraining } from './lib/draining';
+import { toolEntry } from './lib/package-root';
 import { rememberListeningPort } from './lib/public-origin';
 import { printJsonLinesInProduction, relayOutput, serializeError } from './lib/logging';
 
@@ -213,7 +213,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const jobsPlan = await jobsAtStart(database.db, 'on');
+  const jobsPlan = await jobsAtStart(database.db, config.JOBS);
   // One line for the whole shop, not one per worker.
   if (jobsPlan.note && announcesForShop()) console.info(jobsPlan.note);
   if (jobsPlan.run && !closing) {
