@@ -62,7 +62,9 @@ export async function exportSnapshot(client: pg.Client, dir: string, options: Ex
   fs.mkdirSync(dir, { recursive: true });
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
-    // The first statement fixes the snapshot; everything after reads as of it.
+    // A role's timeouts meant for the shop's requests would cut a long export short.
+    await client.query("SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0");
+    // The first query fixes the snapshot (SET takes none); everything after reads as of it.
     const [info] = (
       await client.query<{ version: string; num: string; snapshot: string }>(
         "SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num, pg_current_snapshot()::text AS snapshot",
