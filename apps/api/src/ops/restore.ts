@@ -113,6 +113,9 @@ export async function restore(config: RestoreConfig, archive: string, options: {
   const source = path.resolve(archive);
   if (!fs.existsSync(source)) throw new BackupError(`Arsip ${source} tidak ditemukan.`);
   if (!config.DATABASE_URL) {
+    if (config.EMBEDDED_DATABASE === 'pglite') {
+      throw new BackupError('Pemulihan ke PGlite tidak didukung: pulihkan ke PostgreSQL tertanam (tanpa EMBEDDED_DATABASE=pglite) atau ke DATABASE_URL.');
+    }
     const choice = await chooseEmbeddedEngine({ ...config, EMBEDDED_DATABASE: config.EMBEDDED_DATABASE ?? 'postgres' });
     if (choice.engine !== 'postgres') throw new BackupError(`PostgreSQL tertanam tidak tersedia di sini${choice.note ? ` (${choice.note})` : ''}: pulihkan ke DATABASE_URL.`);
   }
