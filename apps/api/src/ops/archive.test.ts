@@ -51,10 +51,15 @@ describe('backup archive', () => {
     const src = path.join(work, 'src');
     fs.mkdirSync(path.join(src, 'x'), { recursive: true });
     fs.writeFileSync(path.join(src, 'x/satu.txt'), 'satu');
+    const deep = `x/${'sangat-panjang-'.repeat(9)}.txt`;
+    fs.writeFileSync(path.join(src, deep), 'dua');
     const theirs = path.join(work, 'c.tar.gz');
     execFileSync('tar', ['czf', theirs, '-C', src, 'x']);
     const files = await extractArchive(theirs, path.join(work, 'c'));
-    expect(files).toEqual([{ name: 'x/satu.txt', size: 4, sha256: sha(Buffer.from('satu')) }]);
+    expect(files.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: deep, size: 3, sha256: sha(Buffer.from('dua')) },
+      { name: 'x/satu.txt', size: 4, sha256: sha(Buffer.from('satu')) },
+    ]);
   });
 
   it('refuses a file whose size changed while it was read, and leaves no archive behind', async () => {

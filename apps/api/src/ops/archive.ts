@@ -139,7 +139,7 @@ export async function extractArchive(archive: string, dir: string, modeOf: (name
   let pending: Buffer = Buffer.alloc(0);
   let pax: Record<string, string> = {};
   // What the bytes after the current header are: a file's content, a pax record, or something skipped.
-  let current: { kind: 'file' | 'pax' | 'skip'; name: string; remaining: number; pad: number; fd?: number; hash?: ReturnType<typeof createHash>; paxData?: Buffer[]; size: number } | undefined;
+  let current: { kind: 'file' | 'pax' | 'longname' | 'skip'; name: string; remaining: number; pad: number; fd?: number; hash?: ReturnType<typeof createHash>; paxData?: Buffer[]; size: number } | undefined;
   let ended = false;
   const root = path.resolve(dir);
 
@@ -150,6 +150,9 @@ export async function extractArchive(archive: string, dir: string, modeOf: (name
       files.push({ name: current.name, size: current.size, sha256: current.hash!.digest('hex') });
     } else if (current.kind === 'pax') {
       pax = parsePax(Buffer.concat(current.paxData!));
+    } else if (current.kind === 'longname') {
+      // GNU tar's own long-name entry (`tar czf` of a deep folder): the next entry's full name.
+      pax = { ...pax, path: Buffer.concat(current.paxData!).toString('utf8').replace(/\0.*$/s, '') };
     }
   };
 
@@ -164,7 +167,7 @@ export async function extractArchive(archive: string, dir: string, modeOf: (name
           if (current.kind === 'file') {
             fs.writeSync(current.fd!, take);
             current.hash!.update(take);
-          } else if (current.kind === 'pax') current.paxData!.push(Buffer.from(take));
+          } else if (current.kind === 'pax' || current.kind === 'longname') current.paxData!.push(Buffer.from(take));
           current.remaining -= take.length;
           pending = pending.subarray(take.length);
           continue;
@@ -189,9 +192,9 @@ export async function extractArchive(archive: string, dir: string, modeOf: (name
         const name = pax.path ?? (prefix ? `${prefix}/${shortName}` : shortName);
         const size = pax.size !== undefined ? Number(pax.size) : parseOctal(block, 124, 12);
         const pad = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (type !== 'x') pax = {};
-        if (type === 'x') {
-          current = { kind: 'pax', name, remaining: size, pad, paxData: [], size };
+        if (type !== 'x' && type !== 'L') pax = {};
+        if (type === 'x' || type === 'L') {
+          current = { kind: type === 'x' ? 'pax' : 'longname', name, remaining: size, pad, paxData: [], size };
         } else if (type === '0' || type === '\0') {
           const target = path.resolve(root, name);
           if (!target.startsWith(root + path.sep)) throw new ArchiveError(`Arsip berisi nama berkas di luar foldernya: ${name}`);
