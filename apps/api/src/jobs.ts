@@ -36,6 +36,11 @@ export function startJobs(input: {
   shouldRun?: () => Promise<boolean>;
   /** Runs, failures and times by job, and the outbox's sends (metrics/, decision 071). */
   metrics?: JobMetrics | null;
+  /**
+   * Aborted when the server drains (SIGTERM, docs/decisions/067-lifecycle.md): the run ends at its next
+   * safe point and no other starts. The returned function then waits for that point.
+   */
+  stop?: AbortSignal;
 }): () => Promise<void> {
   const { db, config, log } = input;
   const now = input.now ?? (() => new Date());
@@ -45,8 +50,7 @@ export function startJobs(input: {
   const metrics = input.metrics ?? null;
   const measured: JobMetrics['run'] = (job, work) => (metrics ? metrics.run(job, work) : work());
   let running: Promise<void> | null = null;
-  // Set by the returned stop: a draining server (SIGTERM) ends the run at its next safe point.
-  const stopping = new AbortController();
+  const stopping = { signal: input.stop ?? new AbortController().signal };
 
   const runOnce = async () => {
     try {
@@ -117,7 +121,6 @@ export function startJobs(input: {
   const timer = config.JOB_INTERVAL_MS > 0 ? setInterval(tick, config.JOB_INTERVAL_MS) : null;
   timer?.unref();
   return async () => {
-    stopping.abort();
     if (timer) clearInterval(timer);
     await running;
   };

@@ -170,6 +170,11 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
 
   let closing = false;
   let stopJobs: () => Promise<void> = () => Promise.resolve();
+  const jobsStop = new AbortController();
+  const stopJobsAtSafePoint = () => {
+    jobsStop.abort();
+    return stopJobs();
+  };
   // Draining (issue 27 §5, docs/decisions/067-lifecycle.md), in this order: readiness answers 503; the
   // listener closes, so a new connection is refused and a proxy tries the next server; requests in
   // flight finish (a later one on a kept-alive connection too, answered with `Connection: close`) and
@@ -187,7 +192,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
     hardExit.unref();
     let drainTimer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
-      Promise.all([connections.drain(), stopJobs().then(() => leadership?.close())]).then(() => true),
+      Promise.all([connections.drain(), stopJobsAtSafePoint().then(() => leadership?.close())]).then(() => true),
       new Promise<false>((resolve) => {
         drainTimer = setTimeout(() => resolve(false), DRAIN_DEADLINE_MS);
       }),
@@ -217,7 +222,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   // One line for the whole shop, not one per worker.
   if (jobsPlan.note && announcesForShop()) console.info(jobsPlan.note);
   if (jobsPlan.run && !closing) {
-    stopJobs = startJobs({ db: database.db, config, log: app.log, metrics: app.metrics?.jobs ?? null, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
+    stopJobs = startJobs({ db: database.db, config, log: app.log, stop: jobsStop.signal, metrics: app.metrics?.jobs ?? null, ...(leadership ? { shouldRun: () => leadership.isLeader() } : {}) });
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
