@@ -17,9 +17,11 @@ import { migrationsFolder, openDatabase, queryRows } from '../db/client';
 import { embeddedPostgresAvailable } from '../db/embedded-postgres';
 import { startShopPostgres } from '../db/embedded-engine';
 import { mailOutbox, orders, payments, products } from '../db/schema';
+import { storageFor } from '../integrations/storage/shop-storage';
 import { jobsHold } from '../jobs-hold';
 import { createTestApp, createThrowawayDatabase, demoAccounts, signIn } from '../test/app';
 import { makeProduct } from '../test/factories';
+import { startLocalS3 } from '../test/s3';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption } from '../test/orders';
 import { backup, BackupError, connectShop, type Manifest } from './backup';
 import { applyMigrations } from './backup.repository';
@@ -208,6 +210,74 @@ describe.runIf(adminUrl)('backup → restore on PostgreSQL (DATABASE_URL; skippe
       writing = false;
       await t.close();
       await target.drop();
+    }
+  }, 120_000);
+});
+
+describe.runIf(adminUrl)('backup → restore with S3 (skipped without TEST_POSTGRES_URL)', () => {
+  it('copies the objects the rows name from S3 (and files still on disk), and restores them into the copy\'s S3', async () => {
+    const s3 = await startLocalS3();
+    const s3Copy = await startLocalS3();
+    const t = await createTestApp({ env: s3.env });
+    const target = await createThrowawayDatabase(adminUrl!);
+    const copyDir = fs.mkdtempSync(path.join(work, 's3-copy-'));
+    try {
+      const storage = storageFor(t.config);
+      const product = await makeProduct(t.db, { price: 15000, stock: 50 });
+      for (const width of [320, 640, 1024]) await storage.put('public', `products/s3cadangan-${width}.webp`, Buffer.from(`webp ${width}`), 'image/webp');
+      const cover = storage.publicUrl('products/s3cadangan-1024.webp');
+      expect(cover).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pasar\//);
+      await t.db.update(products).set({ image_cover: cover, images: [cover] }).where(eq(products.id, product.id));
+      // Stored before S3 was configured and not yet migrated: only on this disk.
+      fs.mkdirSync(path.join(t.config.uploadsDir, 'knowledge'), { recursive: true });
+      fs.writeFileSync(path.join(t.config.uploadsDir, 'knowledge/lama.txt'), 'lama');
+
+      const local = await localCourierOption(t.app);
+      const placed = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: guestOrderPayload({ productId: product.id, quantity: 1, local, email: 's3@contoh.id' }) });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json().data as { id: number; order_url: string };
+      const m = multipart(png);
+      const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${order.order_url.split('/').pop()}/payment-proof`, payload: m.payload, headers: m.headers });
+      expect(up.statusCode).toBe(200);
+      expect(fs.existsSync(path.join(t.config.dataDir, 'payment-proofs'))).toBe(false);
+
+      const archive = path.join(work, 's3.tar.gz');
+      const { manifest } = await backup({ ...t.config, DATABASE_URL: t.databaseUrl }, archive);
+      const names = manifest.files.map((f) => f.path);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'files/uploads/products/s3cadangan-320.webp',
+          'files/uploads/products/s3cadangan-640.webp',
+          'files/uploads/products/s3cadangan-1024.webp',
+          'files/uploads/knowledge/lama.txt',
+          expect.stringMatching(new RegExp(`^files/payment-proofs/${order.id}-`)),
+        ]),
+      );
+      expect(manifest.file_storage).toMatchObject({ s3: true, note: expect.stringMatching(/disalin dari S3/) });
+
+      const copyConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: copyDir, LOG_LEVEL: 'silent', DATABASE_URL: target.url, ...s3Copy.env });
+      await restore(copyConfig, archive);
+      const copyStorage = storageFor(copyConfig);
+      expect((await copyStorage.get('public', 'products/s3cadangan-640.webp'))?.toString()).toBe('webp 640');
+      expect((await copyStorage.get('public', 'knowledge/lama.txt'))?.toString()).toBe('lama');
+      expect(fs.existsSync(path.join(copyDir, 'uploads'))).toBe(false);
+      const restored = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
+      const app = await buildApp({ config: copyConfig, database: restored });
+      try {
+        await app.ready();
+        const admin = await signIn(app, demoAccounts.admin.username, demoAccounts.admin.password);
+        const proof = await app.inject({ method: 'GET', url: `/api/v1/orders/${order.id}/payment/proof`, headers: admin });
+        expect(proof.statusCode).toBe(200);
+        expect(proof.rawPayload.equals(png)).toBe(true);
+      } finally {
+        await app.close();
+        await restored.close();
+      }
+    } finally {
+      await t.close();
+      await target.drop();
+      await s3.close();
+      await s3Copy.close();
     }
   }, 120_000);
 });

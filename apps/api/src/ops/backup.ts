@@ -9,11 +9,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 import pg from 'pg';
 import { z } from 'zod';
+import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
 import type { Config } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres } from '../db/embedded-engine';
+import { proofKey } from '../features/payments/payments.service';
+import { isObjectKey, type ObjectArea, type ObjectStorage } from '../integrations/storage/object-storage';
+import { s3StorageFor, storageFor } from '../integrations/storage/shop-storage';
 import { writeArchive, type ArchiveEntry } from './archive';
 import { BackupError, exportSnapshot, type ExportOptions, type SnapshotExport } from './backup.repository';
 
@@ -136,7 +141,51 @@ export interface BackupResult {
   how: string;
 }
 
-type BackupConfig = Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'> & Partial<Pick<Config, 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>>;
+/** A full Config with S3 set copies S3's objects; without, only DATA_DIR's files are copied. */
+export type BackupConfig = Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'> & Partial<Config>;
+
+/** The archive name of an object: the same place it has in DATA_DIR without S3 (decision 068). */
+export const archiveNameOf = (area: ObjectArea, key: string) => (area === 'public' ? `files/uploads/${key}` : `files/${key}`);
+
+/** The storage object an archive name stands for, or undefined for a name outside both areas. */
+export function objectOfArchiveName(name: string): { area: ObjectArea; key: string } | undefined {
+  if (name.startsWith('files/uploads/')) return { area: 'public', key: name.slice('files/uploads/'.length) };
+  if (name.startsWith('files/payment-proofs/')) return { area: 'private', key: name.slice('files/'.length) };
+  return undefined;
+}
+
+/**
+ * Every object the exported rows name: any string a public address of the storage reads as a key
+ * (product images with their sized siblings, knowledge files, images in change proposals), and each
+ * payment's proof. Read from the export itself, so the list matches the snapshot.
+ */
+export async function referencedObjects(dir: string, tables: SnapshotExport['tables'], storage: ObjectStorage): Promise<{ area: ObjectArea; key: string }[]> {
+  const found = new Map<string, { area: ObjectArea; key: string }>();
+  const add = (area: ObjectArea, key: string) => {
+    if (isObjectKey(key)) found.set(`${area}:${key}`, { area, key });
+  };
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      const key = value.length < 2000 ? storage.keyOfPublicUrl(value) : undefined;
+      if (!key) return;
+      add('public', key);
+      // The stored address names the widest copy; its narrower siblings go with it (lib/images.ts).
+      const sized = /^(products\/.+)-\d+\.webp$/.exec(key);
+      if (sized) for (const width of PRODUCT_IMAGE_WIDTHS) add('public', `${sized[1]}-${width}.webp`);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  for (const table of tables) {
+    const lines = readline.createInterface({ input: fs.createReadStream(path.join(dir, table.file)), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line) continue;
+      const row = JSON.parse(line) as Record<string, unknown>;
+      if (table.name === 'payments' && typeof row.proof_file === 'string' && row.proof_file) add('private', proofKey(row.proof_file));
+      visit(row);
+    }
+  }
+  return [...found.values()];
+}
 
 export async function backup(config: BackupConfig, archive: string, options: BackupOptions = {}): Promise<BackupResult> {
   const target = path.resolve(archive);
@@ -160,7 +209,10 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
 
     // Files after the snapshot: a file is written before the row that names it commits, so every
     // file the snapshot's rows name is already on disk (decision 069 says what this misses).
-    const s3 = Boolean(config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY);
+    const s3 = config.S3_ENDPOINT && config.S3_BUCKET ? s3StorageFor(config as Config) : undefined;
+    // With S3 the objects the rows name are fetched (S3 first, this disk for those not yet copied).
+    const fromStorage = s3 ? await referencedObjects(staging, snapshot.tables, storageFor(config as Config)) : [];
+    let missing = 0;
     const files: Manifest['files'] = [];
     const manifestBase = {
       format: MANIFEST_FORMAT,
@@ -175,12 +227,7 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
       sequences: snapshot.sequences,
       outbox_unsent: snapshot.outboxUnsent,
       files,
-      file_storage: s3
-        ? {
-            s3: true,
-            note: 'Berkas di S3 tidak disalin ke arsip ini: cadangkan bucket S3 dengan alat penyedianya (versioning atau replikasi). Arsip hanya memuat berkas yang masih di disk server ini.',
-          }
-        : { s3: false },
+      file_storage: { s3: Boolean(s3) } as Manifest['file_storage'],
     } satisfies Manifest;
 
     async function* entries(): AsyncGenerator<ArchiveEntry> {
@@ -188,7 +235,25 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
         const file = path.join(staging, table.file);
         yield { name: `db/${table.file}`, size: fs.statSync(file).size, content: fs.createReadStream(file) as AsyncIterable<Buffer> };
       }
+      const copied = new Set<string>();
+      for (const object of fromStorage) {
+        const data = await storageFor(config as Config).get(object.area, object.key);
+        if (!data) {
+          missing += 1; // named by a row but in neither place (deleted since, or lost before)
+          continue;
+        }
+        const name = archiveNameOf(object.area, object.key);
+        copied.add(name);
+        files.push({ path: name, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
+        yield { name, size: data.length, content: data };
+      }
+      if (s3) {
+        manifestBase.file_storage.note =
+          `${copied.size} objek yang dirujuk database disalin dari S3${missing ? ` (${missing} tidak ditemukan di S3 maupun di disk)` : ''}. ` +
+          'Objek S3 yang tidak dirujuk database tidak ikut; versioning bucket tetap dianjurkan.';
+      }
       for (const f of listShopFiles(config.dataDir)) {
+        if (copied.has(f.name)) continue;
         let data: Buffer;
         try {
           // Whole, so the size in the header and the bytes agree even if the file is replaced meanwhile.

@@ -19,13 +19,18 @@ import { migrationsFolder, openDatabase } from '../db/client';
 import { chooseEmbeddedEngine, startShopPostgres } from '../db/embedded-engine';
 import { holdJobs } from '../jobs-hold';
 import { extractArchive } from './archive';
-import { BackupError, FILE_FOLDERS, manifestSchema, type Manifest } from './backup';
+import { s3StorageFor } from '../integrations/storage/shop-storage';
+import { BackupError, FILE_FOLDERS, manifestSchema, objectOfArchiveName, type Manifest } from './backup';
 import { applyMigrations, databaseContents, folderMigrations, loadSnapshot } from './backup.repository';
 
 /** The last_error of mail that was unsent at backup time (issue 27 §3): the admin outbox's "Kirim ulang" sends it deliberately. */
 export const RESTORED_OUTBOX_NOTE = 'Dipulihkan dari cadangan: pesan ini mungkin sudah terkirim sebelum cadangan dibuat. Kirim ulang bila perlu.';
 
-type RestoreConfig = Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'>;
+/** A full Config with S3 set puts the archive's files into S3; without, into DATA_DIR. */
+type RestoreConfig = Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'> & Partial<Config>;
+
+const contentTypes: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8' };
+const contentTypeOf = (key: string) => contentTypes[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 export interface RestoreResult {
   manifest: Manifest;
@@ -172,12 +177,22 @@ export async function restore(config: RestoreConfig, archive: string, options: {
         await database.close();
       }
 
-      for (const folder of FILE_FOLDERS) {
-        const from = path.join(staging, 'files', folder);
-        if (!fs.existsSync(from)) continue;
-        const to = path.join(config.dataDir, folder);
-        fs.rmSync(to, { recursive: true, force: true }); // empty (checked above); rename needs it gone
-        fs.renameSync(from, to);
+      const s3 = config.S3_ENDPOINT && config.S3_BUCKET ? s3StorageFor(config as Config) : undefined;
+      if (s3) {
+        // Under the same keys. Rows keep the addresses they were saved with: an image saved with S3 names
+        // the original's S3_PUBLIC_URL, so a copy shows it only with that same public address (decision 069).
+        for (const f of manifest.files) {
+          const object = objectOfArchiveName(f.path);
+          if (object) await s3.put(object.area, object.key, fs.readFileSync(path.join(staging, f.path)), contentTypeOf(object.key));
+        }
+      } else {
+        for (const folder of FILE_FOLDERS) {
+          const from = path.join(staging, 'files', folder);
+          if (!fs.existsSync(from)) continue;
+          const to = path.join(config.dataDir, folder);
+          fs.rmSync(to, { recursive: true, force: true }); // empty (checked above); rename needs it gone
+          fs.renameSync(from, to);
+        }
       }
       return { manifest, target, rows: loaded.rows, outboxFailed: loaded.outboxFailed, files: manifest.files.length, migratedAfter: code - manifest.migrations.length };
     } finally {
