@@ -54,6 +54,19 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
+      {
+        // `npm run test:ops` (scripts/test-ops.mjs): nginx, two shop servers, PostgreSQL, S3 and SMTP as separate
+        // processes, one file at a time; each file is one scenario whose steps build on each other
+        // (docs/decisions/073-ops-test.md). Not part of `npm test`'s projects.
+        test: {
+          name: 'ops',
+          root: 'ops',
+          include: ['**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
