@@ -28,7 +28,7 @@ try {
   console.info(`Cadangan ditulis: ${archive} (${(fs.statSync(archive).size / 1024 / 1024).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(1)} s).`);
   console.info(`Database: ${how}, PostgreSQL ${manifest.server_version}, ${manifest.migration_count} migrasi, ${manifest.tables.length} tabel, ${rows} baris (${orders} pesanan).`);
   console.info(`Berkas: ${manifest.files.length} berkas dari ${config.dataDir}.`);
-  if (manifest.file_storage.note) console.warn(manifest.file_storage.note);
+  if (manifest.file_storage.note) console.info(manifest.file_storage.note);
 } catch (error) {
   if (error instanceof BackupError || error instanceof ArchiveError) {
     console.error(`Pencadangan gagal: ${error.message}`);

@@ -24,7 +24,7 @@ try {
   console.info(`Dipulihkan dalam ${((Date.now() - started) / 1000).toFixed(1)} s ke ${result.target}: cadangan ${result.manifest.created_at}, ${Object.keys(result.rows).length} tabel, ${rows} baris, ${result.files} berkas.`);
   if (result.migratedAfter) console.info(`${result.migratedAfter} migrasi yang lebih baru dari cadangan dijalankan sesudahnya.`);
   if (result.outboxFailed) console.info(`${result.outboxFailed} pesan yang belum terkirim saat pencadangan ditandai gagal (bisa dikirim ulang dari Kotak keluar).`);
-  if (result.manifest.file_storage.note) console.warn(result.manifest.file_storage.note);
+  if (result.manifest.file_storage.note) console.info(`Saat pencadangan: ${result.manifest.file_storage.note}`);
   console.info('Pekerjaan latar (kirim e-mail, kedaluwarsa pesanan) ditahan di salinan ini. Jalankan server dengan JOBS=on bila salinan ini menggantikan toko.');
 } catch (error) {
   if (error instanceof BackupError || error instanceof ArchiveError) {
