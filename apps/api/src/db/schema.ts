@@ -471,7 +471,7 @@ export const payments = pgTable(
     transfer_note: text('transfer_note'),
     /** Manual transfer: the buyer's proof of transfer (none, submitted, rejected). */
     proof_status: text('proof_status').notNull().default('none'),
-    /** Stored file name under DATA_DIR/uploads/payment-proofs (never served publicly). */
+    /** Stored file name of the private object payment-proofs/<name> (DATA_DIR/payment-proofs or the private S3 area; decision 068); served only through the admin route. */
     proof_file: text('proof_file'),
     proof_content_type: text('proof_content_type'),
     proof_uploaded_at: timestamp('proof_uploaded_at', { withTimezone: true }),
