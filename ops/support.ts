@@ -154,10 +154,13 @@ export async function startSmtp(): Promise<TestSmtp> {
 
 // ── Shop servers ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The built server (npm run build, as production runs it) when there is one, else its TypeScript through tsx. */
+/**
+ * The built server (npm run build) with the flags scripts/start.mjs gives it, as production runs it, when there is
+ * one; else its TypeScript through tsx. Not start.mjs itself: kill -9 must hit the server, not a wrapper.
+ */
 export function serverCommand(): { args: string[]; built: boolean } {
   const built = path.join(root, 'apps/api/dist/server.js');
-  if (fs.existsSync(built) && process.env.OPS_SERVER !== 'tsx') return { args: [built], built: true };
+  if (fs.existsSync(built) && process.env.OPS_SERVER !== 'tsx') return { args: ['--max-semi-space-size=1', '--enable-source-maps', built], built: true };
   return { args: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], built: false };
 }
 
