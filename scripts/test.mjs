@@ -145,7 +145,7 @@ const e2eRuns = fs.existsSync(chromium);
 // Each of these keeps about one core busy: two at a time fill the machine. Lint, the longest, starts first.
 const checks = await runTogether(2, [
   ['lint', npx, ['eslint', '--max-warnings', '0', '.']],
-  ['typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench']],
+  ['typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench', 'ops']],
   [`unit tests (core, web) on Node ${machineNode}`, npx, vitest('--project', 'core', '--project', 'web')],
   ...(node24.binary && !node24.addonsFailed ? [[`unit tests (core, web) on Node ${NODE24_VERSION}`, ...onNode24(node24.binary, vitest('--project', 'core', '--project', 'web'))]] : []),
   // The web app and the server (apps/api/dist): the end-to-end tests run the built server (e2e/support/harness.ts).
