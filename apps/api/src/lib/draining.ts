@@ -7,11 +7,13 @@
  * which includes one accepted a moment ago whose request has not been read yet: that request is lost
  * with a reset (a 502 behind nginx, which does not retry a POST it has sent). And closing a listener
  * resets the connections the kernel completed but the process has not accepted yet; under load that
- * is the whole accept queue. So, in order: the queue is shrunk to its minimum, the process accepts
- * what is queued for a few turns of the event loop, then the listener closes; connections that served
- * a request and wait idle close; requests in flight and those on newly accepted connections are
- * answered with `Connection: close`. One connection completing in the last instant can still be reset
- * by the kernel: a proxy should stop sending first where it can (docs/deploy.md).
+ * is the whole accept queue. So, in order: the queue is shrunk to its minimum (one connection), the
+ * process accepts what is queued for a few turns of the event loop, then the listener closes right
+ * after it accepts one more connection (in the same synchronous step, so the queue it leaves is empty
+ * unless a handshake completed within those microseconds), or after a short quiet time when none comes;
+ * connections that served a request and wait idle close; requests in flight and those on newly accepted
+ * connections are answered with `Connection: close`. A proxy that stops sending first where it can
+ * removes even the microsecond window (docs/deploy.md).
  */
 import type { Server, ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -36,6 +38,8 @@ interface SocketState {
 
 /** Turns of the event loop spent accepting the queued connections before the listener closes. */
 const ACCEPT_SWEEP_TURNS = 20;
+/** With no connection arriving after the sweep, the listener closes after this quiet time. */
+const QUIET_CLOSE_MS = 50;
 /** A connection accepted during the drain that sends no request in this time is closed. */
 const SILENT_CONNECTION_MS = 2_000;
 
@@ -46,6 +50,8 @@ const SILENT_CONNECTION_MS = 2_000;
 export function drainableServer(server: Server): { drain(): Promise<void>; closeAll(): void } {
   const sockets = new Map<Socket, SocketState>();
   let closing = false;
+  /** Set once the sweep is done: closes the listener, from the next 'connection' or the quiet timer. */
+  let closeListener: (() => void) | undefined;
 
   const closeIfIdle = (socket: Socket, state: SocketState) => {
     if (state.active.size === 0 && state.served > 0) socket.destroy();
@@ -56,6 +62,8 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
     sockets.set(socket, state);
     socket.once('close', () => sockets.delete(socket));
     if (closing) silentLimit(socket, state);
+    // Emitted synchronously right after accept(): closing here leaves the kernel's queue empty.
+    closeListener?.();
   });
   // Before the app's own listener, so the header is set before any answer is written.
   server.prependListener('request', (request, response) => {
@@ -95,14 +103,19 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
       }
       return new Promise<void>((resolve) => {
         let turns = 0;
+        const close = () => {
+          closeListener = undefined;
+          // net's close, not http's: it leaves the connections just accepted alone (see above).
+          if (server.listening) net.Server.prototype.close.call(server, () => resolve());
+          else resolve();
+        };
         const sweep = () => {
           if (++turns < ACCEPT_SWEEP_TURNS) {
             setImmediate(sweep);
             return;
           }
-          // net's close, not http's: it leaves the connections just accepted alone (see above).
-          if (server.listening) net.Server.prototype.close.call(server, () => resolve());
-          else resolve();
+          closeListener = close;
+          setTimeout(() => closeListener?.(), QUIET_CLOSE_MS);
         };
         setImmediate(sweep);
       });
