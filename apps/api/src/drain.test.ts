@@ -147,13 +147,22 @@ describe(`SIGTERM drains the server (${testEngine})`, () => {
       `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
     const fresh = await rawConnection(Number(port));
+    // And one kept alive after a request, now idle.
+    const idle = await rawConnection(Number(port));
+    idle.socket.write(`GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    for (let i = 0; i < 50 && parseResponses(idle.received()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(parseResponses(idle.received())[0]?.headers.connection).toBe('keep-alive');
+    let idleClosedAt = 0;
+    void idle.closed.then(() => (idleClosedAt = Date.now()));
     await new Promise((r) => setTimeout(r, 200));
 
     const signalledAt = Date.now();
     process.kill(shop.child.pid!, 'SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    // The listener is closed by now: a new connection is refused.
+    // The listener is closed by now: a new connection is refused; the idle kept-alive one is closed.
     expect((await getOnce(base, '/api/v1/health/ready')).error).toBe('ECONNREFUSED');
+    expect(idleClosedAt).toBeGreaterThan(0);
+    expect(idleClosedAt - signalledAt).toBeLessThan(500);
     inFlight.socket.write(body.slice(10));
     fresh.socket.write(`GET /api/v1/health/ready HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
     await Promise.all([inFlight.closed, fresh.closed, ...stream]);
