@@ -127,7 +127,7 @@ async function main(): Promise<void> {
 async function serve(config: Config, engineLabel: string): Promise<void> {
   // Loaded only here: the primary, which serves nothing, would hold ~150 MB of code it never runs
   // (docs/decisions/035-embedded-database-memory.md).
-  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }, publicShop, { jobsAtStart }] = await Promise.all([
+  const [{ buildApp }, { advisoryLeadership }, { openDatabase }, { seedDemoIfEmpty }, { paymentProvidersLine }, { startJobs }, publicShop, { jobsAtStart }, { imageStorageFor }] = await Promise.all([
     import('./app'),
     import('./cluster-jobs'),
     import('./db/client'),
@@ -136,6 +136,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
     import('./jobs'),
     import('./features/users/public-shop'),
     import('./jobs-hold'),
+    import('./integrations/storage/image-storage'),
   ]);
 
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -143,7 +144,7 @@ async function serve(config: Config, engineLabel: string): Promise<void> {
   // database no longer empty once they hold it (docs/decisions/067-lifecycle.md).
   if (config.SEED_DEMO) {
     const seeded = await database.exclusive(() =>
-      seedDemoIfEmpty(database.db, { uploadsDir: config.uploadsDir, withImages: true, withPartnerActivity: true }),
+      seedDemoIfEmpty(database.db, { uploadsDir: config.uploadsDir, imageStore: imageStorageFor(config).store, withImages: true, withPartnerActivity: true }),
     );
     if (seeded) console.info('Data demo dimuat ke database kosong.');
   }
