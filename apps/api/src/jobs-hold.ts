@@ -5,8 +5,10 @@
  * copy and every server on that database sees it; `JOBS=on` at start (config.ts) releases it.
  */
 import { z } from 'zod';
+import { formatDateTime } from '@pasar/core/time';
 import type { DbOrTx } from './db/client';
 import { deleteRawSetting, getRawSetting, putRawSetting } from './features/settings/settings.repository';
+import { storeTimeZone } from './features/settings/settings.service';
 
 const JOBS_HOLD_KEY = 'jobs_hold';
 
@@ -43,12 +45,14 @@ export async function jobsAtStart(db: DbOrTx, jobs: 'on' | 'off' | undefined): P
   }
   const hold = await jobsHold(db);
   if (!hold) return { run: true };
+  // Read by an operator: the store's clock, as every date the shop shows.
+  const since = formatDateTime(hold.since, { timeZone: await storeTimeZone(db) });
   if (jobs === 'on') {
     await releaseJobsHold(db);
-    return { run: true, note: `Penahanan tugas latar (${hold.reason}, sejak ${hold.since}) dilepas karena JOBS=on; tugas latar berjalan.` };
+    return { run: true, note: `Penahanan tugas latar (${hold.reason}, sejak ${since}) dilepas karena JOBS=on; tugas latar berjalan.` };
   }
   return {
     run: false,
-    note: `Tugas latar tidak dijalankan: database ini ditahan sejak ${hold.since} (${hold.reason}), agar salinan ini tidak mengirim email/WhatsApp atau membatalkan pesanan. Setelah diperiksa, jalankan server sekali dengan JOBS=on untuk melepas penahanan.`,
+    note: `Tugas latar tidak dijalankan: database ini ditahan sejak ${since} (${hold.reason}), agar salinan ini tidak mengirim email/WhatsApp atau membatalkan pesanan. Setelah diperiksa, jalankan server sekali dengan JOBS=on untuk melepas penahanan.`,
   };
 }

@@ -22,6 +22,8 @@ import { extractArchive } from './archive';
 import { s3StorageFor } from '../integrations/storage/shop-storage';
 import { BackupError, FILE_FOLDERS, manifestSchema, objectOfArchiveName, type Manifest } from './backup';
 import { applyMigrations, databaseContents, folderMigrations, loadSnapshot } from './backup.repository';
+import { formatDateTime } from '@pasar/core/time';
+import { storeTimeZone } from '../features/settings/settings.service';
 
 /** The last_error of mail that was unsent at backup time (issue 27 §3): the admin outbox's "Kirim ulang" sends it deliberately. */
 export const RESTORED_OUTBOX_NOTE = 'Dipulihkan dari cadangan: pesan ini mungkin sudah terkirim sebelum cadangan dibuat. Kirim ulang bila perlu.';
@@ -172,7 +174,7 @@ export async function restore(config: RestoreConfig, archive: string, options: {
       // The rest of the code's migrations, and the hold, through the shop's own way of opening a database.
       const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
       try {
-        await holdJobs(database.db, options.reason ?? `Dipulihkan dari ${path.basename(source)} (cadangan ${manifest.created_at})`);
+        await holdJobs(database.db, options.reason ?? `Dipulihkan dari ${path.basename(source)} (cadangan ${formatDateTime(manifest.created_at, { timeZone: await storeTimeZone(database.db) })})`);
       } finally {
         await database.close();
       }
