@@ -23,6 +23,14 @@ function answerDialogs(page: Page, answers: boolean[]): { messages: string[]; ty
   return seen;
 }
 
+/**
+ * The browser logs the refused save's 401; a background read that went out in the same moment (the bell's
+ * refresh) may log a second one. Anything else logged is a failure.
+ */
+function expectOnlyRefusedSession(errors: string[]): void {
+  expect(errors.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(errors)).toEqual(new Set(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']));
+}
 const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name, exact: true });
 
 interface Business {
@@ -251,7 +259,7 @@ describe('back-office forms (issue 31)', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     // Nothing asked "leave?": the draft is kept. The refused save is the 401 the browser logs.
     expect(seen.messages).toEqual([]);
-    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    expectOnlyRefusedSession(consoleErrors.splice(0));
 
     await page.getByLabel('Username atau email').fill('admin');
     await page.getByLabel('Kata sandi').fill('admin12345');
@@ -279,7 +287,7 @@ describe('back-office forms (issue 31)', () => {
     await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    expectOnlyRefusedSession(consoleErrors.splice(0));
     await page.getByLabel('Username atau email').fill('admin');
     await page.getByLabel('Kata sandi').fill('admin12345');
     await page.getByRole('button', { name: 'Masuk', exact: true }).click();
@@ -306,7 +314,7 @@ describe('back-office forms (issue 31)', () => {
     await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     await dialog.getByRole('button', { name: 'Simpan produk' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    expectOnlyRefusedSession(consoleErrors.splice(0));
     await page.getByLabel('Username atau email').fill('admin');
     await page.getByLabel('Kata sandi').fill('admin12345');
     await page.getByRole('button', { name: 'Masuk', exact: true }).click();
@@ -332,7 +340,7 @@ describe('back-office forms (issue 31)', () => {
     await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     await dialog.getByRole('button', { name: 'Simpan' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    expectOnlyRefusedSession(consoleErrors.splice(0));
     await page.getByLabel('Username atau email').fill('admin');
     await page.getByLabel('Kata sandi').fill('admin12345');
     await page.getByRole('button', { name: 'Masuk', exact: true }).click();
@@ -350,7 +358,7 @@ describe('back-office forms (issue 31)', () => {
       await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       await page.getByRole('button', { name: save }).click();
       await page.waitForURL((url) => url.pathname === '/login');
-      expect(consoleErrors.splice(0)).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+      expectOnlyRefusedSession(consoleErrors.splice(0));
       await page.getByLabel('Username atau email').fill('admin');
       await page.getByLabel('Kata sandi').fill('admin12345');
       await page.getByRole('button', { name: 'Masuk', exact: true }).click();

@@ -37,17 +37,31 @@ export function saveDraft<TValues>(key: string, draft: FormDraft<TValues>): void
   }
 }
 
-/** Reads and removes the draft under `key`. */
-export function takeDraft<TValues>(key: string): FormDraft<TValues> | null {
+/** The draft under `key`, left in place. */
+function readDraft<TValues>(key: string): FormDraft<TValues> | null {
   try {
     const text = sessionStorage.getItem(key);
     if (text === null) return null;
-    sessionStorage.removeItem(key);
     const draft = JSON.parse(text) as FormDraft<TValues>;
     return draft && typeof draft === 'object' && 'values' in draft ? draft : null;
   } catch {
     return null;
   }
+}
+
+function removeDraft(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    /* storage off: nothing was kept */
+  }
+}
+
+/** Reads and removes the draft under `key`. */
+export function takeDraft<TValues>(key: string): FormDraft<TValues> | null {
+  const draft = readDraft<TValues>(key);
+  removeDraft(key);
+  return draft;
 }
 
 /** Whether a draft waits under `key`, without taking it (a page reopening the dialog it belongs to). */
@@ -71,7 +85,14 @@ export function useFormDraft<TValues extends FieldValues>(
   recordId: number | null,
 ): FormDraft<TValues> | null {
   const key = draftKey(typeof window === 'undefined' ? '' : window.location.pathname, scope);
-  const [found] = useState(() => (typeof window === 'undefined' ? null : takeDraft<TValues>(key)));
+  // Read while rendering but removed only once this form is on the page: a render that is thrown away
+  // (a lazy part of the page still loading) must leave the draft for the one that stays.
+  const [found] = useState(() => (typeof window === 'undefined' ? null : readDraft<TValues>(key)));
+  useEffect(() => {
+    if (found) removeDraft(key);
+    // Once, for the draft found at mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Read while rendering: react-hook-form only keeps `isDirty` up to date for a form that reads it.
   const dirty = form.formState.isDirty;
   const latest = useRef({ form, recordId, key, dirty });
