@@ -19,6 +19,7 @@ import { migrationsFolder, openDatabase } from '../db/client';
 import { chooseEmbeddedEngine, startShopPostgres } from '../db/embedded-engine';
 import { holdJobs } from '../jobs-hold';
 import { extractArchive } from './archive';
+import { contentTypeOf } from '../integrations/storage/object-storage';
 import { s3StorageFor } from '../integrations/storage/shop-storage';
 import { BackupError, FILE_FOLDERS, manifestSchema, objectOfArchiveName, type Manifest } from './backup';
 import { applyMigrations, databaseContents, folderMigrations, loadSnapshot } from './backup.repository';
@@ -31,8 +32,6 @@ export const RESTORED_OUTBOX_NOTE = 'Dipulihkan dari cadangan: pesan ini mungkin
 /** A full Config with S3 set puts the archive's files into S3; without, into DATA_DIR. */
 type RestoreConfig = Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'> & Partial<Config>;
 
-const contentTypes: Record<string, string> = { webp: 'image/webp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8' };
-const contentTypeOf = (key: string) => contentTypes[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 export interface RestoreResult {
   manifest: Manifest;

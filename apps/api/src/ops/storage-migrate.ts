@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
-import { isObjectKey, localObjectStorage, type ObjectArea, type ObjectStorage } from '../integrations/storage/object-storage';
+import { contentTypeOf, isObjectKey, localObjectStorage, type ObjectArea, type ObjectStorage } from '../integrations/storage/object-storage';
 import { s3StorageFor } from '../integrations/storage/shop-storage';
 
 export class StorageMigrateError extends Error {}
@@ -28,16 +28,6 @@ export interface StorageMigrateResult {
 
 /** The S3 variables an operator must set, in the order the message names them. */
 const REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-
-const contentTypes: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-};
 
 /** Every regular file under `dir`, as paths relative to it with `/` separators; a missing folder has none. */
 async function walk(dir: string): Promise<string[]> {
@@ -99,7 +89,7 @@ export async function migrateStorage(
         if (there && there.size === bytes.length && (there.md5 === undefined || there.md5 === md5)) {
           result.present += 1;
         } else {
-          await s3.put(item.area, item.key, bytes, contentTypes[path.extname(item.key).toLowerCase()] ?? 'application/octet-stream');
+          await s3.put(item.area, item.key, bytes, contentTypeOf(item.key));
           result.copied += 1;
           result.copiedBytes += bytes.length;
         }

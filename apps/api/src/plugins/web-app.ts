@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '@pasar/core/errors';
 import type { StorefrontRenderer, StorefrontRenderResult, StorefrontSource } from '@pasar/core/catalog';
 import type { AppDeps } from '../deps';
-import { isObjectKey } from '../integrations/storage/object-storage';
+import { contentTypeOf, isObjectKey } from '../integrations/storage/object-storage';
 import { storageFor } from '../integrations/storage/shop-storage';
 import { escapeHtml } from '../features/catalog/catalog.seo';
 
@@ -31,17 +31,6 @@ export interface WebPages {
   /** What the server-rendered storefront reads: the catalogue's services, called directly. */
   storefront: StorefrontSource;
 }
-
-/** What /uploads answers from S3 carry, as @fastify/static would set them from disk. */
-const uploadTypes: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-};
 
 /** Where `vite build --ssr` writes the renderer (apps/web/package.json); never served. */
 const serverEntry = (webDistDir: string) => path.join(webDistDir, 'server', 'entry-server.js');
@@ -60,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps, pages:
       const bytes = isObjectKey(key) ? await storage.get('public', key) : undefined;
       if (!bytes) return reply.status(404).send({ success: false, error: 'Alamat tidak ditemukan.', code: 'NOT_FOUND' });
       return reply
-        .type(uploadTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream')
+        .type(contentTypeOf(key))
         .header('Cache-Control', 'public, max-age=2592000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .send(bytes);

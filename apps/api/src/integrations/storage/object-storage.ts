@@ -52,6 +52,21 @@ export function checkKey(key: string): void {
   if (!isObjectKey(key)) throw new Error(`Kunci berkas tidak sah: ${JSON.stringify(key)}`);
 }
 
+/** The file types the shop stores, by ending: what an object is sent to S3 and served with (as @fastify/static would set them from disk). */
+const contentTypes: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+export function contentTypeOf(key: string): string {
+  return contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 export interface LocalRoots {
   /** DATA_DIR/uploads: the public area. */
   uploadsDir: string;
