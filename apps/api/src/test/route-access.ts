@@ -122,3 +122,26 @@ export function missingOpenRoutes(routes: readonly RouteEntry[]): string[] {
   const registered = new Set(routes.map((r) => key(r.method, r.url)));
   return openRoutes.map((o) => key(o.method, o.url)).filter((k) => !registered.has(k));
 }
+
+/**
+ * Routes outside /api/v1 other than the web app's own built files, with who may call them (issue 27 added
+ * the first two). A new one must be named here: the walk in features/accounts/route-access.test.ts fails otherwise.
+ */
+export const outsideApiRoutes: { method: string; url: string; who: string }[] = [
+  {
+    method: 'GET',
+    url: '/metrics',
+    who: 'only the monitoring scraper, with `Authorization: Bearer $METRICS_TOKEN` (no account has that token): 401 to visitors, customers, partners and admins; 404 when METRICS_TOKEN is not set (decision 071)',
+  },
+  { method: 'GET', url: '/uploads/*', who: 'anyone: product images and knowledge files; payment proofs are private objects, never under it (decision 068)' },
+  { method: 'GET', url: '/', who: 'anyone: the storefront landing page' },
+  { method: 'GET', url: '/robots.txt', who: 'anyone (crawlers)' },
+  { method: 'GET', url: '/sitemap.xml', who: 'anyone (crawlers)' },
+];
+
+/** Routes outside /api/v1 that are neither a built file of the web app (`isWebAppFile`) nor named in `outsideApiRoutes`. */
+export function unnamedOutsideApiRoutes(routes: readonly RouteEntry[], isWebAppFile: (url: string) => boolean): string[] {
+  return routes
+    .filter((r) => !isApiRoute(r) && !isWebAppFile(r.url) && !outsideApiRoutes.some((o) => o.method === r.method && o.url === r.url))
+    .map((r) => `${r.method} ${r.url}`);
+}

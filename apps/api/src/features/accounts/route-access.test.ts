@@ -5,10 +5,12 @@
  * registered, not a list of URL prefixes, so a new admin route that forgets `config.access`
  * fails here under any prefix.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makePartner } from '../../test/factories';
-import { accessViolations, adminOnlyRoutes, findOpenRoute, missingOpenRoutes, openRoutes, partnerRoutes, type RouteEntry } from '../../test/route-access';
+import { accessViolations, adminOnlyRoutes, findOpenRoute, missingOpenRoutes, openRoutes, outsideApiRoutes, partnerRoutes, unnamedOutsideApiRoutes, type RouteEntry } from '../../test/route-access';
 
 let t: TestApp;
 let customer: { authorization: string };
@@ -114,6 +116,39 @@ describe("the partner's corner is for partners only, on the server (issue 29)", 
     for (const route of partnerRoutes(t.app.routeAccess).filter((r) => r.method === 'GET' && !r.url.includes(':'))) {
       const res = await t.app.inject({ method: 'GET', url: route.url, headers: partner });
       expect({ route: route.url, status: res.statusCode }).toEqual({ route: route.url, status: 200 });
+    }
+  });
+});
+
+describe('routes outside /api/v1 are named with who may call them (issue 27)', () => {
+  const isWebAppFile = (url: string) => {
+    try {
+      return fs.statSync(path.join(t.config.webDistDir, url)).isFile();
+    } catch {
+      return false;
+    }
+  };
+
+  it('names every one that is not a built file of the web app', () => {
+    expect(unnamedOutsideApiRoutes(t.app.routeAccess, isWebAppFile)).toEqual([]);
+    const registered = new Set(t.app.routeAccess.map((r) => `${r.method} ${r.url}`));
+    expect(outsideApiRoutes.map((o) => `${o.method} ${o.url}`).filter((k) => !registered.has(k))).toEqual([]);
+    const added: RouteEntry = { method: 'GET', url: '/debug', access: 'public' };
+    expect(unnamedOutsideApiRoutes([...t.app.routeAccess, added], isWebAppFile)).toEqual(['GET /debug']);
+  });
+
+  it('/metrics answers only the scraper\'s token: a visitor, a customer, a partner and an admin get 401, or 404 with no token set', async () => {
+    for (const headers of [{}, customer, partner, admin]) expect((await t.app.inject({ method: 'GET', url: '/metrics', headers })).statusCode).toBe(404);
+    const token = 'pantau-'.padEnd(32, 'x');
+    const watched = await createTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      const accounts = await Promise.all([demoAccounts.customer, demoAccounts.admin].map((a) => signIn(watched.app, a.username, a.password)));
+      const made = await makePartner(watched.database.db);
+      accounts.push(await signIn(watched.app, made.user.username, made.user.password));
+      for (const headers of [{}, ...accounts]) expect((await watched.app.inject({ method: 'GET', url: '/metrics', headers })).statusCode).toBe(401);
+      expect((await watched.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    } finally {
+      await watched.close();
     }
   });
 });
