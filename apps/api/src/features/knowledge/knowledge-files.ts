@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { AppError } from '@pasar/core/errors';
 import { KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, knowledgeMessages } from '@pasar/core/knowledge';
-import type { ObjectStorage } from '../../integrations/storage/object-storage';
+import { contentTypeOf, type ObjectStorage } from '../../integrations/storage/object-storage';
 import { extractText } from './file-text';
 import type { KnowledgeUpload } from './knowledge-form';
 
@@ -20,8 +20,6 @@ const STORED_NAME = /^[a-f0-9]{32}\.(txt|md|pdf)$/;
 const READABLE_NAME = /^[A-Za-z0-9_-]+\.(txt|md|pdf)$/;
 
 export type KnowledgeFileType = 'txt' | 'md' | 'pdf';
-
-const contentTypes: Record<KnowledgeFileType, string> = { txt: 'text/plain; charset=utf-8', md: 'text/markdown; charset=utf-8', pdf: 'application/pdf' };
 
 const refuse = (message: string) => new AppError('VALIDATION_ERROR', message, { fields: { file: message } });
 
@@ -82,7 +80,7 @@ export function knowledgeFiles(storage: ObjectStorage): KnowledgeFiles {
     },
     async store(upload, type) {
       const name = `${crypto.randomBytes(16).toString('hex')}.${type}`;
-      await storage.put('public', `knowledge/${name}`, upload.buffer, contentTypes[type]);
+      await storage.put('public', `knowledge/${name}`, upload.buffer, contentTypeOf(name));
       return { file: `${KNOWLEDGE_FILE_PREFIX}${name}`, text: await extractText(upload.buffer, name) };
     },
     async remove(file) {
