@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '@pasar/core/errors';
-import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
+import { PRODUCT_IMAGE_WIDTHS, productImageKeys } from '@pasar/core/catalog';
 import { productMessages } from '@pasar/core/products';
 import { localObjectStorage, type ObjectStorage } from '../integrations/storage/object-storage';
 
@@ -110,7 +110,6 @@ export async function storeProductImage(input: Buffer, options: ImageStoreOption
 export async function deleteProductImage(publicPath: string, options: ImageStoreOptions): Promise<void> {
   const store = storeOf(options);
   const key = store.keyOf(publicPath);
-  const match = key ? /^products\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(key) : null;
-  if (!match) return;
-  await Promise.all(PRODUCT_IMAGE_WIDTHS.map((w) => store.remove(`products/${match[1]}-${w}.webp`)));
+  const keys = key ? productImageKeys(key) : undefined;
+  if (keys) await Promise.all(keys.map((k) => store.remove(k)));
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
 import { z } from 'zod';
-import { PRODUCT_IMAGE_WIDTHS } from '@pasar/core/catalog';
+import { productImageKeys } from '@pasar/core/catalog';
 import type { Config } from '../config';
 import { DataDirLockedError } from '../db/data-dir-lock';
 import { chooseEmbeddedEngine, startShopPostgres } from '../db/embedded-engine';
@@ -169,9 +169,8 @@ export async function referencedObjects(dir: string, tables: SnapshotExport['tab
       const key = value.length < 2000 ? storage.keyOfPublicUrl(value) : undefined;
       if (!key) return;
       add('public', key);
-      // The stored address names the widest copy; its narrower siblings go with it (lib/images.ts).
-      const sized = /^(products\/.+)-\d+\.webp$/.exec(key);
-      if (sized) for (const width of PRODUCT_IMAGE_WIDTHS) add('public', `${sized[1]}-${width}.webp`);
+      // The stored address names the widest copy; its narrower siblings go with it (core/catalog/images.ts).
+      for (const sized of productImageKeys(key) ?? []) add('public', sized);
     } else if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
@@ -209,9 +208,9 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
 
     // Files after the snapshot: a file is written before the row that names it commits, so every
     // file the snapshot's rows name is already on disk (decision 069 says what this misses).
-    const s3 = config.S3_ENDPOINT && config.S3_BUCKET ? s3StorageFor(config as Config) : undefined;
     // With S3 the objects the rows name are fetched (S3 first, this disk for those not yet copied).
-    const fromStorage = s3 ? await referencedObjects(staging, snapshot.tables, storageFor(config as Config)) : [];
+    const storage = s3StorageFor(config as Config) ? storageFor(config as Config) : undefined;
+    const fromStorage = storage ? await referencedObjects(staging, snapshot.tables, storage) : [];
     let missing = 0;
     const files: Manifest['files'] = [];
     const manifestBase = {
@@ -227,7 +226,7 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
       sequences: snapshot.sequences,
       outbox_unsent: snapshot.outboxUnsent,
       files,
-      file_storage: { s3: Boolean(s3) } as Manifest['file_storage'],
+      file_storage: { s3: Boolean(storage) } as Manifest['file_storage'],
     } satisfies Manifest;
 
     async function* entries(): AsyncGenerator<ArchiveEntry> {
@@ -237,7 +236,7 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
       }
       const copied = new Set<string>();
       for (const object of fromStorage) {
-        const data = await storageFor(config as Config).get(object.area, object.key);
+        const data = await storage?.get(object.area, object.key);
         if (!data) {
           missing += 1; // named by a row but in neither place (deleted since, or lost before)
           continue;
@@ -247,7 +246,7 @@ export async function backup(config: BackupConfig, archive: string, options: Bac
         files.push({ path: name, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
         yield { name, size: data.length, content: data };
       }
-      if (s3) {
+      if (storage) {
         manifestBase.file_storage.note =
           `${copied.size} objek yang dirujuk database disalin dari S3${missing ? ` (${missing} tidak ditemukan di S3 maupun di disk)` : ''}. ` +
           'Objek S3 yang tidak dirujuk database tidak ikut; versioning bucket tetap dianjurkan.';

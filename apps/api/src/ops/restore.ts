@@ -32,7 +32,6 @@ export const RESTORED_OUTBOX_NOTE = 'Dipulihkan dari cadangan: pesan ini mungkin
 /** A full Config with S3 set puts the archive's files into S3; without, into DATA_DIR. */
 type RestoreConfig = Pick<Config, 'DATABASE_URL' | 'EMBEDDED_DATABASE' | 'dataDir'> & Partial<Config>;
 
-
 export interface RestoreResult {
   manifest: Manifest;
   /** Where the database went, for the tool's output. */
@@ -178,7 +177,7 @@ export async function restore(config: RestoreConfig, archive: string, options: {
         await database.close();
       }
 
-      const s3 = config.S3_ENDPOINT && config.S3_BUCKET ? s3StorageFor(config as Config) : undefined;
+      const s3 = s3StorageFor(config as Config);
       if (s3) {
         // Under the same keys. Rows keep the addresses they were saved with: an image saved with S3 names
         // the original's S3_PUBLIC_URL, so a copy shows it only with that same public address (decision 069).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productImageSources } from './images';
+import { productImageKeys, productImageSources } from './images';
 
 describe('productImageSources', () => {
   it('derives a srcset for stored images', () => {
@@ -13,5 +13,13 @@ describe('productImageSources', () => {
     expect(productImageSources('https://cdn.example/x.jpg')).toEqual({ src: 'https://cdn.example/x.jpg' });
     expect(productImageSources('')).toBeNull();
     expect(productImageSources(null)).toBeNull();
+  });
+});
+
+describe('productImageKeys', () => {
+  it('names every width of a stored image from any one of them, and nothing for other keys', () => {
+    expect(productImageKeys('products/-aB_9-1024.webp')).toEqual(['products/-aB_9-320.webp', 'products/-aB_9-640.webp', 'products/-aB_9-1024.webp']);
+    expect(productImageKeys('knowledge/abc.pdf')).toBeUndefined();
+    expect(productImageKeys('products/a/b-320.webp')).toBeUndefined();
   });
 });

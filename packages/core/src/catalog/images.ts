@@ -8,6 +8,12 @@ export const PRODUCT_IMAGE_WIDTHS = [320, 640, 1024] as const;
 // Local uploads (`/uploads/products/…`) or the same names in an S3-compatible bucket.
 const storedPattern = /^(.*\/products\/[A-Za-z0-9_-]+)-(\d+)\.webp$/;
 
+/** Every width's key (`products/<id>-<width>.webp`) of the stored image one key names; undefined for any other key. */
+export function productImageKeys(key: string): string[] | undefined {
+  const match = /^products\/([A-Za-z0-9_-]+)-\d+\.webp$/.exec(key);
+  return match ? PRODUCT_IMAGE_WIDTHS.map((w) => `products/${match[1]}-${w}.webp`) : undefined;
+}
+
 export interface ImageSources {
   src: string;
   srcSet?: string;
