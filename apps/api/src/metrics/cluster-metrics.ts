@@ -40,7 +40,7 @@ function isMessage<T extends { pasar: string; id: number }>(message: unknown, ki
   return typeof message === 'object' && message !== null && (message as { pasar?: unknown }).pasar === kind && typeof (message as { id?: unknown }).id === 'number';
 }
 
-export const contentType = AggregatorRegistry.PROMETHEUS_CONTENT_TYPE;
+const contentType = AggregatorRegistry.PROMETHEUS_CONTENT_TYPE;
 
 export interface PrimaryMetricsOptions {
   /** METRICS_PORT: listen on it; absent, the primary only answers its workers' sums (METRICS_TOKEN). */

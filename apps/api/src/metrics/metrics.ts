@@ -4,7 +4,7 @@
  * - this process's own figures: requests by route, background jobs, its database pool, Node's
  *   default process metrics. In a cluster each worker has its own and the primary sums them.
  * - figures read from the database at scrape time (orders, payments waiting, outbox backlog): the
- *   same whichever process reads them, so in a cluster one worker is asked for them (metrics/cluster.ts)
+ *   same whichever process reads them, so in a cluster one worker is asked for them (metrics/cluster-metrics.ts)
  *   and they are never multiplied by the number of processes.
  */
 import pg from 'pg';
@@ -35,8 +35,6 @@ export interface RequestObservation {
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
 
 export interface ShopMetrics {
-  processRegistry: Registry;
-  databaseRegistry: Registry;
   observeRequest(observation: RequestObservation): void;
   jobs: JobMetrics;
   /** Prometheus's text format: this process's figures, and the database's when asked. */
@@ -249,8 +247,6 @@ export function createMetrics(options: MetricsOptions): ShopMetrics {
   }
 
   return {
-    processRegistry,
-    databaseRegistry,
     jobs,
     contentType: processRegistry.contentType,
     observeRequest({ method, route, statusCode, seconds }) {
