@@ -5,13 +5,13 @@
  * built server runs with plain `node` (no tsx): its chunks, the migrations and the demo seed found from the
  * bundle, the seed in a process of its own started from the built seed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRoot, repoRoot } from './lib/package-root';
-import { killShop, postgresOf, readableOutput, shopBaseUrl, type ShopProcess } from './test/shop-process';
+import { killShop, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
 // Inside apps/api, as apps/api/dist is: the bundle finds the package (migrations) by walking up to its package.json.
 const outdir = path.join(apiRoot, '.tmp', `build-test-${process.pid}`);
@@ -29,24 +29,7 @@ afterAll(() => {
 
 /** The built server with this Node and nothing else: no tsx loader, no inherited NODE_OPTIONS. */
 function startBuilt(env: Record<string, string>): ShopProcess {
-  const { SEED_DEMO: _seed, PAYMENT_SANDBOX: _sandbox, PUBLIC_URL: _url, NODE_OPTIONS: _options, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.js')], {
-    cwd: repoRoot,
-    env: { ...inherited, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return {
-    child,
-    output: () => readableOutput(stdout + stderr),
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
-  };
+  return startShopProcess({ NODE_OPTIONS: '', ...env }, path.join(outdir, 'server.js'), [], { nodeArgs: ['--enable-source-maps'], cwd: repoRoot });
 }
 
 describe('the production build', () => {

@@ -3,19 +3,18 @@
  * (db/client.ts, docs/decisions/067-lifecycle.md) one of them failed in migration
  * (`duplicate key … pg_type_typname_nsp_index`) or in the demo seed (`users_username_lower_unique`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase } from '../test/app';
+import { killShop, shopBaseUrl, startShopProcess } from '../test/shop-process';
 import { openDatabase, queryRows, type Database } from './client';
 import { demoUsers } from './seed/demo-data';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-const apiRoot = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
@@ -35,39 +34,14 @@ function tempDir(): string {
 }
 
 /** A real server process on `databaseUrl`; resolves with its address once readiness answers 200. */
-async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/server.ts')], {
-    cwd: apiRoot,
-    // SEED_DEMO: each server finds an empty database and would seed it.
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: tempDir(), DATABASE_URL: databaseUrl, SEED_DEMO: 'true', PUBLIC_URL: '', WEB_CONCURRENCY: '1', LOG_LEVEL: 'warn', JOBS: 'off' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  cleanups.push(async () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 110_000);
-    const poll = setInterval(() => {
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+async function startServer(databaseUrl: string): Promise<{ url: string }> {
+  // SEED_DEMO: each server finds an empty database and would seed it.
+  const shop = startShopProcess({ DATA_DIR: tempDir(), DATABASE_URL: databaseUrl, SEED_DEMO: 'true', PUBLIC_URL: '', WEB_CONCURRENCY: '1', JOBS: 'off' });
+  cleanups.push(() => Promise.resolve(killShop(shop)));
+  const url = await shopBaseUrl(shop, 110_000);
   const ready = await fetch(`${url}/api/v1/health/ready`);
-  expect(ready.status, output).toBe(200);
-  return { url, child, output: () => output };
+  expect(ready.status, shop.output()).toBe(200);
+  return { url };
 }
 
 describe.runIf(postgresUrl)('start on an empty PostgreSQL, several at once (PostgreSQL pass of npm test; PGlite is one process by design)', () => {

@@ -7,8 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-
-const apiRoot = path.resolve(import.meta.dirname, '../..');
+import { apiRoot } from '../lib/package-root';
 
 export interface ShopProcess {
   child: ChildProcess;
@@ -19,16 +18,23 @@ export interface ShopProcess {
   exited: Promise<number | null>;
 }
 
+export interface ShopProcessOptions {
+  /** Node's arguments before the script: its TypeScript through tsx unless told otherwise (a built server's). */
+  nodeArgs?: string[];
+  /** The working directory: apps/api unless told otherwise. */
+  cwd?: string;
+}
+
 /**
- * Starts `script` (relative to apps/api) in a process group of its own, so a test can end it with
- * everything it started. The shop's defaults are what a start without them does: the variables that
- * choose the demo, the sandbox and a public shop are left out of the inherited environment unless
+ * Starts `script` (relative to apps/api, or absolute) in a process group of its own, so a test can end
+ * it with everything it started. The shop's defaults are what a start without them does: the variables
+ * that choose the demo, the sandbox and a public shop are left out of the inherited environment unless
  * `env` names them.
  */
-export function startShopProcess(env: Record<string, string>, script = 'src/server.ts', args: string[] = []): ShopProcess {
+export function startShopProcess(env: Record<string, string>, script = 'src/server.ts', args: string[] = [], options: ShopProcessOptions = {}): ShopProcess {
   const { SEED_DEMO: _seed, PAYMENT_SANDBOX: _sandbox, PUBLIC_URL: _url, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, script), ...args], {
-    cwd: apiRoot,
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? ['--import', 'tsx']), path.resolve(apiRoot, script), ...args], {
+    cwd: options.cwd ?? apiRoot,
     env: { ...inherited, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOB_INTERVAL_MS: '0', DATABASE_URL: '', EMBEDDED_DATABASE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
