@@ -50,7 +50,7 @@ export function startJobs(input: {
   const metrics = input.metrics ?? null;
   const measured: JobMetrics['run'] = (job, work) => (metrics ? metrics.run(job, work) : work());
   let running: Promise<void> | null = null;
-  const stopping = { signal: input.stop ?? new AbortController().signal };
+  const stop = input.stop;
 
   const runOnce = async () => {
     try {
@@ -59,14 +59,14 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'payment expiry job failed');
     }
-    if (stopping.signal.aborted) return;
+    if (stop?.aborted) return;
     try {
       // Rate-limit windows that ended a while ago (docs/decisions/025-shared-rate-limits.md).
       await measured('rate_limit_cleanup', () => deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000)));
     } catch (error) {
       log.error({ err: error }, 'rate-limit cleanup failed');
     }
-    if (stopping.signal.aborted) return;
+    if (stop?.aborted) return;
     try {
       // Before the outbox run, so a reminder queued now goes out in this run (decision 051).
       const reminded = await measured('payment_reminders', () => queuePaymentReminders(db, now()));
@@ -74,7 +74,7 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'payment reminder job failed');
     }
-    if (stopping.signal.aborted) return;
+    if (stop?.aborted) return;
     try {
       // Before the outbox run too: nothing to tell, but the order's status follows at once (issue 28).
       const completed = await measured('shipment_autocomplete', () => completeDeliveredShipments(db, now()));
@@ -82,10 +82,10 @@ export function startJobs(input: {
     } catch (error) {
       log.error({ err: error }, 'shipment auto-complete job failed');
     }
-    if (stopping.signal.aborted) return;
+    if (stop?.aborted) return;
     if (mailer) {
       try {
-        const result = await measured('mail_outbox', () => sendDueMail(db, mailer, now(), stopping.signal));
+        const result = await measured('mail_outbox', () => sendDueMail(db, mailer, now(), stop));
         metrics?.outboxSent('email', result);
         // A failed send is something to look at, not routine (issue 28).
         if (result.failed > 0) log.error(result, 'sebagian email outbox gagal dikirim');
@@ -94,10 +94,10 @@ export function startJobs(input: {
         log.error({ err: error }, 'mail outbox job failed');
       }
     }
-    if (stopping.signal.aborted) return;
+    if (stop?.aborted) return;
     if (whatsapp) {
       try {
-        const result = await measured('whatsapp_outbox', () => sendDueWhatsapp(db, whatsapp, now(), stopping.signal));
+        const result = await measured('whatsapp_outbox', () => sendDueWhatsapp(db, whatsapp, now(), stop));
         metrics?.outboxSent('whatsapp', result);
         if (result.failed > 0) log.error(result, 'sebagian pesan WhatsApp outbox gagal dikirim');
         else if (result.sent > 0) log.info(result, 'outbox WhatsApp dikirim');
@@ -107,7 +107,7 @@ export function startJobs(input: {
     }
   };
   const tick = () => {
-    if (running || stopping.signal.aborted) return;
+    if (running || stop?.aborted) return;
     running = (async () => {
       if (input.shouldRun && !(await input.shouldRun())) return;
       await runOnce();
