@@ -18,15 +18,14 @@ import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { apiDist, root, tools } from './built.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const api = path.join(root, 'apps/api');
 /** Workspace packages bundled from source: the others of the monorepo are not imported by the server. */
 const bundledWorkspaces = ['@pasar/core'];
 
 /** Entry name → source file: the server and each tool that exists (apps/api/tools.json). */
 export function entries() {
-  const tools = JSON.parse(fs.readFileSync(path.join(api, 'tools.json'), 'utf8'));
   const list = { server: 'src/server.ts', ...tools };
   const present = {};
   const missing = [];
@@ -86,7 +85,7 @@ const externalPackages = {
   },
 };
 
-export async function buildServer({ outdir = path.join(api, 'dist') } = {}) {
+export async function buildServer({ outdir = apiDist } = {}) {
   const { present, missing } = entries();
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
@@ -131,5 +130,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.warn(`Paket yang dipakai saat berjalan tetapi tidak ada di "dependencies" (npm ci --omit=dev tidak memasangnya):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     if (process.argv.includes('--strict')) process.exit(1);
   }
-  console.info(`Server dibangun ke ${path.relative(root, outdir ?? path.join(api, 'dist'))} (${built.join(', ')}) dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.info(`Server dibangun ke ${path.relative(root, outdir ?? apiDist)} (${built.join(', ')}) dalam ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
