@@ -84,7 +84,7 @@ export function knowledgeFiles(storage: ObjectStorage): KnowledgeFiles {
       return { file: `${KNOWLEDGE_FILE_PREFIX}${name}`, text: await extractText(upload.buffer, name) };
     },
     async remove(file) {
-      const key = isStoredKnowledgeFile(file) ? keyOf(file, STORED_NAME) : undefined;
+      const key = keyOf(file, STORED_NAME);
       if (key) await storage.remove('public', key);
     },
   };
