@@ -6,7 +6,7 @@
  * (knowledge, business, product, user, category and payment settings forms here).
  */
 import { describe, expect, it } from 'vitest';
-import type { Dialog, Page } from 'playwright-core';
+import type { Dialog, Locator, Page } from 'playwright-core';
 import { signInAsAdmin } from './support/session';
 import { useE2eSuite } from './support/suite';
 
@@ -31,6 +31,25 @@ function expectOnlyRefusedSession(errors: string[]): void {
   expect(errors.length).toBeGreaterThanOrEqual(1);
   expect(new Set(errors)).toEqual(new Set(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']));
 }
+/**
+ * Ends the admin's session on the server (as when it expires), presses `save` (its 401 sends the page to
+ * /login), signs in again and waits on `path` for the restored draft's line inside `scope`.
+ */
+async function lapseAndSignIn(input: { page: Page; baseUrl: string; consoleErrors: string[]; save: Locator; path: string; scope: Page | Locator }): Promise<void> {
+  const { page, baseUrl, consoleErrors, save, path, scope } = input;
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const out = await fetch(`${baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  expect(out.ok).toBe(true);
+  await save.click();
+  await page.waitForURL((url) => url.pathname === '/login');
+  expectOnlyRefusedSession(consoleErrors.splice(0));
+  await page.getByLabel('Username atau email').fill('admin');
+  await page.getByLabel('Kata sandi').fill('admin12345');
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await page.waitForURL(`${baseUrl}${path}`);
+  await scope.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+}
+
 const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name, exact: true });
 
 interface Business {
@@ -251,21 +270,9 @@ describe('back-office forms (issue 31)', () => {
     await expect.poll(() => description.inputValue()).not.toBe('');
     await description.fill('Draf yang ditulis sebelum sesi habis');
 
-    // The session ends on the server (as when it expires); the next save answers 401.
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const out = await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    expect(out.ok).toBe(true);
-    await page.getByRole('button', { name: 'Simpan perubahan' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    // Nothing asked "leave?": the draft is kept. The refused save is the 401 the browser logs.
+    await lapseAndSignIn({ page, baseUrl: e2e.baseUrl, consoleErrors, save: page.getByRole('button', { name: 'Simpan perubahan' }), path: '/admin/knowledge', scope: page });
+    // Nothing asked "leave?" on the way to /login: the draft is kept.
     expect(seen.messages).toEqual([]);
-    expectOnlyRefusedSession(consoleErrors.splice(0));
-
-    await page.getByLabel('Username atau email').fill('admin');
-    await page.getByLabel('Kata sandi').fill('admin12345');
-    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-    await page.waitForURL(`${e2e.baseUrl}/admin/knowledge`);
-    await page.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
     await expect.poll(() => description.inputValue()).toBe('Draf yang ditulis sebelum sesi habis');
     expect(await page.getByLabel('Judul').inputValue()).toBe(title);
     // Still the same entry, and saving it works.
@@ -283,16 +290,7 @@ describe('back-office forms (issue 31)', () => {
     const dialog = page.getByRole('dialog', { name: 'Ubah usaha mitra' });
     await expect.poll(() => dialog.getByLabel('Kecamatan').inputValue()).toBe(String(target.district_id));
     await dialog.getByLabel('Nama kontak').fill('Kontak sebelum sesi habis');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expectOnlyRefusedSession(consoleErrors.splice(0));
-    await page.getByLabel('Username atau email').fill('admin');
-    await page.getByLabel('Kata sandi').fill('admin12345');
-    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-    await page.waitForURL(`${e2e.baseUrl}/admin/businesses`);
-    await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await lapseAndSignIn({ page, baseUrl: e2e.baseUrl, consoleErrors, save: dialog.getByRole('button', { name: 'Simpan' }), path: '/admin/businesses', scope: dialog });
     await expect.poll(() => dialog.getByLabel('Nama kontak').inputValue()).toBe('Kontak sebelum sesi habis');
     await expect.poll(() => dialog.getByLabel('Kecamatan').inputValue()).toBe(String(target.district_id));
   });
@@ -310,16 +308,7 @@ describe('back-office forms (issue 31)', () => {
     await dialog.getByRole('button', { name: '+ Tambah kelompok opsi' }).click();
     await dialog.getByLabel(/^Opsi \d+: nama$/).last().fill('Kemasan');
     await dialog.getByLabel('Nilai (pisahkan dengan koma)').last().fill('Toples, Plastik');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    await dialog.getByRole('button', { name: 'Simpan produk' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expectOnlyRefusedSession(consoleErrors.splice(0));
-    await page.getByLabel('Username atau email').fill('admin');
-    await page.getByLabel('Kata sandi').fill('admin12345');
-    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-    await page.waitForURL(`${e2e.baseUrl}/admin/products`);
-    await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await lapseAndSignIn({ page, baseUrl: e2e.baseUrl, consoleErrors, save: dialog.getByRole('button', { name: 'Simpan produk' }), path: '/admin/products', scope: dialog });
     await expect.poll(() => dialog.getByLabel('Catatan', { exact: true }).inputValue()).toBe('Catatan sebelum sesi habis');
     expect(await dialog.getByLabel(/^Opsi \d+: nama$/).last().inputValue()).toBe('Kemasan');
     expect(await dialog.getByLabel('Nilai (pisahkan dengan koma)').last().inputValue()).toBe('Toples, Plastik');
@@ -336,16 +325,7 @@ describe('back-office forms (issue 31)', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
     await expect.poll(() => dialog.getByLabel('Username').inputValue()).toBe(username);
     await dialog.getByLabel('Last name').fill('Sebelum Sesi Habis');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await page.waitForURL((url) => url.pathname === '/login');
-    expectOnlyRefusedSession(consoleErrors.splice(0));
-    await page.getByLabel('Username atau email').fill('admin');
-    await page.getByLabel('Kata sandi').fill('admin12345');
-    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-    await page.waitForURL(`${e2e.baseUrl}/admin/users`);
-    await dialog.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+    await lapseAndSignIn({ page, baseUrl: e2e.baseUrl, consoleErrors, save: dialog.getByRole('button', { name: 'Simpan' }), path: '/admin/users', scope: dialog });
     await expect.poll(() => dialog.getByLabel('Last name').inputValue()).toBe('Sebelum Sesi Habis');
     expect(await dialog.getByLabel('Username').inputValue()).toBe(username);
   });
@@ -353,18 +333,7 @@ describe('back-office forms (issue 31)', () => {
   it('item 18: the category form, the payment settings and the courier form keep their typing through a lapsed session', async () => {
     const { page, consoleErrors } = await e2e.openPage();
     await signInAsAdmin(page, e2e.baseUrl);
-    const lapse = async (save: string, path: string) => {
-      const token = await page.evaluate(() => localStorage.getItem('token'));
-      await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-      await page.getByRole('button', { name: save }).click();
-      await page.waitForURL((url) => url.pathname === '/login');
-      expectOnlyRefusedSession(consoleErrors.splice(0));
-      await page.getByLabel('Username atau email').fill('admin');
-      await page.getByLabel('Kata sandi').fill('admin12345');
-      await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-      await page.waitForURL(`${e2e.baseUrl}${path}`);
-      await page.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
-    };
+    const lapse = (save: string, path: string) => lapseAndSignIn({ page, baseUrl: e2e.baseUrl, consoleErrors, save: page.getByRole('button', { name: save }), path, scope: page });
 
     await menu(page, 'Kategori').click();
     const edit = page.getByRole('table', { name: 'Daftar kategori' }).getByRole('button', { name: /^Ubah / }).first();
