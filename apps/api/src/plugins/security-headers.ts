@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
-import { s3PublicBaseUrl } from '../integrations/storage/image-storage';
+import { s3PublicBaseUrl } from '../integrations/storage/shop-storage';
 
 /** The policy's directives for this configuration (exported for the tests). */
 export function contentSecurityDirectives(config: Config): Record<string, string[]> {

@@ -3,8 +3,6 @@ import type { Config } from '../../config';
 import { imageStoreOf, type ImageStoreOptions } from '../../lib/images';
 import { storageFor } from './shop-storage';
 
-export { s3PublicBaseUrl } from './shop-storage';
-
 export function imageStorageFor(config: Config): ImageStoreOptions {
   return { uploadsDir: config.uploadsDir, store: imageStoreOf(storageFor(config)) };
 }
