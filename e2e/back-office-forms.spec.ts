@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Dialog, Locator, Page } from 'playwright-core';
-import { signInAsAdmin } from './support/session';
+import { signInAsAdmin, submitSignIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
@@ -43,9 +43,7 @@ async function lapseAndSignIn(input: { page: Page; baseUrl: string; consoleError
   await save.click();
   await page.waitForURL((url) => url.pathname === '/login');
   expectOnlyRefusedSession(consoleErrors.splice(0));
-  await page.getByLabel('Username atau email').fill('admin');
-  await page.getByLabel('Kata sandi').fill('admin12345');
-  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await submitSignIn(page, 'admin', 'admin12345');
   await page.waitForURL(`${baseUrl}${path}`);
   await scope.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
 }

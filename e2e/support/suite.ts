@@ -98,7 +98,16 @@ export function useE2eSuite(): E2eSuite {
           .locator('body')
           .innerText({ timeout: 2000 })
           .catch((error: unknown) => `(unreadable: ${String(error)})`);
-        return `the page when the test failed: ${opened.page.url()}\n${text.slice(0, 400).replace(/\n+/g, " | ")}\n── its last answers:\n${answers.join('\n')}`;
+        // What the form controls held: a value that did not come back is otherwise invisible in innerText.
+        const controls = await opened.page
+          .evaluate(() =>
+            Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('main input, main textarea, main select, [role="dialog"] input, [role="dialog"] textarea'))
+              .slice(0, 20)
+              .map((c) => `${c.id || c.name || c.type}=${JSON.stringify(c.type === 'checkbox' ? String((c as HTMLInputElement).checked) : c.value.slice(0, 60))}`)
+              .join(' '),
+          )
+          .catch((error: unknown) => `(unreadable: ${String(error)})`);
+        return `the page when the test failed: ${opened.page.url()}\n${text.slice(0, 800).replace(/\n+/g, ' | ')}\n── its controls: ${controls}\n── its last answers:\n${answers.join('\n')}`;
       });
       return opened;
     },
