@@ -1,39 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartLineId } from '@pasar/core/cart';
 import type { Product } from '@pasar/core/catalog';
+import { catalogueProduct } from '@pasar/core/testing';
 
 /** A product as the catalogue API returns it; each test overrides what it is about. */
 function product(overrides: Partial<Product> = {}): Product {
-  return {
+  return catalogueProduct({
     id: 7,
     name: 'Sambal Roa Botol',
-    description: '',
     price: 40000,
     reseller_price: 34000,
-    discount: 0,
     stock: 12,
-    is_active: true,
-    category_id: 1,
     category: { id: 1, name: 'Makanan & Camilan' },
     business_id: 3,
     business: { id: 3, name: 'Dapur Bu Imas', district_id: 327319, district_name: 'Sumur Bandung', city_id: 3273 },
     business_name: 'Dapur Bu Imas',
-    size: null,
-    notes: null,
     image_url: '/uploads/sambal.webp',
     image_cover: '/uploads/sambal.webp',
     images: ['/uploads/sambal.webp'],
     weight_grams: 300,
-    local_only: false,
-    ai_status: false,
-    ai_description: null,
-    size_variants: [],
-    option_groups: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 const withVariants = product({

@@ -9,22 +9,14 @@
  * businesses the business select is not shown (a partner's product is always its own).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useFieldArray } from 'react-hook-form';
-import type { Product } from '@pasar/core/catalog';
-import { applyDiscount } from '@pasar/core/pricing';
-import { formatRupiah } from '@pasar/core/money';
-import { DEFAULT_WEIGHT_GRAMS, MAX_SIZE_VARIANTS, productInputSchema, productMessages, type ProductInput } from '@pasar/core/products';
+import { productInputSchema, productMessages, type ProductInput } from '@pasar/core/products';
 import { Modal } from '../modal';
-import { ProductImage } from '../product-image';
-import { buttonStyles, FormActions, ErrorBanner } from '../admin/admin-ui';
-import { draftRestoredMessage, failureMessage, Field, firstErrorUnder, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../form';
+import { FormActions, ErrorBanner } from '../admin/admin-ui';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../form';
+import { conflictLabels, initial, productBody, type FormState, type ProductFormValues } from './product-form-state';
+import { fieldOf, ImagesSection, OptionGroupsSection, PriceStockSection, Section, VariantsSection } from './product-form-sections';
 
-/** The values the form opens with: a product as the API answers it. */
-export type ProductFormValues = Pick<
-  Product,
-  | 'id' | 'version' | 'name' | 'description' | 'price' | 'reseller_price' | 'discount' | 'stock' | 'category_id' | 'business_id' | 'size' | 'notes'
-  | 'weight_grams' | 'is_active' | 'local_only' | 'ai_description' | 'size_variants' | 'option_groups' | 'images' | 'image_cover'
->;
+export type { ProductFormValues } from './product-form-state';
 
 /** The screen's save: POST when there is no id, PUT otherwise; JSON or multipart. */
 export interface ProductSave {
@@ -32,102 +24,8 @@ export interface ProductSave {
   isPending: boolean;
 }
 
-interface VariantRow {
-  label: string;
-  price: string;
-  reseller_price: string;
-  stock: string;
-}
-interface OptionRow {
-  name: string;
-  values: string;
-}
-
-interface FormState {
-  name: string;
-  description: string;
-  price: string;
-  reseller_price: string;
-  discount: string;
-  stock: string;
-  category_id: string;
-  business_id: string;
-  size: string;
-  notes: string;
-  weight_grams: string;
-  is_active: boolean;
-  local_only: boolean;
-  ai_description: string;
-  size_variants: VariantRow[];
-  option_groups: OptionRow[];
-  images: string[];
-  image_cover: string;
-}
-
-const ACCEPT = 'image/jpeg,image/png,image/webp';
-
 /** The name a kept draft of this dialog goes by (use-form-draft.ts); the path tells the back office's from the partner's. */
 export const PRODUCT_DRAFT = 'product';
-
-function initial(product: ProductFormValues | null): FormState {
-  if (!product) {
-    return {
-      name: '', description: '', price: '', reseller_price: '', discount: '0', stock: '0', category_id: '', business_id: '', size: '', notes: '',
-      weight_grams: String(DEFAULT_WEIGHT_GRAMS), is_active: true, local_only: false, ai_description: '', size_variants: [], option_groups: [], images: [], image_cover: '',
-    };
-  }
-  return {
-    name: product.name,
-    description: product.description,
-    price: String(product.price),
-    reseller_price: String(product.reseller_price),
-    discount: String(product.discount),
-    stock: String(product.stock),
-    category_id: String(product.category_id),
-    business_id: product.business_id ? String(product.business_id) : '',
-    size: product.size ?? '',
-    notes: product.notes ?? '',
-    weight_grams: String(product.weight_grams),
-    is_active: product.is_active,
-    local_only: product.local_only,
-    ai_description: product.ai_description ?? '',
-    size_variants: product.size_variants.map((v) => ({ label: v.label, price: String(v.price), reseller_price: String(v.reseller_price), stock: String(v.stock) })),
-    option_groups: product.option_groups.map((g) => ({ name: g.name, values: g.values.join(', ') })),
-    images: product.images,
-    image_cover: product.image_cover ?? '',
-  };
-}
-
-/** The fields an edit conflict compares, by their labels on the form (issue 31 item 16). */
-const conflictLabels: Partial<Record<keyof FormState, string>> = {
-  name: 'Nama produk',
-  description: 'Deskripsi',
-  category_id: 'Kategori',
-  business_id: 'Usaha mitra',
-  price: 'Harga (Rp)',
-  reseller_price: 'Harga reseller (Rp)',
-  discount: 'Diskon (%)',
-  stock: 'Stok',
-  size: 'Ukuran/Kemasan',
-  weight_grams: 'Berat (gram)',
-  notes: 'Catatan',
-  is_active: 'Aktif (tampil di katalog)',
-  local_only: 'Hanya kirim lokal',
-  ai_description: 'Deskripsi AI',
-  size_variants: 'Varian ukuran',
-  option_groups: 'Kelompok opsi',
-  images: 'Gambar',
-  image_cover: 'Gambar sampul',
-};
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-xl border border-stone-200 p-3">
-      <legend className="px-1 text-sm font-bold text-stone-800">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 export function ProductFormModal({ product, title, categories, businesses, save, notice, onClose, onSaved, aiDescriptionTool, loadLatest }: {
   product: ProductFormValues | null;
@@ -148,9 +46,6 @@ export function ProductFormModal({ product, title, categories, businesses, save,
 }) {
   // The inputs hold the payload's own shape (as text), so the schema's issue paths are the field names.
   const form = useZodForm(productInputSchema, { defaultValues: initial(product) });
-  const { errors } = form.formState;
-  const variants = useFieldArray({ control: form.control, name: 'size_variants' });
-  const options = useFieldArray({ control: form.control, name: 'option_groups' });
   // Files picked for upload travel beside the checked fields (multipart); the schema never sees them.
   const [cover, setCover] = useState<File | null>(null);
   const [files, setFiles] = useState<File[]>([]);
@@ -164,10 +59,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const withBusiness = businesses !== undefined;
-  const field = (name: 'name' | 'description' | 'price' | 'reseller_price' | 'discount' | 'stock' | 'category_id' | 'business_id' | 'size' | 'notes' | 'weight_grams' | 'ai_description') => ({
-    error: errors[name]?.message,
-    ...form.register(name),
-  });
+  const field = fieldOf(form);
   const conflict = useEditConflict<FormState>({
     version: product?.version,
     loadLatest: async () => {
@@ -180,22 +72,12 @@ export function ProductFormModal({ product, title, categories, businesses, save,
       business_id: (v) => businesses?.find((b) => String(b.id) === String(v))?.name ?? showValue(v),
     },
   });
-  const [name, description, price, discount, variantRows, imageCover, images] = form.watch(['name', 'description', 'price', 'discount', 'size_variants', 'image_cover', 'images']);
+  const [name, description] = form.watch(['name', 'description']);
 
   const submit = async (data: ProductInput) => {
     const { business_id, ...rest } = data;
     const json: Record<string, unknown> = { ...rest, ...(withBusiness ? { business_id } : {}), ...(product ? { version: conflict.version() } : {}) };
-    let body: Record<string, unknown> | FormData = json;
-    if (cover || files.length > 0) {
-      const formData = new FormData();
-      for (const [key, value] of Object.entries(json)) {
-        if (value === null || value === undefined) continue;
-        formData.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
-      }
-      if (cover) formData.append('image_cover', cover);
-      for (const f of files) formData.append('images', f);
-      body = formData;
-    }
+    const body = productBody(json, cover, files);
     try {
       conflict.dismiss();
       const result = await save.mutateAsync({ ...(product ? { id: product.id } : {}), body });
@@ -206,13 +88,6 @@ export function ProductFormModal({ product, title, categories, businesses, save,
       setBanner(failureMessage(error, productMessages.saveFailed));
     }
   };
-
-  const priceNumber = Number(price) || 0;
-  const discountNumber = Number(discount.replace(',', '.')) || 0;
-  const withVariants = variantRows.some((v) => v.label || v.price);
-  const variantsError = firstErrorUnder(errors, 'size_variants');
-  const optionsError = firstErrorUnder(errors, 'option_groups');
-  const imagesError = firstErrorUnder(errors, 'images');
 
   return (
     <Modal title={title ?? (product ? `Ubah produk: ${product.name}` : 'Tambah produk')} onClose={onClose} wide guardEdits>
@@ -266,116 +141,10 @@ export function ProductFormModal({ product, title, categories, businesses, save,
           </div>
         </Section>
 
-        <Section title="Harga dan stok">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="product-price" label="Harga (Rp)" type="number" min={1} step={1} inputMode="numeric" {...field('price')} />
-            <Field id="product-reseller" label="Harga reseller (Rp)" type="number" min={0} step={1} inputMode="numeric" hint="Kosongkan untuk memakai harga biasa." {...field('reseller_price')} />
-            <Field
-              id="product-discount"
-              label="Diskon (%)"
-              type="number"
-              min={0}
-              max={100}
-              step={0.1}
-              inputMode="decimal"
-              hint={priceNumber > 0 && discountNumber > 0 ? `Harga setelah diskon: ${formatRupiah(applyDiscount(priceNumber, discountNumber))}` : undefined}
-              {...field('discount')}
-            />
-            {withVariants ? (
-              // With variants the product's stock is theirs summed: shown, not typed (the schema sums it too).
-              <Field
-                id="product-stock"
-                label="Stok"
-                type="number"
-                disabled
-                value={String(variantRows.reduce((sum, v) => sum + (Number(v.stock) || 0), 0))}
-                hint="Dengan varian, stok produk adalah jumlah stok variannya."
-                error={errors.stock?.message}
-                readOnly
-              />
-            ) : (
-              <Field id="product-stock" label="Stok" type="number" min={0} step={1} inputMode="numeric" {...field('stock')} />
-            )}
-          </div>
-        </Section>
-
-        <Section title={`Varian ukuran (maksimal ${MAX_SIZE_VARIANTS})`}>
-          {variantsError && <p className="mb-2 text-sm text-red-700">{variantsError}</p>}
-          <div className="space-y-2">
-            {variants.fields.map((row, i) => (
-              <div key={row.id} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end">
-                <Field id={`variant-${i}-label`} label={`Varian ${i + 1}: nama`} {...form.register(`size_variants.${i}.label`)} />
-                <Field id={`variant-${i}-price`} label="Harga" type="number" min={1} step={1} {...form.register(`size_variants.${i}.price`)} />
-                <Field id={`variant-${i}-reseller`} label="Harga reseller" type="number" min={0} step={1} {...form.register(`size_variants.${i}.reseller_price`)} />
-                <Field id={`variant-${i}-stock`} label="Stok" type="number" min={0} step={1} {...form.register(`size_variants.${i}.stock`)} />
-                <button type="button" className={buttonStyles.danger} onClick={() => variants.remove(i)} aria-label={`Hapus varian ${i + 1}`}>
-                  Hapus
-                </button>
-              </div>
-            ))}
-          </div>
-          {variants.fields.length < MAX_SIZE_VARIANTS && (
-            <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => variants.append({ label: '', price: '', reseller_price: '', stock: '' }, { shouldFocus: false })}>
-              + Tambah varian
-            </button>
-          )}
-        </Section>
-
-        <Section title="Kelompok opsi">
-          {optionsError && <p className="mb-2 text-sm text-red-700">{optionsError}</p>}
-          <div className="space-y-2">
-            {options.fields.map((row, i) => (
-              <div key={row.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-                <Field id={`option-${i}-name`} label={`Opsi ${i + 1}: nama`} placeholder="Level pedas" {...form.register(`option_groups.${i}.name`)} />
-                <Field id={`option-${i}-values`} label="Nilai (pisahkan dengan koma)" placeholder="Original, Pedas" {...form.register(`option_groups.${i}.values`)} />
-                <button type="button" className={buttonStyles.danger} onClick={() => options.remove(i)} aria-label={`Hapus opsi ${i + 1}`}>
-                  Hapus
-                </button>
-              </div>
-            ))}
-          </div>
-          <button type="button" className={`${buttonStyles.small} mt-2`} onClick={() => options.append({ name: '', values: '' }, { shouldFocus: false })}>
-            + Tambah kelompok opsi
-          </button>
-        </Section>
-
-        <Section title="Gambar (JPG, PNG, atau WEBP)">
-          {imagesError && <p className="mb-2 text-sm text-red-700">{imagesError}</p>}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor="product-cover" className="block text-sm font-semibold">
-                Gambar sampul
-              </label>
-              {imageCover && !cover && (
-                <div className="mt-1 flex items-center gap-2">
-                  <ProductImage path={imageCover} alt="Sampul saat ini" className="h-16 w-20 rounded" />
-                  <button type="button" className={buttonStyles.danger} onClick={() => form.setValue('image_cover', '')}>
-                    Hapus sampul
-                  </button>
-                </div>
-              )}
-              <input id="product-cover" type="file" accept={ACCEPT} className="mt-1 block w-full text-sm" onChange={(e) => setCover(e.target.files?.[0] ?? null)} />
-            </div>
-            <div>
-              <label htmlFor="product-images" className="block text-sm font-semibold">
-                Gambar tambahan
-              </label>
-              {images.length > 0 && (
-                <ul className="mt-1 flex flex-wrap gap-2">
-                  {images.map((path) => (
-                    <li key={path} className="relative">
-                      <ProductImage path={path} alt="Gambar produk" className="h-16 w-20 rounded" />
-                      <button type="button" className="absolute -right-1 -top-1 rounded-full bg-red-600 px-1.5 text-xs font-bold text-white" aria-label="Hapus gambar ini" onClick={() => form.setValue('images', images.filter((p) => p !== path))}>
-                        ×
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <input id="product-images" type="file" accept={ACCEPT} multiple className="mt-1 block w-full text-sm" onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
-            </div>
-          </div>
-        </Section>
+        <PriceStockSection form={form} />
+        <VariantsSection form={form} />
+        <OptionGroupsSection form={form} />
+        <ImagesSection form={form} cover={cover} onCover={setCover} onFiles={setFiles} />
 
         <Section title="Deskripsi untuk asisten belanja">
           <Field as="textarea" id="product-ai-description" label="Deskripsi AI" rows={4} hint="Dipakai asisten belanja untuk menjawab pertanyaan pembeli." {...field('ai_description')} />

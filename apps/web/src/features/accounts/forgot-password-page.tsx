@@ -8,6 +8,7 @@ import { forgotPasswordSchema, passwordMessages as pm, type ForgotPasswordInput 
 import { textMaxLengths } from '@pasar/core/validation';
 import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
 import { requestPasswordReset } from './api/accounts-api';
+import { AccountForm } from './components/account-form';
 
 
 /** The server's limits, on the inputs (issue 31). */
@@ -38,24 +39,12 @@ export default function ForgotPasswordPage() {
             {sent}
           </p>
         ) : (
-          <form
-            onSubmit={(e) => {
-              setFailure(undefined);
-              void form.handleSubmit(submit)(e);
-            }}
-            noValidate
-            className="space-y-4"
-          >
-            {failure && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                {failure}
-              </p>
-            )}
+          <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={() => setFailure(undefined)} className="space-y-4">
             <Field id="email" label="Email" type="email" autoComplete="email" inputMode="email" maxLength={max.email} error={errors.email?.message} {...form.register('email')} />
             <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
               {busy ? 'Memproses...' : 'Kirim tautan'}
             </button>
-          </form>
+          </AccountForm>
         )}
         <p className="text-center text-sm text-stone-600">
           Ingat kata sandi Anda?{' '}

@@ -7,6 +7,7 @@ import { failureMessage, Field, setServerErrors, useZodForm } from '../../compon
 import { authPathWith, returnPathOf } from '../../lib/return-path';
 import { sessionStore } from '../../lib/session';
 import { login } from './api/accounts-api';
+import { AccountForm } from './components/account-form';
 
 /** The server's limits, on the inputs (issue 31). */
 const max = textMaxLengths(loginSchema);
@@ -39,19 +40,7 @@ export default function LoginPage() {
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-extrabold">Masuk</h1>
       <p className="mt-1 text-stone-600">Masuk untuk melacak pesanan dan checkout lebih cepat.</p>
-      <form
-        onSubmit={(e) => {
-          setFailure(undefined);
-          void form.handleSubmit(submit)(e);
-        }}
-        noValidate
-        className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200"
-      >
-        {failure && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {failure}
-          </p>
-        )}
+      <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={() => setFailure(undefined)} className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <Field id="username" label="Username atau email" autoComplete="username" maxLength={max.username} error={errors.username?.message} {...form.register('username')} />
         <Field id="password" label="Kata sandi" type="password" autoComplete="current-password" maxLength={max.password} error={errors.password?.message} {...form.register('password')} />
         <div className="flex items-center justify-between text-sm">
@@ -73,7 +62,7 @@ export default function LoginPage() {
             Daftar
           </Link>
         </p>
-      </form>
+      </AccountForm>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { failureMessage, Field, setServerErrors, useZodForm } from '../../compon
 import { authPathWith, returnPathOf } from '../../lib/return-path';
 import { sessionStore } from '../../lib/session';
 import { register } from './api/accounts-api';
+import { AccountForm } from './components/account-form';
 
 /** The server's limits, on the inputs (issue 31); the confirmation is the password again. */
 const max = textMaxLengths(registerFormSchema);
@@ -41,19 +42,7 @@ export default function RegisterPage() {
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Bergabung</h1>
       <p className="mt-1 text-stone-600">Buat akun untuk checkout lebih cepat dan melacak pesanan.</p>
-      <form
-        onSubmit={(e) => {
-          setFailure(undefined);
-          void form.handleSubmit(submit)(e);
-        }}
-        noValidate
-        className="mt-6 grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2"
-      >
-        {failure && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-            {failure}
-          </p>
-        )}
+      <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={() => setFailure(undefined)} className="mt-6 grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2" alertClassName="sm:col-span-2">
         <Field id="first_name" label="Nama depan" autoComplete="given-name" {...field('first_name')} />
         <Field id="last_name" label="Nama belakang" autoComplete="family-name" {...field('last_name')} />
         <Field id="reg-username" label="Username" autoComplete="username" {...field('username')} />
@@ -73,7 +62,7 @@ export default function RegisterPage() {
             Masuk
           </Link>
         </p>
-      </form>
+      </AccountForm>
     </div>
   );
 }

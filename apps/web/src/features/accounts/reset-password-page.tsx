@@ -10,6 +10,7 @@ import { failureMessage, Field, setServerErrors, useZodForm } from '../../compon
 import { ApiError } from '../../lib/api-client';
 import { sessionStore } from '../../lib/session';
 import { resetPassword } from './api/accounts-api';
+import { AccountForm } from './components/account-form';
 
 type Values = { password: string; password_confirmation: string };
 type Outcome = { kind: 'done'; text: string } | { kind: 'dead'; text: string };
@@ -69,25 +70,13 @@ export default function ResetPasswordPage() {
           </>
         )}
         {!outcome && (
-          <form
-            onSubmit={(e) => {
-              setFailure(undefined);
-              void form.handleSubmit(submit)(e);
-            }}
-            noValidate
-            className="space-y-4"
-          >
-            {failure && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                {failure}
-              </p>
-            )}
+          <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={() => setFailure(undefined)} className="space-y-4">
             <Field id="password" label="Kata sandi baru" type="password" autoComplete="new-password" hint="Minimal 6 karakter." maxLength={max.password} error={errors.password?.message} {...form.register('password')} />
             <Field id="password_confirmation" label="Konfirmasi kata sandi baru" type="password" autoComplete="new-password" maxLength={max.password} error={errors.password_confirmation?.message} {...form.register('password_confirmation')} />
             <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
               {busy ? 'Menyimpan...' : 'Simpan kata sandi'}
             </button>
-          </form>
+          </AccountForm>
         )}
       </div>
     </div>

@@ -13,6 +13,7 @@ import { draftRestoredMessage, failureMessage, Field, setServerErrors, showValue
 import { api } from '../../lib/api-client';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 interface FormState {
   name: string;
@@ -160,10 +161,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
   return (
     <Modal title={business ? 'Ubah usaha mitra' : 'Tambah usaha mitra'} onClose={onClose} wide guardEdits>
       <form
-        onSubmit={(e) => {
-          setBanner(null);
-          void form.handleSubmit(submit, () => setBanner(businessMessages.recheck))(e);
-        }}
+        onSubmit={submitClearing(() => setBanner(null), form.handleSubmit(submit, () => setBanner(businessMessages.recheck)))}
         noValidate
         className="grid gap-3 sm:grid-cols-2"
       >

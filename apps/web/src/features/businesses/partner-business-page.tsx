@@ -13,6 +13,7 @@ import { failureMessage, Field, setServerErrors, useZodForm } from '../../compon
 import { CardSkeleton } from '../../components/skeleton';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { usePartnerBusiness, useSaveCertificates } from './api/partner-business-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 type Business = PartnerProfile['business'];
 type NumberForm = Record<CertificateKind, string>;
@@ -96,10 +97,7 @@ function CertificateForm({ business, onDone, onCancel }: { business: Business; o
       <form
         noValidate
         className="mt-3 grid gap-3"
-        onSubmit={(e) => {
-          setBanner(null);
-          void form.handleSubmit(submit)(e);
-        }}
+        onSubmit={submitClearing(() => setBanner(null), form.handleSubmit(submit))}
       >
         <ErrorBanner message={banner} />
         <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">Nomor yang diubah menunggu verifikasi Dinas lagi; tandanya hilang dari toko sampai diverifikasi.</p>

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Category, Product, ProductPage, ProductPageQuery, StorefrontSource } from '@pasar/core/catalog';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import type { PublicStoreSettings } from '@pasar/core/settings';
+import { catalogueProduct } from '@pasar/core/testing';
 import { render } from '../../app/entry-server';
 import { PAGE_STATE_ID, type PageState } from '../../app/page-state';
 
@@ -15,35 +16,19 @@ const category: Category = { id: 3, name: 'Makanan', description: '', is_active:
 const settings = { store_location: null, bank_account: null, bank_accounts: [], store_profile: null, payment_sandbox: false, public_demo: false, time_zone: 'Asia/Jakarta', max_line_quantity: defaultPaymentSettings.max_line_quantity } as PublicStoreSettings;
 
 function product(id: number, name: string, marks: NonNullable<Product['business']>['trust_marks']): Product {
-  return {
+  return catalogueProduct({
     id,
     name,
     description: `${name} dari Bandung`,
     price: 25000,
     reseller_price: 25000,
-    discount: 0,
     stock: 5,
-    is_active: true,
     category_id: category.id,
     category: { id: category.id, name: category.name },
     business_id: 7,
     business: { id: 7, name: 'Dapur Bu Imas', district_id: 1, district_name: 'Coblong', city_id: 2, trust_marks: marks },
     business_name: 'Dapur Bu Imas',
-    size: null,
-    notes: null,
-    image_url: null,
-    image_cover: null,
-    images: [],
-    weight_grams: 250,
-    local_only: false,
-    ai_status: false,
-    ai_description: null,
-    size_variants: [],
-    option_groups: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    version: 1,
-  };
+  });
 }
 
 const rendang = product(21, 'Rendang Daging', [

@@ -8,6 +8,7 @@ import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 interface FormState {
   name: string;
@@ -114,11 +115,7 @@ export default function CategoriesPage() {
 
       <form
         ref={formRef}
-        onSubmit={(e) => {
-          setBanner(null);
-          setNotice(null);
-          void form.handleSubmit(submit)(e);
-        }}
+        onSubmit={submitClearing(() => { setBanner(null); setNotice(null); }, form.handleSubmit(submit))}
         noValidate
         aria-label={editing ? 'Ubah kategori' : 'Tambah kategori'} className="mb-6 grid scroll-mt-20 gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-[1fr_2fr_auto] md:items-start">
         {conflict.panel && <div className="md:col-span-3">{conflict.panel}</div>}

@@ -15,7 +15,7 @@ import { Field } from '../../components/form';
 import { AreaSelect, requiredLabel } from './components/recipient-fields';
 import { ShippingChooser, ShippingSection } from './components/shipping-section';
 import { SummaryPanel } from './components/summary-panel';
-import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, type CheckoutDraft, type Destination, type RecipientForm } from './order-payload';
+import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, chosenProvider, type CheckoutDraft, type Destination, type RecipientForm } from './order-payload';
 import type { ShippingChoice } from './shipping-choice';
 import { useDestination } from './use-destination';
 import { usePlaceOrder } from './use-place-order';
@@ -106,13 +106,12 @@ export default function CheckoutPage() {
   // A choice reported for another address is not this one's (the report comes one render after a district changes).
   const here = destinationKeyOf(destination);
   const shipments = groups.map((g) => ({ origin_district_id: g.district_id, choice: choices[g.key]?.destination === here ? choices[g.key]!.choice : null }));
-  const channelList = channels.data?.channels.filter((c) => c.active) ?? [];
+  // Only active channels are offered, each under the provider the API names (no provider is known here by name).
+  const providers = (channels.data?.providers ?? []).map((p) => ({ ...p, channels: p.channels.filter((c) => c.active) }));
   const offer: PaymentOffer = {
     payment,
-    channels: channelList,
-    chosen: chosenChannel(payment, channelList),
-    providerName: channels.data?.provider ?? 'Tripay',
-    answer: channels.data,
+    providers,
+    chosen: chosenChannel(payment, providers),
     failed: channels.isError,
   };
   const draft: CheckoutDraft = {
@@ -122,7 +121,7 @@ export default function CheckoutPage() {
     userId: session?.user.id ?? null,
     shipments,
     payment,
-    provider: { name: offer.providerName, channelsAvailable: channelList.length > 0 },
+    provider: chosenProvider(payment, providers),
   };
   // Issue 28: the server's figures (the kode unik above all) before "Buat pesanan", once the cart, the address and every courier are chosen.
   const quotable = cart.items.length > 0 && checkoutFailure({ ...checkoutStateOf(draft), quote: true, signedIn: true }) === null;

@@ -12,7 +12,7 @@ const filled: CheckoutDraft = {
   userId: null,
   shipments: [{ origin_district_id: 327319, choice: { kind: 'national', option: { courier_code: 'jne', courier_name: 'JNE', service: 'REG', description: 'Reguler', cost: 18_000, estimated_delivery: '2-3' } } }],
   payment: 'manual',
-  provider: { name: 'Tripay', channelsAvailable: true },
+  provider: { name: 'Gateway A', channelsAvailable: true },
 };
 const withForm = (form: Partial<CheckoutDraft['form']>): CheckoutDraft => ({ ...filled, form: { ...filled.form, ...form } });
 
@@ -33,7 +33,7 @@ describe('checkoutFieldErrors (issue 16: the message on its input)', () => {
   it('marks the area selects, the shipping chooser and the payment chooser', () => {
     expect(checkoutFieldErrors({ ...filled, destination: { ...filled.destination, district: null } }, true, null)).toEqual({ shipping_district_id: m.location });
     expect(checkoutFieldErrors({ ...filled, shipments: [{ origin_district_id: 327319, choice: null }] }, true, null)).toEqual({ shipping_service: m.shippingService });
-    expect(checkoutFieldErrors({ ...filled, payment: 'tripay:QRIS', provider: { name: 'Tripay', channelsAvailable: false } }, true, null)).toEqual({ payment_method: m.providerUnavailable('Tripay') });
+    expect(checkoutFieldErrors({ ...filled, payment: 'gateway-a:QRIS', provider: { name: 'Gateway A', channelsAvailable: false } }, true, null)).toEqual({ payment_method: m.providerUnavailable('Gateway A') });
   });
 
   it('leaves a rule about no input (several origins) to the message beside the button', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@pasar/core/cart';
 import { checkoutError, checkoutMessages, orderPayloadSchema } from '@pasar/core/checkout';
-import type { PaymentChannel } from '@pasar/core/payments';
-import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, type CheckoutDraft } from './order-payload';
+import type { PaymentChannel, PaymentProviderOffer } from '@pasar/core/payments';
+import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, chosenProvider, type CheckoutDraft } from './order-payload';
 
 const line = (over: Partial<CartLine> = {}): CartLine => ({
   id: '7-L-',
@@ -13,7 +13,7 @@ const line = (over: Partial<CartLine> = {}): CartLine => ({
   selected_options: [{ group: 'Warna', value: 'Biru' }],
   ...over,
 });
-const qris: PaymentChannel = { group: 'E-Wallet', code: 'QRIS', name: 'QRIS', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true };
+const qris: PaymentChannel = { kind: 'qris', code: 'QRIS', name: 'QRIS', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true };
 const kurir = { courier_id: 3, price_id: 11, courier_name: 'Kurir Braga', region: 'Sumur Bandung', effective_price: 12_000, notes: null };
 const jne = { courier_code: 'jne', courier_name: 'JNE', service: 'REG', description: 'Reguler', cost: 18_000, estimated_delivery: '2-3' };
 
@@ -24,7 +24,7 @@ const draft = (over: Partial<CheckoutDraft> = {}): CheckoutDraft => ({
   userId: null,
   shipments: [{ origin_district_id: 327319, choice: { kind: 'local', option: kurir } }],
   payment: 'manual',
-  provider: { name: 'Tripay', channelsAvailable: true },
+  provider: { name: 'Gateway A', channelsAvailable: true },
   ...over,
 });
 
@@ -40,10 +40,30 @@ describe('checkoutTotals', () => {
     expect(checkoutTotals(250_000, [{ kind: 'local', option: kurir }, { kind: 'national', option: jne }], undefined, 427)).toEqual({ shippingCost: 30_000, fee: 0, uniqueCode: 427, total: 280_427 });
   });
 
-  it('finds the chosen channel by its provider value, never for manual transfer', () => {
-    expect(chosenChannel('tripay:QRIS', [qris])).toBe(qris);
-    expect(chosenChannel('manual', [qris])).toBeUndefined();
-    expect(chosenChannel('tripay:BRIVA', [qris])).toBeUndefined();
+  it('finds the chosen channel under the provider the API listed, never for manual transfer', () => {
+    const gopay: PaymentChannel = { ...qris, kind: 'e_wallet', code: 'gopay', name: 'GoPay', fee_customer: { flat: 0, percent: 0 } };
+    const providers: PaymentProviderOffer[] = [
+      { id: 'gateway-a', name: 'Gateway A', sandbox: false, channels: [qris], error: null },
+      { id: 'gateway-b', name: 'Gateway B', sandbox: false, channels: [gopay, { ...qris, fee_customer: { flat: 0, percent: 0 } }], error: null },
+    ];
+    expect(chosenChannel('gateway-a:QRIS', providers)).toBe(qris);
+    // One code offered by two providers: the prefix decides whose channel (and whose fee) it is.
+    expect(chosenChannel('gateway-b:QRIS', providers)?.fee_customer).toEqual({ flat: 0, percent: 0 });
+    expect(chosenChannel('gateway-b:gopay', providers)).toBe(gopay);
+    expect(chosenChannel('manual', providers)).toBeUndefined();
+    expect(chosenChannel('gateway-a:BRIVA', providers)).toBeUndefined();
+    expect(chosenChannel('gateway-c:QRIS', providers)).toBeUndefined();
+  });
+
+  it("names the chosen method's provider for the spec's rule 7, as listed or as sent", () => {
+    const providers: PaymentProviderOffer[] = [
+      { id: 'gateway-a', name: 'Gateway A', sandbox: false, channels: [qris], error: null },
+      { id: 'gateway-b', name: 'Gateway B', sandbox: false, channels: [], error: 'Gagal memuat metode pembayaran Gateway B. Silakan coba lagi.' },
+    ];
+    expect(chosenProvider('gateway-a:QRIS', providers)).toEqual({ name: 'Gateway A', channelsAvailable: true });
+    expect(chosenProvider('gateway-b:QRIS', providers)).toEqual({ name: 'Gateway B', channelsAvailable: false });
+    expect(chosenProvider('gateway-c:QRIS', providers)).toEqual({ name: 'gateway-c', channelsAvailable: false });
+    expect(chosenProvider('manual', providers).channelsAvailable).toBe(true);
   });
 });
 
@@ -79,13 +99,13 @@ describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () 
   });
 
   it('sends a signed-in order with a national service and a channel: no guest e-mail, empty notes as null', () => {
-    const d = draft({ userId: 9, shipments: [{ origin_district_id: 327319, choice: { kind: 'national', option: jne } }], payment: 'tripay:QRIS', lines: [line({ variant: null, selected_options: [] })] });
+    const d = draft({ userId: 9, shipments: [{ origin_district_id: 327319, choice: { kind: 'national', option: jne } }], payment: 'gateway-a:QRIS', lines: [line({ variant: null, selected_options: [] })] });
     const body = buildOrderPayload(d, checkoutTotals(250_000, d.shipments.map((s) => s.choice), qris));
     expect(body).toMatchObject({
       user_id: 9,
       guest_email: null,
       notes: null,
-      payment_method: 'tripay:QRIS',
+      payment_method: 'gateway-a:QRIS',
       total_amount: 250_000 + 18_000 + 750 + 1_876,
       shipping_courier: 'jne',
       shipping_service: 'REG',

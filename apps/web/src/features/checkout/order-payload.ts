@@ -6,7 +6,7 @@
 import { customerFee, type CheckoutState, type OrderPayload } from '@pasar/core/checkout';
 import type { CartLine } from '@pasar/core/cart';
 import type { Area } from '@pasar/core/locations';
-import type { PaymentChannel } from '@pasar/core/payments';
+import { findPaymentChannel, type PaymentChannel, type PaymentProviderOffer } from '@pasar/core/payments';
 import { shippingCostOf, type ShippingChoice } from './shipping-choice';
 
 export interface RecipientForm {
@@ -24,11 +24,20 @@ export interface Destination {
   district: Area | null;
 }
 
-/** The chosen payment value: 'manual' or the provider prefix, a colon and the channel code (spec §3). */
-export const channelValue = (channel: Pick<PaymentChannel, 'code'>) => `tripay:${channel.code}`;
+/** The channel a payment value names among the providers the API listed; undefined for manual transfer. */
+export function chosenChannel(payment: string, providers: readonly PaymentProviderOffer[]): PaymentChannel | undefined {
+  return findPaymentChannel(payment, providers)?.channel;
+}
 
-export function chosenChannel(payment: string, channels: readonly PaymentChannel[]): PaymentChannel | undefined {
-  return payment.startsWith('tripay:') ? channels.find((c) => channelValue(c) === payment) : undefined;
+/**
+ * What the spec's rule 7 reads of the chosen method: the name of the provider it names (as the API
+ * lists it, else its id as sent) and whether that provider has channels to offer.
+ */
+export function chosenProvider(payment: string, providers: readonly PaymentProviderOffer[]): { name: string; channelsAvailable: boolean } {
+  const id = payment.includes(':') ? payment.slice(0, payment.indexOf(':')) : null;
+  const listed = id === null ? undefined : providers.find((p) => p.id === id);
+  if (listed) return { name: listed.name, channelsAvailable: listed.channels.length > 0 };
+  return { name: id ?? payment, channelsAvailable: id === null };
 }
 
 export interface CheckoutTotals {

@@ -23,6 +23,7 @@ import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, 
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useAreas, useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 interface CourierFormState {
   courier_name: string;
@@ -97,10 +98,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       <form
-        onSubmit={(e) => {
-          setBanner(null);
-          void form.handleSubmit(submit)(e);
-        }}
+        onSubmit={submitClearing(() => setBanner(null), form.handleSubmit(submit))}
         noValidate
         aria-label="Data kurir" className="grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:grid-cols-2">
         <Field id="courier-name" label="Nama kurir" maxLength={100} {...field('courier_name')} />
@@ -242,11 +240,7 @@ function PricingRegions({ courier, onDirtyChange }: { courier: Courier; onDirtyC
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       {editing !== undefined && (
         <form
-          onSubmit={(e) => {
-            setBanner(null);
-            setNotice(null);
-            void form.handleSubmit(submit)(e);
-          }}
+          onSubmit={submitClearing(() => { setBanner(null); setNotice(null); }, form.handleSubmit(submit))}
           noValidate
           aria-label={editing ? 'Ubah harga wilayah' : 'Tambah harga wilayah'} className="mb-4 grid gap-3 rounded-xl bg-stone-50 p-3 sm:grid-cols-3">
           {/* Controlled: the districts arrive after the form, and a stored district must show once they do. */}

@@ -90,6 +90,20 @@ const sortOptions: readonly { field: CourierSort; dir: 'asc' | 'desc'; label: st
   { field: 'created_at', dir: 'asc', label: 'Terlama ditambahkan' },
 ];
 
+/** One filter of the list: "all" (the empty value), then every value by its label. */
+function FilterSelect<T extends string>(props: { id: string; label: string; all: string; value: string; values: readonly T[]; labels: Record<T, string>; onChange: (value: string) => void }) {
+  return (
+    <Field as="select" id={props.id} label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+      <option value="">{props.all}</option>
+      {props.values.map((v) => (
+        <option key={v} value={v}>
+          {props.labels[v]}
+        </option>
+      ))}
+    </Field>
+  );
+}
+
 function CourierList() {
   const sort = useListSort(COURIER_SORTS, DEFAULT_COURIER_SORT);
   const search = useListSearch();
@@ -141,22 +155,8 @@ function CourierList() {
         <div className="flex items-end sm:col-span-2">
           <SortSelect id="courier-sort" options={sortOptions} sort={sort} />
         </div>
-        <Field as="select" id="courier-type-filter" label="Jenis" value={type} onChange={(e) => setFilter('type', e.target.value)}>
-          <option value="">Semua jenis</option>
-          {COURIER_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {courierTypeLabels[t]}
-            </option>
-          ))}
-        </Field>
-        <Field as="select" id="courier-status-filter" label="Status" value={status} onChange={(e) => setFilter('status', e.target.value)}>
-          <option value="">Semua status</option>
-          {COURIER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {courierStatusLabels[s]}
-            </option>
-          ))}
-        </Field>
+        <FilterSelect id="courier-type-filter" label="Jenis" all="Semua jenis" value={type} values={COURIER_TYPES} labels={courierTypeLabels} onChange={(v) => setFilter('type', v)} />
+        <FilterSelect id="courier-status-filter" label="Status" all="Semua status" value={status} values={COURIER_STATUSES} labels={courierStatusLabels} onChange={(v) => setFilter('status', v)} />
       </div>
       {list.isPending && (
         <div role="status" aria-label="Memuat kurir" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

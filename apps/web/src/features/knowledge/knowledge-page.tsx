@@ -5,38 +5,21 @@
  * shopping assistant reads; the table says when it could not read any.
  */
 import { useEffect, useState } from 'react';
-import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_FILE_ACCEPT, KNOWLEDGE_FILE_MAX_BYTES, KNOWLEDGE_FILE_PREFIX, KNOWLEDGE_FILE_TYPES, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
-import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
+import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
+import { KnowledgeFileFields, uploadProblem, type KnowledgeFormState as FormState } from './knowledge-file-fields';
+import { KnowledgeTable } from './knowledge-table';
 import { UnansweredQuestions } from './unanswered-questions';
-
-interface FormState {
-  title: string;
-  file: string;
-  description: string;
-  product_id: string;
-  /** The picked .txt, .md or .pdf; sent beside the checked fields, never read by the schema. */
-  upload: File | null;
-}
+import { submitClearing } from '../../components/form/submit-clearing';
 
 const empty: FormState = { title: '', file: '', description: '', product_id: '0', upload: null };
 
-/** The server checks the content too; this only saves a useless upload. */
-function uploadProblem(file: File): string | null {
-  const name = file.name.toLowerCase();
-  if (!KNOWLEDGE_FILE_TYPES.some((ext) => name.endsWith(ext))) return knowledgeMessages.fileType;
-  if (file.size > KNOWLEDGE_FILE_MAX_BYTES) return knowledgeMessages.fileTooLarge;
-  return null;
-}
-
 const toForm = (k: KnowledgeEntry): FormState => ({ title: k.title, file: k.file, description: k.description, product_id: String(k.product_id ?? 0), upload: null });
-
-const fileLabel = (file: string) => (file.startsWith(KNOWLEDGE_FILE_PREFIX) ? `Berkas ${file.slice(file.lastIndexOf('.')).toUpperCase()}` : file);
 
 export default function KnowledgePage() {
   const sort = useListSort(KNOWLEDGE_SORTS, DEFAULT_KNOWLEDGE_SORT);
@@ -64,7 +47,6 @@ export default function KnowledgePage() {
   });
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
-  const [file, upload] = form.watch(['file', 'upload']);
   // A new key empties the file input after a save or a cancel.
   const [uploadKey, setUploadKey] = useState(0);
   const [banner, setBanner] = useState<string | null>(null);
@@ -143,11 +125,7 @@ export default function KnowledgePage() {
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
 
       <form
-        onSubmit={(e) => {
-          setBanner(null);
-          setNotice(null);
-          void form.handleSubmit(submit)(e);
-        }}
+        onSubmit={submitClearing(() => { setBanner(null); setNotice(null); }, form.handleSubmit(submit))}
         noValidate
         aria-label={editing ? 'Ubah entri pengetahuan' : 'Tambah entri pengetahuan'} className="mb-6 grid gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm md:grid-cols-2">
         {conflict.panel && <div className="md:col-span-2">{conflict.panel}</div>}
@@ -162,43 +140,7 @@ export default function KnowledgePage() {
             </option>
           ))}
         </Field>
-        <div className="md:col-span-2">
-          {file && (
-            <p className="text-sm text-stone-600">
-              Berkas saat ini:{' '}
-              <a href={file} target="_blank" rel="noreferrer" className="text-green-800 underline">
-                {fileLabel(file)}
-              </a>
-              {upload && ' (akan diganti)'}
-            </p>
-          )}
-          <Field
-            key={uploadKey}
-            id="knowledge-upload"
-            label={`Unggah berkas (.txt, .md atau .pdf, maks. ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB)`}
-            type="file"
-            accept={KNOWLEDGE_FILE_ACCEPT}
-            error={errors.upload?.message}
-            hint="Isi berkas dibaca asisten belanja untuk menjawab pembeli. PDF hasil pindaian (gambar) tidak dapat dibaca."
-            onChange={(e) => {
-              const chosen = e.target.files?.[0] ?? null;
-              const problem = chosen ? uploadProblem(chosen) : null;
-              form.setValue('upload', chosen);
-              if (problem) form.setError('upload', { type: 'validate', message: problem });
-              else form.clearErrors('upload');
-            }}
-          />
-        </div>
-        <div className="md:col-span-2">
-          <Field
-            id="knowledge-file"
-            label="Berkas (URL atau path, opsional)"
-            hint={upload ? 'Berkas yang diunggah menggantikan alamat ini.' : 'Atau tulis alamat berkas bila tidak mengunggah.'}
-            disabled={upload !== null}
-            error={errors.file?.message}
-            {...form.register('file')}
-          />
-        </div>
+        <KnowledgeFileFields form={form} uploadKey={uploadKey} />
         <div className="md:col-span-2">
           <Field as="textarea" id="knowledge-description" label="Deskripsi" rows={4} error={errors.description?.message} {...form.register('description')} />
         </div>
@@ -221,52 +163,7 @@ export default function KnowledgePage() {
         list.data.length === 0 &&
         (search.q ? <EmptyState title={`Tidak ada entri yang cocok dengan "${search.q}".`}>Coba kata kunci lain.</EmptyState> : <EmptyState title="Belum ada entri pengetahuan." />)}
       {list.data && list.data.length > 0 && (
-        <AdminTable label="Daftar entri pengetahuan">
-          <thead className="bg-stone-50 text-left text-stone-600">
-            <tr>
-              <SortableHeader field="title" label="Judul" sort={sort} />
-              <th className="px-4 py-2">Deskripsi</th>
-              <SortableHeader field="product" label="Produk terkait" sort={sort} />
-              <th className="px-4 py-2">Berkas</th>
-              <SortableHeader field="created_at" label="Dibuat" sort={sort} />
-              <th className="px-4 py-2 text-right">Aksi</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {list.data.map((k) => (
-              <tr key={k.id} className={editing?.id === k.id ? 'bg-green-50' : ''}>
-                <td className="px-4 py-2 font-semibold">{k.title}</td>
-                <td className="max-w-md px-4 py-2 text-stone-600">
-                  <span className="line-clamp-2">{k.description || '—'}</span>
-                </td>
-                <td className="px-4 py-2">{k.product?.name ?? '—'}</td>
-                <td className="max-w-[12rem] px-4 py-2 text-stone-600">
-                  {k.file ? (
-                    <>
-                      <a href={k.file} className="block truncate text-green-800 underline" target="_blank" rel="noreferrer">
-                        {fileLabel(k.file)}
-                      </a>
-                      {k.file_text_chars === 0 && <span className="text-xs text-amber-700">Teks tidak terbaca asisten</span>}
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className="px-4 py-2 text-stone-600">{formatDateTime(k.created_at)}</td>
-                <td className="px-4 py-2">
-                  <div className="flex justify-end gap-2">
-                    <button type="button" className={buttonStyles.small} onClick={() => edit(k)} aria-label={`Ubah ${k.title}`}>
-                      Ubah
-                    </button>
-                    <button type="button" className={buttonStyles.danger} onClick={() => void del(k)} aria-label={`Hapus ${k.title}`} disabled={remove.isPending}>
-                      Hapus
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
+        <KnowledgeTable entries={list.data} sort={sort} editingId={editing?.id ?? null} deleting={remove.isPending} onEdit={edit} onDelete={(k) => void del(k)} />
       )}
       <UnansweredQuestions
         onUse={(question) => {

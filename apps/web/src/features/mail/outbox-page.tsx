@@ -11,6 +11,7 @@ import { DEFAULT_OUTBOX_SORT, OUTBOX_PAGE_SIZES, OUTBOX_SORTS, buyerMessageLabel
 import { whatsappLink } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, EmptyState } from '../../components/admin/admin-ui';
+import { Pagination } from '../../components/admin/pagination';
 import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage } from '../../components/form';
 import { useOutbox, useResendMail } from './api/outbox-api';
@@ -256,27 +257,13 @@ export default function OutboxPage() {
         </section>
       )}
       {data && data.total > 0 && (
-        <nav aria-label="Halaman email" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-          <label className="flex items-center gap-2">
-            Per halaman
-            <select value={paging.page_size} onChange={(e) => update({ page_size: Number(e.target.value) })} className="rounded-lg border border-stone-300 px-2 py-1">
-              {OUTBOX_PAGE_SIZES.map((n) => (
-                <option key={n}>{n}</option>
-              ))}
-            </select>
-          </label>
-          <div className="flex items-center gap-2">
-            <button type="button" className={buttonStyles.small} disabled={paging.page <= 1} onClick={() => update({ page: paging.page - 1 })}>
-              Sebelumnya
-            </button>
-            <span>
-              Halaman {paging.page} dari {pages}
-            </span>
-            <button type="button" className={buttonStyles.small} disabled={paging.page >= pages} onClick={() => update({ page: paging.page + 1 })}>
-              Berikutnya
-            </button>
-          </div>
-        </nav>
+        <Pagination
+          label="Halaman email"
+          page={paging.page}
+          pageCount={pages}
+          onPage={(page) => update({ page })}
+          pageSize={{ value: paging.page_size, options: OUTBOX_PAGE_SIZES, onChange: (page_size) => update({ page_size }) }}
+        />
       )}
       <p className="mt-4 text-xs text-stone-500">Pesan yang gagal terkirim dicoba lagi otomatis, makin lama makin jarang, sampai 5 kali; setelah itu statusnya “{mailStatusLabels.failed}” dan dapat dikirim ulang dari rinciannya.</p>
     </div>

@@ -21,6 +21,7 @@ import { loginPathFrom } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { useStoreSettings } from '../../lib/store-settings';
 import { refreshSessionUser, useApply, useApplyAsAccount, useCities, useDistricts, useMyApplications, useProvinces } from './api/partner-applications-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 const empty = {
   business_name: '',
@@ -131,10 +132,7 @@ function ApplicationForm({ withAccount, onSent }: { withAccount: boolean; onSent
     <form
       noValidate
       className="mt-6 space-y-4"
-      onSubmit={(e) => {
-        setFailure(undefined);
-        void form.handleSubmit(submit)(e);
-      }}
+      onSubmit={submitClearing(() => setFailure(undefined), form.handleSubmit(submit))}
     >
       <Section title="Usaha Anda">
         <Field id="pa-business-name" label="Nama usaha" autoComplete="organization" className="sm:col-span-2" {...field('business_name')} />

@@ -18,6 +18,7 @@ import {
 import { shipmentMessages } from '@pasar/core/shipments';
 import { formatDateTime } from '@pasar/core/time';
 import { buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { Pagination } from '../../components/admin/pagination';
 import { failureMessage } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { SkeletonGrid } from '../../components/skeleton';
@@ -242,17 +243,7 @@ export default function PartnerShipmentsPage() {
           </ul>
         )}
         {data && pages > 1 && (
-          <nav aria-label="Halaman" className="mt-4 flex items-center justify-between gap-2 text-sm">
-            <button type="button" className={buttonStyles.small} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-              Sebelumnya
-            </button>
-            <span>
-              Halaman {page} dari {pages}
-            </span>
-            <button type="button" className={buttonStyles.small} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-              Berikutnya
-            </button>
-          </nav>
+          <Pagination label="Halaman" page={page} pageCount={pages} onPage={(n) => go({ page: n })} />
         )}
       </div>
     </div>

@@ -3,7 +3,7 @@
  * per partner, kecamatan, category and channel, each as bars and a table, and the Excel workbook.
  * The range lives in the address (?from&to), so a report can be shared and survives a reload.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { canAccess } from '@pasar/core/accounts';
 import { formatRupiah } from '@pasar/core/money';
@@ -50,31 +50,28 @@ function Bars({ rows, label, limit = 10 }: { rows: Row[]; label: string; limit?:
   );
 }
 
+/** A column header of the report's tables; a figure's column is right-aligned like its cells. */
+function ColumnHeader({ figure = false, children }: { figure?: boolean; children: ReactNode }) {
+  return (
+    <th scope="col" className={figure ? 'px-3 py-2 text-right' : 'px-3 py-2'}>
+      {children}
+    </th>
+  );
+}
+
 function FigureTable({ rows, label, nameHeader, detailHeader, total }: { rows: Row[]; label: string; nameHeader: string; detailHeader?: string; total: number }) {
   return (
     <AdminTable label={label}>
       <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-600">
         <tr>
-          <th scope="col" className="px-3 py-2">
-            {nameHeader}
-          </th>
+          <ColumnHeader>{nameHeader}</ColumnHeader>
           {detailHeader && (
-            <th scope="col" className="px-3 py-2">
-              {detailHeader}
-            </th>
+            <ColumnHeader>{detailHeader}</ColumnHeader>
           )}
-          <th scope="col" className="px-3 py-2 text-right">
-            {reportLabels.orders}
-          </th>
-          <th scope="col" className="px-3 py-2 text-right">
-            {reportLabels.items}
-          </th>
-          <th scope="col" className="px-3 py-2 text-right">
-            {reportLabels.gmv}
-          </th>
-          <th scope="col" className="px-3 py-2 text-right">
-            {reportLabels.share}
-          </th>
+          <ColumnHeader figure>{reportLabels.orders}</ColumnHeader>
+          <ColumnHeader figure>{reportLabels.items}</ColumnHeader>
+          <ColumnHeader figure>{reportLabels.gmv}</ColumnHeader>
+          <ColumnHeader figure>{reportLabels.share}</ColumnHeader>
         </tr>
       </thead>
       <tbody className="divide-y divide-stone-100">
@@ -146,15 +143,9 @@ function ReportBody({ report }: { report: SalesReport }) {
           <AdminTable label={reportLabels.sheets.newPartners}>
             <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-600">
               <tr>
-                <th scope="col" className="px-3 py-2">
-                  {reportLabels.partner}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {reportLabels.district}
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  {reportLabels.joined}
-                </th>
+                <ColumnHeader>{reportLabels.partner}</ColumnHeader>
+                <ColumnHeader>{reportLabels.district}</ColumnHeader>
+                <ColumnHeader>{reportLabels.joined}</ColumnHeader>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">

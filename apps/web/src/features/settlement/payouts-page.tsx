@@ -13,6 +13,7 @@ import { failureMessage, Field, setServerErrors, useZodForm } from '../../compon
 import { Modal } from '../../components/modal';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { downloadStatement, usePartnerProgram, usePayoutSummary, useRecordPayout, useSavePartnerCommission, useSavePartnerProgram } from './api/settlement-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 const dateText = (day: string, timeZone: string) => formatDateTime(new Date(`${day}T12:00:00Z`), { style: 'date', timeZone });
 const percentText = (n: number) => `${String(n).replace('.', ',')}%`;
@@ -231,10 +232,7 @@ function RecordPayoutModal({ row, today, onClose, onSaved }: { row: PartnerSettl
       <form
         noValidate
         className="space-y-3"
-        onSubmit={(e) => {
-          setBanner(null);
-          void form.handleSubmit(submit)(e);
-        }}
+        onSubmit={submitClearing(() => setBanner(null), form.handleSubmit(submit))}
       >
         <ErrorBanner message={banner} />
         <p className="text-sm text-stone-700">

@@ -29,7 +29,10 @@ import { AdminPageHeader, buttonStyles, FormActions, confirmAction, EmptyState, 
 import { draftKey, draftRestoredMessage, failureMessage, Field, peekDraft, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
+import { Pagination } from '../../components/admin/pagination';
+import { RowActions } from '../../components/admin/row-actions';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
+import { submitClearing } from '../../components/form/submit-clearing';
 
 interface FormState {
   username: string;
@@ -109,10 +112,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
   return (
     <Modal title={user ? 'Edit User' : 'Add User'} onClose={onClose} wide guardEdits>
       <form
-        onSubmit={(e) => {
-          setBanner(null);
-          void form.handleSubmit(submit)(e);
-        }}
+        onSubmit={submitClearing(() => setBanner(null), form.handleSubmit(submit))}
         noValidate
         className="grid gap-3 sm:grid-cols-2"
       >
@@ -331,46 +331,25 @@ export default function UsersPage() {
                   {u.phone_number && ` · ${u.phone_number}`}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
-                <button type="button" className={buttonStyles.small} onClick={() => setEditing(u)} aria-label={`Edit ${u.username}`}>
-                  Edit
-                </button>
+              <RowActions name={u.username} editText="Edit" onEdit={() => setEditing(u)} onDelete={() => void del(u)} deleteDisabled={remove.isPending || session?.user.id === u.id} className="flex flex-wrap gap-2">
                 <button type="button" className={buttonStyles.small} onClick={() => setResetting(u)} aria-label={`Ganti kata sandi ${u.username}`}>
                   Ganti kata sandi
                 </button>
-                <button type="button" className={buttonStyles.danger} onClick={() => void del(u)} disabled={remove.isPending || session?.user.id === u.id} aria-label={`Hapus ${u.username}`}>
-                  Hapus
-                </button>
-              </div>
+              </RowActions>
             </li>
           ))}
         </ul>
       )}
 
       {page && (
-        <nav aria-label="Halaman pengguna" className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm">
-          <label className="flex items-center gap-2">
-            Per halaman
-            <select value={filters.page_size} onChange={(e) => update({ page_size: e.target.value })} className="rounded-lg border border-stone-300 px-2 py-1">
-              {USER_PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <span>
-            Halaman {page.page} dari {page.total_pages} · {page.total} pengguna
-          </span>
-          <div className="flex gap-2">
-            <button type="button" className={buttonStyles.small} disabled={page.page <= 1} onClick={() => update({ page: String(page.page - 1) }, false)}>
-              Sebelumnya
-            </button>
-            <button type="button" className={buttonStyles.small} disabled={page.page >= page.total_pages} onClick={() => update({ page: String(page.page + 1) }, false)}>
-              Berikutnya
-            </button>
-          </div>
-        </nav>
+        <Pagination
+          label="Halaman pengguna"
+          page={page.page}
+          pageCount={page.total_pages}
+          total={`${page.total} pengguna`}
+          onPage={(n) => update({ page: String(n) }, false)}
+          pageSize={{ value: filters.page_size, options: USER_PAGE_SIZES, onChange: (n) => update({ page_size: String(n) }) }}
+        />
       )}
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} onSaved={saved} />}
       {resetting && <PasswordModal user={resetting} onClose={() => setResetting(null)} onSaved={saved} />}

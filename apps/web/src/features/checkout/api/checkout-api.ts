@@ -17,8 +17,8 @@ export const useCities = (provinceId: number | null) =>
   useQuery({ queryKey: ['locations', 'cities', provinceId], queryFn: () => api<Area[]>(`/locations/rajaongkir/provinces/${provinceId}/cities`), enabled: provinceId !== null, staleTime: Infinity });
 export const useDistricts = (cityId: number | null) =>
   useQuery({ queryKey: ['locations', 'districts', cityId], queryFn: () => api<Area[]>(`/locations/rajaongkir/cities/${cityId}/districts`), enabled: cityId !== null, staleTime: Infinity });
-/** `sandbox`: the embedded demo gateway answers, and no money moves (decision 013). */
-export const useChannels = () => useQuery({ queryKey: ['payments', 'channels'], queryFn: () => api<PaymentChannelsAnswer>('/payments/tripay/channels'), staleTime: 5 * 60_000 });
+/** Every live online provider with its channels (decision 074); a provider with `sandbox` takes no money (decision 013). */
+export const useChannels = () => useQuery({ queryKey: ['payments', 'channels'], queryFn: () => api<PaymentChannelsAnswer>('/payments/channels'), staleTime: 5 * 60_000 });
 
 export interface ShippingQuery {
   /** The one business origin (or the store's district); null when it cannot be priced. */

@@ -1,17 +1,22 @@
 import { customerFee, checkoutMessages as m } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
-import { paymentMessages, type PaymentChannel, type PaymentChannelsAnswer } from '@pasar/core/payments';
+import { findPaymentChannel, paymentMessages, paymentMethodValue, type PaymentChannel, type PaymentProviderOffer } from '@pasar/core/payments';
 import { Modal } from '../../../components/modal';
-import { channelValue } from '../order-payload';
 
 export interface PaymentOffer {
-  /** 'manual' or 'tripay:{code}'. */
+  /** 'manual' or '{provider id}:{channel code}'. */
   payment: string;
-  channels: PaymentChannel[];
+  /** The live online providers as GET /payments/channels lists them, active channels only. */
+  providers: PaymentProviderOffer[];
   chosen: PaymentChannel | undefined;
-  providerName: string;
-  answer: PaymentChannelsAnswer | undefined;
+  /** The list itself could not be read. */
   failed: boolean;
+}
+
+/** The channel-list failures to show: each provider the API could not ask, or the whole list. */
+function channelFailures(offer: PaymentOffer): string[] {
+  if (offer.failed) return [m.channelsFailed('online')];
+  return offer.providers.flatMap((p) => (p.error ? [p.error] : []));
 }
 
 /** The payment line of the form (docs/requirements/storefront.md §2 Checkout); manual transfer is the default (§4). */
@@ -42,16 +47,20 @@ export function PaymentSection({ offer, onChoose, error }: { offer: PaymentOffer
           {error}
         </p>
       )}
-      {chosen && offer.answer?.sandbox === true && <p className="mt-1 text-xs font-semibold text-sky-900">{paymentMessages.sandboxNotice}</p>}
-      {offer.failed && <p className="mt-1 text-sm text-red-700">{m.channelsFailed(offer.providerName)}</p>}
+      {chosen && findPaymentChannel(payment, offer.providers)?.provider.sandbox === true && <p className="mt-1 text-xs font-semibold text-sky-900">{paymentMessages.sandboxNotice}</p>}
+      {channelFailures(offer).map((failure) => (
+        <p key={failure} className="mt-1 text-sm text-red-700">
+          {failure}
+        </p>
+      ))}
     </div>
   );
 }
 
 /** The chooser; each channel shows the fee it adds to subtotal plus shipping (spec §2). */
 export function PaymentChooser({ offer, feeBase, onPick, onClose }: { offer: PaymentOffer; feeBase: number; onPick: (payment: string) => void; onClose: () => void }) {
-  const { payment, channels } = offer;
-  const sandboxChannels = offer.answer?.sandbox === true && channels.length > 0;
+  const { payment, providers } = offer;
+  const sandboxChannels = providers.some((p) => p.sandbox && p.channels.length > 0);
   const pickAndClose = (value: string) => {
     onPick(value);
     onClose();
@@ -72,18 +81,21 @@ export function PaymentChooser({ offer, feeBase, onPick, onClose }: { offer: Pay
           {paymentMessages.sandboxNotice}
         </p>
       )}
-      {channels.map((c) => {
-        const fee = customerFee(c.fee_customer, feeBase);
-        return (
-          <label key={c.code} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-            <input type="radio" name="payment" checked={payment === channelValue(c)} onChange={() => onPick(channelValue(c))} onClick={() => pickAndClose(channelValue(c))} />
-            <span className="flex-1">
-              {c.name} <span className="block text-xs text-stone-600">{offer.providerName}</span>
-            </span>
-            {fee > 0 && <span className="text-xs">+{formatRupiah(fee)}</span>}
-          </label>
-        );
-      })}
+      {providers.flatMap((p) =>
+        p.channels.map((c) => {
+          const fee = customerFee(c.fee_customer, feeBase);
+          const value = paymentMethodValue(p.id, c);
+          return (
+            <label key={value} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
+              <input type="radio" name="payment" checked={payment === value} onChange={() => onPick(value)} onClick={() => pickAndClose(value)} />
+              <span className="flex-1">
+                {c.name} <span className="block text-xs text-stone-600">{p.name}</span>
+              </span>
+              {fee > 0 && <span className="text-xs">+{formatRupiah(fee)}</span>}
+            </label>
+          );
+        }),
+      )}
     </Modal>
   );
 }

@@ -1,0 +1,61 @@
+/**
+ * The order list's search box, its status tabs with counts, and the "Menunggu verifikasi" filter for
+ * proofs of transfer, which sits on top of the tabs.
+ */
+import { ORDER_STATUSES, orderStatusLabels, type AdminOrderList } from '@pasar/core/orders';
+import { paymentMessages } from '@pasar/core/payments';
+import type { OrderFilter } from './api/admin-orders-api';
+
+const TABS = ['all', ...ORDER_STATUSES] as const;
+const tabLabel = (t: (typeof TABS)[number]) => (t === 'all' ? 'Semua' : orderStatusLabels[t]);
+
+export function OrderFilters({ filter, counts, figure, search, onSearch, onChange }: {
+  filter: OrderFilter;
+  /** Undefined while the first list loads: each count shows '…'. */
+  counts: AdminOrderList['counts'] | undefined;
+  /** A count as shown: a lower bound says so ('1.000+'). */
+  figure: (n: number) => string;
+  search: string;
+  onSearch: (text: string) => void;
+  onChange: (patch: Partial<OrderFilter>) => void;
+}) {
+  const verifying = filter.payment === 'verification';
+  return (
+    <>
+      <label className="mb-3 block text-sm font-semibold">
+        Cari pesanan
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder="ID pesanan, email tamu, status, tanggal (2026-11-22 atau 22/11/2026), nama produk"
+          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
+        />
+      </label>
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <div role="tablist" aria-label="Status pesanan" className="flex flex-wrap gap-2">
+          {TABS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={filter.status === t}
+              onClick={() => onChange({ status: t })}
+              className={`rounded-full px-3 py-1.5 text-sm font-semibold ${filter.status === t ? 'bg-green-700 text-white' : 'bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50'}`}
+            >
+              {tabLabel(t)} <span>({counts ? figure(counts[t]) : '…'})</span>
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          aria-pressed={verifying}
+          onClick={() => onChange({ payment: verifying ? 'all' : 'verification' })}
+          className={`rounded-full px-3 py-1.5 text-sm font-semibold ${verifying ? 'bg-amber-600 text-white' : 'bg-amber-50 text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100'}`}
+        >
+          {paymentMessages.awaitingVerification} <span>({counts ? figure(counts.verification) : '…'})</span>
+        </button>
+      </div>
+    </>
+  );
+}
