@@ -15,6 +15,47 @@ const featureZones = webFeatures.map((name) => ({
   message: 'Fitur web tidak mengimpor fitur lain: pindahkan bagian bersama ke apps/web/src/components atau lib, atau susun di app/.',
 }));
 
+/**
+ * API features reach each other only through a service (or another plain module), never through a
+ * repository or a routes file: a feature's SQL and its HTTP surface are its own (decision 075).
+ * features/index.ts registers every feature's routes, and tests may read any table to check a rule.
+ */
+const apiFeatures = fs.readdirSync('apps/api/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/**
+ * Imports of another feature's repository that still wait for a service of the feature that owns the SQL
+ * (decision 075 lists each with its fix). Remove a line when its import is fixed; add none.
+ */
+const apiRepositoryImportsToFix = [
+  'accounts/password-reset.service.ts',
+  'assistant/assistant-knowledge.ts',
+  'businesses/business-locations.ts',
+  'catalog/catalog.cache.ts',
+  'couriers/courier-areas.ts',
+  'couriers/local-options.ts',
+  'curation/curation.service.ts',
+  'dashboard/dashboard.repository.ts',
+  'mail/buyer-messages.ts',
+  'mail/mail.service.ts',
+  'orders/admin-orders.service.ts',
+  'partner-applications/partner-applications.service.ts',
+  'partner-shipments/partner-shipments.service.ts',
+  'payments/payment-providers.ts',
+  'payments/payments.repository.ts',
+  'payments/payments.service.ts',
+  'products/products.repository.ts',
+  'refunds/refunds.service.ts',
+  'settlement/settlement.service.ts',
+  'shipments/shipments.service.ts',
+  'users/create-admin.ts',
+  'users/public-shop.ts',
+  'users/users.service.ts',
+].map((file) => `apps/api/src/features/${file}`);
+const apiFeatureZones = apiFeatures.map((name) => ({
+  target: `./apps/api/src/features/${name}/**/*.ts`,
+  from: apiFeatures.filter((other) => other !== name).flatMap((other) => [`./apps/api/src/features/${other}/**/*.repository.ts`, `./apps/api/src/features/${other}/**/*.routes.ts`]),
+  message: 'Fitur API memakai fitur lain lewat service-nya, bukan repository atau routes-nya (docs/decisions/075-checkout-workflow.md).',
+}));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'bench/reports/**', 'e2e/artifacts/**', 'apps/api/src/db/migrations/**', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
@@ -70,7 +111,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/api/src/features/**/*.ts'],
+    ignores: ['apps/api/src/features/index.ts', 'apps/api/src/**/*.test.ts', ...apiRepositoryImportsToFix],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: apiFeatureZones }] },
+  },
+  {
     files: ['bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts', 'apps/api/src/db/seed/**/*.ts', 'apps/api/scripts/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  // The build, start and test scripts run with plain node: linted like the rest, with types from scripts/tsconfig.json.
+  { ignores: ['!scripts/*.mjs'] },
+  {
+    files: ['scripts/*.mjs'],
+    languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
   },
 );

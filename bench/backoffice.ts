@@ -11,10 +11,10 @@ import { sql } from 'drizzle-orm';
 import { execSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
-import { openDatabase } from '../apps/api/src/db/client';
-import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
+import type { Database } from '../apps/api/src/db/client';
 import { generateCatalog } from './generate-catalog';
-import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
+import { seededBenchDatabase } from './seeded-database';
+import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_BACKOFFICE_PRODUCTS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_BACKOFFICE_ORDERS ?? 100_000);
@@ -34,7 +34,7 @@ const textArray = (list: readonly string[]) => sql.raw(`(ARRAY[${list.map((s) =>
  * expired, manual transfers with proofs to check, one or two items each, an audit trail for some.
  * Written by generate_series in a few statements (about half a minute for 100,000).
  */
-export async function generateOrders(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number, productIds: number[]): Promise<void> {
+export async function generateOrders(db: Database['db'], count: number, productIds: number[]): Promise<void> {
   const first = Math.min(...productIds);
   const span = productIds.length;
   await db.execute(sql`
@@ -111,23 +111,17 @@ async function serverRssMb(pid: number): Promise<number> {
 }
 
 export async function runBackofficeBench(): Promise<void> {
-  if (!(await postgresAvailable())) {
-    console.log('PostgreSQL not reachable on 127.0.0.1:5432: back-office bench skipped.');
-    return;
-  }
-  const pgDb = await createPostgresDatabase('pasar_bench_backoffice');
+  const pgDb = await seededBenchDatabase('pasar_bench_backoffice', 'back-office');
+  if (!pgDb) return;
   try {
-    const database = await openDatabase({ databaseUrl: pgDb.url });
-    await seedDemo(database.db, { uploadsDir: path.join(root, '.tmp/bench-uploads'), withImages: false });
+    const { database } = pgDb;
     const started = performance.now();
     const { productIds } = await generateCatalog(database.db, PRODUCTS);
     await generateOrders(database.db, ORDERS, productIds);
     console.log(`generated ${PRODUCTS} products and ${ORDERS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await database.close();
 
-    const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
-    const baseline = await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
-    await hello.stop();
+    const baseline = await helloWorldBaseline();
 
     // One process, so the figures compare with the other benches' one-process rows.
     const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data'), WEB_CONCURRENCY: '1' });

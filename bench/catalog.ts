@@ -18,7 +18,7 @@ import path from 'node:path';
 import { openDatabase, openShopDatabase } from '../apps/api/src/db/client';
 import { embeddedPostgresAvailable } from '../apps/api/src/db/embedded-postgres';
 import { generateCatalog } from './generate-catalog';
-import { createPostgresDatabase, load, postgresAvailable, root, startProcess, startShop, type LoadResult, type ServerProcess } from './support';
+import { createPostgresDatabase, helloWorldBaseline, load, postgresAvailable, root, startProcess, startShop, type LoadResult, type ServerProcess } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres,embedded').split(',').map((e) => e.trim());
@@ -156,9 +156,7 @@ function print(title: string, hello: Row, raws: Row[], rows: Row[]): void {
 }
 
 export async function runCatalogBench(): Promise<void> {
-  const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
-  const baseline: Row = { ...(await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' })), target: '(baseline)' };
-  await hello.stop();
+  const baseline: Row = { ...(await helloWorldBaseline()), target: '(baseline)' };
   const rows: Row[] = [];
   const raws: Row[] = [];
   for (const engine of ['pglite', 'postgres', 'embedded'] as const) {

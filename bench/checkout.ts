@@ -12,11 +12,11 @@ import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, queryRows } from '../apps/api/src/db/client';
+import { queryRows } from '../apps/api/src/db/client';
 import { products } from '../apps/api/src/db/schema';
-import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
 import { generateCatalog } from './generate-catalog';
-import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
+import { seededBenchDatabase } from './seeded-database';
+import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
 
 const ONE_PRODUCT_STOCK = 5000;
 
@@ -78,14 +78,10 @@ function cpuPerOrder(before: CpuSnapshot, after: CpuSnapshot): string {
 }
 
 export async function runCheckoutBench(): Promise<void> {
-  if (!(await postgresAvailable())) {
-    console.log('PostgreSQL not reachable on 127.0.0.1:5432: checkout bench skipped.');
-    return;
-  }
-  const pgDb = await createPostgresDatabase('pasar_bench_checkout');
+  const pgDb = await seededBenchDatabase('pasar_bench_checkout', 'checkout');
+  if (!pgDb) return;
   try {
-    const database = await openDatabase({ databaseUrl: pgDb.url });
-    await seedDemo(database.db, { uploadsDir: path.join(root, '.tmp/bench-uploads'), withImages: false });
+    const { database } = pgDb;
     // The generated products have no business, so every cart has one origin: the store.
     const { productIds } = await generateCatalog(database.db, 2000, { stock: 1_000_000, variantsEvery: 1_000_000 });
     // Product 0 is generated with size variants; the bench buys plain products.
@@ -100,9 +96,7 @@ export async function runCheckoutBench(): Promise<void> {
     await database.close();
 
     // Fastify's hello world in the same run: a busy machine lowers both, so read the ratio.
-    const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
-    const baseline = await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
-    await hello.stop();
+    const baseline = await helloWorldBaseline();
     const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data') });
     // Each order is another guest at another address: the shop caps one guest's open unpaid orders
     // (issue 13 §7), and a bench of one repeated guest measured mostly 429 answers.

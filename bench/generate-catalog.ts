@@ -6,6 +6,7 @@
  * Deterministic: the same count gives the same catalogue.
  */
 import { sql } from 'drizzle-orm';
+import { seededRandom } from '@pasar/core/testing';
 import type { Db } from '../apps/api/src/db/client';
 import { businesses, categories, productVariants, products } from '../apps/api/src/db/schema';
 
@@ -101,20 +102,8 @@ export interface GeneratedCatalog {
   categoryIds: number[];
 }
 
-/** A small deterministic generator (mulberry32), so runs are comparable. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function generateCatalog(db: Db, count: number, options: { stock?: number; variantsEvery?: number } = {}): Promise<GeneratedCatalog> {
-  const rand = random(15);
+  const rand = seededRandom(15);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   // Category names are unique regardless of case (migration 0007), and the checkout bench
   // generates on top of the demo seed (which has "Minuman"): the run's own tag keeps them apart.

@@ -8,12 +8,11 @@
  */
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
-import { openDatabase } from '../apps/api/src/db/client';
-import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
 import { foldSalesFigures } from '../apps/api/src/features/reports/reports.repository';
 import { generateOrders } from './backoffice';
 import { generateCatalog } from './generate-catalog';
-import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
+import { seededBenchDatabase } from './seeded-database';
+import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
 
 const ORDERS = Number(process.env.BENCH_REPORTS_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_REPORTS_PRODUCTS ?? 20_000);
@@ -22,14 +21,10 @@ const TARGET_P99_MS = 200;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function runReportsBench(): Promise<void> {
-  if (!(await postgresAvailable())) {
-    console.log('PostgreSQL not reachable on 127.0.0.1:5432: reports bench skipped.');
-    return;
-  }
-  const pgDb = await createPostgresDatabase('pasar_bench_reports');
+  const pgDb = await seededBenchDatabase('pasar_bench_reports', 'reports');
+  if (!pgDb) return;
   try {
-    const database = await openDatabase({ databaseUrl: pgDb.url });
-    await seedDemo(database.db, { uploadsDir: path.join(root, '.tmp/bench-uploads'), withImages: false });
+    const { database } = pgDb;
     const started = performance.now();
     const { productIds } = await generateCatalog(database.db, PRODUCTS);
     // The back-office bench's orders (every status, online and POS, one or two lines each), then
@@ -46,9 +41,7 @@ export async function runReportsBench(): Promise<void> {
     console.log(`generated ${PRODUCTS} products and ${ORDERS} orders over a year in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await database.close();
 
-    const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
-    const baseline = await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
-    await hello.stop();
+    const baseline = await helloWorldBaseline();
 
     const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data'), WEB_CONCURRENCY: '1' });
     const rows: LoadResult[] = [baseline];

@@ -162,6 +162,16 @@ export async function load(
   };
 }
 
+/** Fastify's hello world, loaded like the shop in the same run: a busy machine lowers both, so the benches read the ratio. */
+export async function helloWorldBaseline(): Promise<LoadResult> {
+  const hello = await startProcess(path.join(root, 'bench/hello-server.ts'), {});
+  try {
+    return await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
+  } finally {
+    await hello.stop();
+  }
+}
+
 export function printTable(title: string, rows: LoadResult[]): void {
   console.log(`\n${title}`);
   console.log('scenario'.padEnd(44), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'non-2xx'.padStart(8));

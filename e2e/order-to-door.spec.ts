@@ -5,12 +5,12 @@
  * and the desk's revenue gives the money back. Screenshots land in e2e/artifacts.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Order } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { localCourierOption, localCourierOrderPayload } from './support/api';
 import { fillRecipient } from './support/checkout';
 import { screenshot } from './support/harness';
+import { openDeskPanel } from './support/order-desk';
 import { signInAsAdmin } from './support/session';
 import { useE2eSuite } from './support/suite';
 
@@ -48,16 +48,6 @@ function tokenOf(path: string): string {
   const token = /\/pesanan\/akses\/([0-9a-f]{64})$/.exec(path)?.[1];
   if (!token) throw new Error(`not an order link: ${path}`);
   return token;
-}
-
-async function openDeskPanel(page: Page, orderId: number) {
-  await page.goto('/admin/orders');
-  const row = page.locator(`tr[data-order-id="${orderId}"]`);
-  await row.waitFor();
-  await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
-  const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
-  await panel.waitFor();
-  return panel;
 }
 
 describe('issue 28: one payment, parcels to the door, money back', () => {

@@ -18,6 +18,7 @@ import { commissionOn } from '@pasar/core/settlement';
 import { api, findProductId, login } from './support/api';
 import { fillRecipient } from './support/checkout';
 import { screenshot } from './support/harness';
+import { openDeskPanel } from './support/order-desk';
 import { signIn, signInAsAdmin } from './support/session';
 import { useE2eSuite } from './support/suite';
 
@@ -50,16 +51,6 @@ const payoutReference = 'BJB-TRF-20291127-29';
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-async function openDeskPanel(page: Page, orderId: number) {
-  await page.goto('/admin/orders');
-  const row = page.locator(`tr[data-order-id="${orderId}"]`);
-  await row.waitFor();
-  await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
-  const panel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
-  await panel.waitFor();
-  return panel;
-}
 
 describe('issue 29: the partners are users', () => {
   it('a business applies at 360 px, is approved, sells a curated product, ships it with a resi, is paid, and shows in the office workbook', { timeout: 300_000 }, async () => {

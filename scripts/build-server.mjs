@@ -27,7 +27,9 @@ const bundledWorkspaces = ['@pasar/core'];
 /** Entry name → source file: the server and each tool that exists (apps/api/tools.json). */
 export function entries() {
   const list = { server: 'src/server.ts', ...tools };
+  /** @type {Record<string, string>} */
   const present = {};
+  /** @type {string[]} */
   const missing = [];
   for (const [name, source] of Object.entries(list)) {
     if (fs.existsSync(path.join(api, source))) present[name] = path.join(api, source);
@@ -36,13 +38,13 @@ export function entries() {
   return { present, missing };
 }
 
-/** 'pdfjs-dist/legacy/build/pdf.mjs' → 'pdfjs-dist'; '@fastify/static' stays whole. */
+/** 'pdfjs-dist/legacy/build/pdf.mjs' → 'pdfjs-dist'; '@fastify/static' stays whole. @param {string} specifier */
 function packageName(specifier) {
   const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : /** @type {string} */ (parts[0]);
 }
 
-/** The workspace folder (holding a package.json) that owns a file of the build's inputs. */
+/** The workspace folder (holding a package.json) that owns a file of the build's inputs. @param {string} file */
 function owningPackage(file) {
   const absolute = path.resolve(root, file);
   for (let dir = path.dirname(absolute); dir.startsWith(root); dir = path.dirname(dir)) {
@@ -54,6 +56,8 @@ function owningPackage(file) {
 /**
  * Every package an esbuild metafile's inputs import at run time, checked against the "dependencies"
  * of the package.json that owns the importing file. Returns one line per package missing there.
+ * @param {import('esbuild').Metafile} metafile
+ * @param {string} [cwd]
  */
 export function undeclaredImports(metafile, cwd = root) {
   const problems = new Map();
@@ -74,7 +78,7 @@ export function undeclaredImports(metafile, cwd = root) {
   return [...problems.values()];
 }
 
-/** Packages stay imports, except the workspace packages bundled from their TypeScript. */
+/** Packages stay imports, except the workspace packages bundled from their TypeScript. @type {import('esbuild').Plugin} */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
@@ -120,7 +124,7 @@ export async function buildServer({ outdir = apiDist } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const at = process.argv.indexOf('--outdir');
-  const outdir = at > 0 ? path.resolve(process.argv[at + 1]) : undefined;
+  const outdir = at > 0 ? path.resolve(/** @type {string} */ (process.argv[at + 1])) : undefined;
   const started = Date.now();
   const { built, missing, problems } = await buildServer(outdir ? { outdir } : {});
   if (missing.length) console.info(`Belum ada (dilewati): ${missing.join(', ')}.`);

@@ -12,16 +12,18 @@ export const builtServer = path.join(apiDist, 'server.js');
 export const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 /** The tools of apps/api/tools.json: name → TypeScript entry, relative to apps/api. */
+/** @type {Record<string, string>} */
 export const tools = JSON.parse(fs.readFileSync(path.join(root, 'apps/api/tools.json'), 'utf8'));
 
 /** A tool's built entry (scripts/build-server.mjs names each after its tool). */
-export const builtTool = (name) => path.join(apiDist, `${name}.js`);
+export const builtTool = (/** @type {string} */ name) => path.join(apiDist, `${name}.js`);
 
 /** Whether the dev dependencies that build and run sources are installed: not after `npm ci --omit=dev`. */
 export function devDependenciesInstalled() {
   return ['tsx', 'esbuild', 'vite'].every((name) => fs.existsSync(path.join(root, 'node_modules', name, 'package.json')));
 }
 
+/** @param {string} file @returns {number} */
 function newestMtime(file) {
   if (!fs.statSync(file).isDirectory()) return fs.statSync(file).mtimeMs;
   let newest = 0;
@@ -32,7 +34,11 @@ function newestMtime(file) {
   return newest;
 }
 
-/** Whether `file` is missing or older than any source it is built from (the web app, the api, core). */
+/**
+ * Whether `file` is missing or older than any source it is built from (the web app, the api, core).
+ * @param {string} file
+ * @param {string[]} sources
+ */
 export function builtBefore(file, sources) {
   if (!fs.existsSync(file)) return true;
   const built = fs.statSync(file).mtimeMs;

@@ -15,6 +15,7 @@ const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 // dist/server is the renderer the API imports (docs/decisions/026-server-rendered-storefront.md), never sent.
 const serverBundle = path.join(dist, 'server');
 
+/** @param {string} dir */
 function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

@@ -15,6 +15,7 @@ import { builtBefore, builtServer, devDependenciesInstalled, root, serverSources
 // WEB_DIST_DIR names a web build made elsewhere (the server serves it): nothing of it to build here.
 const ownWeb = !process.env.WEB_DIST_DIR;
 
+/** @param {string} what @param {string} command @param {string[]} args */
 function run(what, command, args) {
   console.info(what);
   const r = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
@@ -52,7 +53,7 @@ const child = spawn(process.execPath, [...heapArgs, '--enable-source-maps', buil
   stdio: 'inherit',
   env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
 // A server killed by a signal (the OOM killer, kill -9) exits non-zero here too, so a supervisor
 // that restarts on failure restarts the shop (issue 26 §7).
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -11,21 +11,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { portOpen } from './port-open.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nginx = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const pgUrl = new URL(process.env.OPS_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-
-function portOpen(host, port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1500 });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
-  });
-}
 
 const missing = [];
 if (!fs.existsSync(nginx)) missing.push(`nginx not found at ${nginx} (apt-get install -y nginx)`);

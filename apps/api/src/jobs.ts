@@ -17,6 +17,7 @@ import { createWhatsappSender } from './integrations/whatsapp/whatsapp-client';
 import { expireUnpaidOrders } from './features/payments/payments.service';
 import { deleteEndedHits } from './limits/counters.repository';
 import { completeDeliveredShipments } from './features/shipments/shipments.service';
+import { foldFigureRows } from './features/dashboard/dashboard.service';
 
 export interface JobLog {
   info(object: object, message: string): void;
@@ -65,6 +66,13 @@ export function startJobs(input: {
       await measured('rate_limit_cleanup', () => deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000)));
     } catch (error) {
       log.error({ err: error }, 'rate-limit cleanup failed');
+    }
+    if (stop?.aborted) return;
+    try {
+      // The per-connection figure rows are merged here, so a read never has to write (docs/database.md).
+      await measured('figures_fold', () => foldFigureRows(db));
+    } catch (error) {
+      log.error({ err: error }, 'figures fold failed');
     }
     if (stop?.aborted) return;
     try {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLChunk } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -182,4 +182,33 @@ export async function openShopDatabase(config: Pick<Config, 'DATABASE_URL' | 'EM
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Statement text written by hand with PostgreSQL's numbered placeholders (`$1`, `$2`, …) and its
+ * parameters, as one drizzle SQL value: for statements assembled as text because drizzle's query
+ * builder cost too much of a checkout's time (docs/decisions/036-checkout-and-back-office-at-scale.md).
+ * A placeholder used twice sends its value twice; `$` followed by anything but digits is left as it is.
+ */
+export function rawSql(text: string, params: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQLChunk[] = [];
+  for (let i = 0; i < parts.length; i += 1) {
+    if (i % 2 === 0) {
+      if (parts[i]) chunks.push(sql.raw(parts[i]!));
+      continue;
+    }
+    const n = Number(parts[i]);
+    if (n < 1 || n > params.length) throw new Error(`rawSql: $${n} has no parameter (${params.length} given)`);
+    chunks.push(sql.param(params[n - 1]));
+  }
+  return sql.join(chunks);
+}
+
+/**
+ * Runs hand-written statement text with its parameters on the database or an open transaction (see
+ * rawSql) and returns its rows, typed as with queryRows (timestamps come back as PostgreSQL prints them).
+ */
+export async function rawQuery<T>(db: DbOrTx, text: string, params: readonly unknown[]): Promise<T[]> {
+  return queryRows<T>(db, rawSql(text, params));
 }

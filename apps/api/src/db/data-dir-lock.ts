@@ -2,7 +2,7 @@
  * The one-process lock on DATA_DIR (docs/decisions/024-data-dir-lock.md).
  *
  * PGlite does not lock its directory, and a second process on the same files silently loses
- * writes (TOOLCHAIN.md). A pid file cannot tell a dead holder from a reused pid (issue 14: a
+ * writes (docs/decisions/024-data-dir-lock.md). A pid file cannot tell a dead holder from a reused pid (issue 14: a
  * leftover `.lock` naming a pid that now belongs to another process blocked every start), so
  * the lock is a listening socket, which the kernel removes with its process, even after kill -9:
  * - Linux: a name in the abstract namespace, derived from the real path of DATA_DIR. Binding is

@@ -13,7 +13,7 @@
  *   the machine can reach it, and a PostgreSQL already on 5432 is no conflict. `trust` is safe
  *   because only the folder's owner (and root) can open that socket.
  * - PostgreSQL refuses to run as root: started by root, initdb and the server run as the `postgres`
- *   system user, which must own the folder and be able to reach it (TOOLCHAIN.md). Where that user
+ *   system user, which must own the folder and be able to reach it (docs/decisions/035-embedded-database-memory.md). Where that user
  *   does not exist (the official `node` Docker image), it is created with `useradd --system`, and a
  *   start line says so: running as root is the operator's choice, and one unprivileged user is the
  *   least surprising way to honour it.

@@ -373,6 +373,14 @@ export const orders = pgTable(
      */
     cap_email: text('cap_email'),
     cap_address: text('cap_address'),
+    /**
+     * The order desk's name and e-mail search (migration 0015): the four fields lower-cased and joined
+     * by chr(31), which no query holds, so a match never spans two fields. Written by PostgreSQL
+     * itself; code only reads it (admin-orders.repository.ts).
+     */
+    search_names: text('search_names').generatedAlwaysAs(
+      sql`lower(coalesce(guest_email, '') || chr(31) || coalesce(customer_email, '') || chr(31) || coalesce(shipping_name, '') || chr(31) || coalesce(customer_name, ''))`,
+    ),
     ...version,
     ...timestamps,
   },
@@ -945,3 +953,67 @@ export const salesFigures = pgTable(
     index('sales_figures_unfolded_idx').on(t.backend).where(sql`${t.backend} <> 0`),
   ],
 );
+
+/*
+ * The tables below are written only by the database's own triggers (docs/database.md lists which
+ * statements feed each and what reads it); code reads them and never inserts into them.
+ */
+
+/**
+ * Catalogue changes of the transaction in progress (migration 0012): the products triggers append
+ * here, and a deferred trigger applies them to catalog_counts and catalog_state at commit, then
+ * deletes them. A row with a NULL category marks that the apply is queued. Always empty between
+ * transactions.
+ */
+export const catalogChanges = pgTable('catalog_changes', {
+  category_id: integer('category_id'),
+  business_id: integer('business_id').notNull().default(0),
+  products: integer('products').notNull().default(0),
+  in_stock: integer('in_stock').notNull().default(0),
+});
+
+/**
+ * How many statements changed what the shopping assistant searches (migration 0013): its cache is
+ * rebuilt when the sum moves. One row per writing backend; backend 0 holds the rows of finished ones.
+ */
+export const assistantChanges = pgTable('assistant_changes', {
+  backend: integer('backend').primaryKey(),
+  changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The dashboard's and the order desk's order figures (migrations 0014, 0016, 0021), one row set per
+ * writing backend, summed by readers. kind 0: orders by status and payment status; 1: by the UTC hour
+ * placed and status; 2: money received by the UTC hour it came, less refunds at theirs; 3: unpaid
+ * orders with a transfer proof to verify, by status; 4: refunds of paid orders by status and payment
+ * status. `hour` is -infinity for the kinds without one.
+ */
+export const orderFigures = pgTable(
+  'order_figures',
+  {
+    kind: smallint('kind').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    payment_status: text('payment_status').notNull(),
+    backend: integer('backend').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'order_figures_pk', columns: [t.kind, t.hour, t.status, t.payment_status, t.backend] }),
+    index('order_figures_unfolded_idx').on(t.backend).where(sql`${t.backend} <> 0`),
+  ],
+);
+
+/**
+ * The product counts of the dashboard and the products screen (migrations 0014, 0015): every
+ * product, active ones, low stock (stock at or below core's LOW_STOCK_THRESHOLD) and sold out, one
+ * row per writing backend, summed by readers.
+ */
+export const catalogueFigures = pgTable('catalogue_figures', {
+  backend: integer('backend').primaryKey(),
+  products: bigint('products', { mode: 'number' }).notNull().default(0),
+  active: bigint('active', { mode: 'number' }).notNull().default(0),
+  low_stock: bigint('low_stock', { mode: 'number' }).notNull().default(0),
+  out_of_stock: bigint('out_of_stock', { mode: 'number' }).notNull().default(0),
+});

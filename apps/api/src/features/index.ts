@@ -13,6 +13,7 @@ import couriersRoutes from './couriers/couriers.routes';
 import paymentsRoutes from './payments/payments.routes';
 import paymentReviewRoutes from './payments/payment-review.routes';
 import ordersRoutes from './orders/orders.routes';
+import checkoutRoutes from './checkout/checkout.routes';
 import adminOrdersRoutes from './orders/admin-orders.routes';
 import posRoutes from './pos/pos.routes';
 import categoriesRoutes from './categories/categories.routes';
@@ -42,6 +43,7 @@ export async function registerFeatures(app: FastifyInstance, deps: AppDeps): Pro
   await app.register(couriersRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(paymentReviewRoutes, deps);
+  await app.register(checkoutRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(adminOrdersRoutes, deps);
   await app.register(posRoutes, deps);

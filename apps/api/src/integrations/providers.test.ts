@@ -1,17 +1,23 @@
 /**
- * The real RajaOngkir and Tripay clients against local fake servers that answer as the
- * providers document (docs/integrations.md §1, §2), including their error answers and a slow answer.
+ * The real RajaOngkir, Tripay and Midtrans clients against local fake servers that answer as the
+ * providers document (docs/integrations.md §1, §2, §2b), including their error answers and a slow answer.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { products } from '../db/schema';
+import { payments, products } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { makeProduct } from '../test/factories';
+import { guestOrderPayload, localCourierOption } from '../test/orders';
 import { callbackSignature } from './payments/sandbox-gateway';
 import { tripaySignature } from './payments/tripay-client';
+import { midtransSignature, midtransStatus } from './payments/midtrans-client';
+import { createOrderPayment, refreshPaymentState } from '../features/payments/payments.service';
+import { livePaymentProviders } from '../features/payments/payment-providers';
+import { liveProvider } from './payments/registry';
 import { parseEtd } from './shipping/rajaongkir-client';
 
 function fakeServer(handler: (req: http.IncomingMessage, body: string, res: http.ServerResponse) => void | Promise<void>) {
@@ -214,10 +220,13 @@ describe('Tripay client', () => {
     };
   };
 
-  it('lists active channels from Tripay', async () => {
+  it('lists active channels from Tripay, in our shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' });
     expect(res.json().data).toMatchObject({ provider: 'Tripay', sandbox: false });
     expect(res.json().data.channels.map((c: { code: string }) => c.code)).toEqual(['BRIVA']);
+    const [offer, ...others] = (await t.app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data.providers;
+    expect(others).toEqual([]);
+    expect(offer).toMatchObject({ id: 'tripay', name: 'Tripay', sandbox: false, error: null, channels: [{ kind: 'virtual_account', code: 'BRIVA', fee_customer: { flat: 4250, percent: 0 } }] });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/payments/sandbox/pay/SBX-000000000000' })).statusCode).toBe(404);
   });
 
@@ -252,9 +261,170 @@ describe('Tripay client', () => {
     const res = await bad.app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toBe('Gagal memuat metode pembayaran Tripay. Silakan coba lagi.');
+    // The list of every provider still answers, with the spec's message on the one that failed.
+    expect((await bad.app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data.providers).toEqual([
+      { id: 'tripay', name: 'Tripay', sandbox: false, channels: [], error: 'Gagal memuat metode pembayaran Tripay. Silakan coba lagi.' },
+    ]);
     await bad.close();
     const down = await createTestApp({ seed: false, env: { TRIPAY_API_KEY: 'DEV-good', TRIPAY_PRIVATE_KEY: 'x', TRIPAY_MERCHANT_CODE: 'T1', TRIPAY_BASE_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '300' } });
     expect((await down.app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).statusCode).toBe(502);
     await down.close();
+  });
+});
+
+describe('Midtrans Snap', () => {
+  const serverKey = 'SB-Mid-server-test';
+  const basic = `Basic ${Buffer.from(`${serverKey}:`).toString('base64')}`;
+  let fake: Awaited<ReturnType<typeof fakeServer>>;
+  let t: TestApp;
+  /** What the fake Midtrans holds: order_id → its gross_amount as Midtrans writes it, and its state. */
+  const held = new Map<string, { gross: string; status: string; fraud?: string }>();
+  let lastSnap: Record<string, unknown> | undefined;
+  let notificationUrl: string | undefined;
+  beforeAll(async () => {
+    fake = await fakeServer((req, body, res) => {
+      if (req.headers.authorization !== basic) return json(res, 401, { error_messages: ['Access denied due to unauthorized transaction, please check client or server key'] });
+      if (req.url === '/snap/v1/transactions' && req.method === 'POST') {
+        const input = JSON.parse(body) as { transaction_details: { order_id: string; gross_amount: number }; item_details: { price: number; quantity: number; name: string }[]; enabled_payments: string[] };
+        lastSnap = input as unknown as Record<string, unknown>;
+        notificationUrl = req.headers['x-override-notification'] as string | undefined;
+        if (input.item_details.reduce((sum, i) => sum + i.price * i.quantity, 0) !== input.transaction_details.gross_amount) {
+          return json(res, 400, { error_messages: ['transaction_details.gross_amount is not equal to the sum of item_details'] });
+        }
+        if (held.has(input.transaction_details.order_id)) return json(res, 400, { error_messages: ['transaction_details.order_id has already been taken'] });
+        held.set(input.transaction_details.order_id, { gross: `${input.transaction_details.gross_amount}.00`, status: 'pending' });
+        return json(res, 201, { token: `tok-${input.transaction_details.order_id}`, redirect_url: `https://app.sandbox.midtrans.com/snap/v4/redirection/tok-${input.transaction_details.order_id}` });
+      }
+      const status = /^\/v2\/([^/]+)\/status$/.exec(req.url ?? '');
+      if (status && req.method === 'GET') {
+        const trx = held.get(decodeURIComponent(status[1]!));
+        // Midtrans answers an unknown order with HTTP 200 and its own status_code 404.
+        if (!trx) return json(res, 200, { status_code: '404', status_message: "Transaction doesn't exist." });
+        return json(res, 200, { status_code: trx.status === 'settlement' ? '200' : '201', transaction_status: trx.status, fraud_status: trx.fraud ?? 'accept', order_id: decodeURIComponent(status[1]!), gross_amount: trx.gross, settlement_time: '2026-11-28 10:00:00', transaction_time: '2026-11-28 09:55:00' });
+      }
+      json(res, 404, { status_code: '404', status_message: 'not found' });
+    });
+    t = await createTestApp({ env: { MIDTRANS_SERVER_KEY: serverKey, MIDTRANS_BASE_URL: fake.url, MIDTRANS_CHANNELS: 'qris,gopay,bca_va', PROVIDER_TIMEOUT_MS: '400' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  /** A notification as Midtrans signs it: SHA-512 of order_id + status_code + gross_amount + server key, written out here. */
+  const notify = (body: Record<string, string>, key = serverKey) => {
+    const signed = { ...body, signature_key: createHash('sha512').update(`${body.order_id}${body.status_code}${body.gross_amount}${key}`).digest('hex') };
+    return t.app.inject({ method: 'POST', url: '/api/v1/payments/midtrans/callback', payload: JSON.stringify(signed), headers: { 'content-type': 'application/json' } });
+  };
+
+  /** An order placed with manual transfer, then given a Midtrans payment as checkout does for a network gateway. */
+  const orderWithSnap = async (channelCode: string) => {
+    const [p] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`);
+    const local = await localCourierOption(t.app);
+    const placed = (await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: guestOrderPayload({ productId: p!.id, quantity: 1, local }) })).json().data as { id: number; total_amount: number };
+    const providers = await livePaymentProviders(t.db, t.config);
+    const midtrans = liveProvider(providers, 'midtrans')!;
+    const channel = (await midtrans.channels()).find((c) => c.code === channelCode)!;
+    const merchantRef = `ORD-${placed.id}`;
+    await createOrderPayment(t.db, midtrans, {
+      orderId: placed.id,
+      merchantRef,
+      amount: placed.total_amount,
+      fee: 0,
+      channel,
+      customer: { name: 'Tamu', email: 'tamu@contoh.id', phone: '081234567890' },
+      items: [{ name: 'Opak Ketan Bakar dan ongkos kirim dalam satu baris yang namanya sangat panjang', price: placed.total_amount, quantity: 1 }],
+      origin: 'https://pasar.contoh.id',
+      orderPath: '/pesanan/akses/abc',
+      now: new Date(),
+      deadline: new Date(),
+      bankAccounts: [],
+    });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.reference, merchantRef));
+    return { order: placed, payment: payment!, gross: `${placed.total_amount}.00`, merchantRef, midtrans };
+  };
+  const orderStatus = async (id: number) => (await queryRows<{ status: string; payment_status: string }>(t.db, sql`SELECT status, payment_status FROM orders WHERE id = ${id}`))[0]!;
+
+  it('lists the configured Snap channels in our shape, beside no other gateway', async () => {
+    const answer = (await t.app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data;
+    expect(answer.providers).toHaveLength(1);
+    expect(answer.providers[0]).toMatchObject({ id: 'midtrans', name: 'Midtrans', sandbox: false, error: null });
+    expect(answer.providers[0].channels.map((c: { code: string; kind: string }) => [c.code, c.kind])).toEqual([
+      ['qris', 'qris'],
+      ['gopay', 'e_wallet'],
+      ['bca_va', 'virtual_account'],
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/payments/midtrans/channels' })).json().data).toMatchObject({ provider: 'Midtrans', sandbox: false });
+  });
+
+  it('opens a Snap transaction and takes only signed notifications, once', async () => {
+    const { order, payment, gross, merchantRef } = await orderWithSnap('bca_va');
+    expect(lastSnap).toMatchObject({ transaction_details: { order_id: merchantRef, gross_amount: order.total_amount }, enabled_payments: ['bca_va'], customer_details: { email: 'tamu@contoh.id' } });
+    expect((lastSnap!.item_details as { name: string }[])[0]!.name).toHaveLength(50);
+    expect(notificationUrl).toBe('https://pasar.contoh.id/api/v1/payments/midtrans/callback');
+    expect(payment).toMatchObject({ provider: 'midtrans', reference: merchantRef, channel_code: 'bca_va', payment_name: 'BCA Virtual Account', status: 'unpaid', pay_url: `https://app.sandbox.midtrans.com/snap/v4/redirection/tok-${merchantRef}` });
+
+    const settlement = { order_id: merchantRef, status_code: '200', gross_amount: gross, transaction_status: 'settlement', fraud_status: 'accept', settlement_time: '2026-11-28 10:00:00' };
+    expect((await notify(settlement, 'another-key')).statusCode).toBe(403);
+    expect((await notify({ ...settlement, gross_amount: '1.00' }, serverKey).then(async (r) => r.statusCode))).toBe(404);
+    const pending = await notify({ ...settlement, status_code: '201', transaction_status: 'pending' });
+    expect(pending.json()).toEqual({ success: true });
+    expect(await orderStatus(order.id)).toMatchObject({ payment_status: 'unpaid' });
+    expect((await notify(settlement)).json()).toEqual({ success: true });
+    expect(await orderStatus(order.id)).toMatchObject({ payment_status: 'paid', status: 'pending' });
+    const [paid] = await t.db.select().from(payments).where(eq(payments.reference, merchantRef));
+    expect(paid!.paid_at?.toISOString()).toBe('2026-11-28T03:00:00.000Z');
+    // A later expiry of a paid payment changes nothing.
+    expect((await notify({ ...settlement, status_code: '202', transaction_status: 'expire' })).statusCode).toBe(200);
+    expect(await orderStatus(order.id)).toMatchObject({ payment_status: 'paid' });
+  });
+
+  it('cancels the order and returns its stock when Snap says the payment expired', async () => {
+    const stock = async () => (await t.db.select({ s: products.stock }).from(products).where(eq(products.name, 'Opak Ketan Bakar')))[0]!.s;
+    const before = await stock();
+    const { order, gross, merchantRef } = await orderWithSnap('qris');
+    expect(await stock()).toBe(before - 1);
+    await notify({ order_id: merchantRef, status_code: '202', gross_amount: gross, transaction_status: 'expire' });
+    expect(await orderStatus(order.id)).toEqual({ status: 'cancelled', payment_status: 'expired' });
+    expect(await stock()).toBe(before);
+  });
+
+  it("reads a payment's state from GET /v2/{order_id}/status when no notification came", async () => {
+    const { order, merchantRef, midtrans } = await orderWithSnap('gopay');
+    expect(await refreshPaymentState(t.db, midtrans, merchantRef, new Date())).toEqual({ changed: false, status: 'unpaid' });
+    held.get(merchantRef)!.status = 'capture';
+    held.get(merchantRef)!.fraud = 'challenge';
+    expect((await refreshPaymentState(t.db, midtrans, merchantRef, new Date())).changed).toBe(false);
+    held.get(merchantRef)!.fraud = 'accept';
+    expect(await refreshPaymentState(t.db, midtrans, merchantRef, new Date())).toEqual({ changed: true, status: 'paid' });
+    expect(await orderStatus(order.id)).toMatchObject({ payment_status: 'paid' });
+    await expect(midtrans.readState!({ reference: 'ORD-0', merchant_ref: 'ORD-0' })).rejects.toThrow("Transaction doesn't exist.");
+  });
+
+  it("maps every transaction_status to ours and signs as Midtrans' formula says", () => {
+    expect(midtransSignature('ZT-M1-I1', '201', '650000.00', 'k')).toBe(createHash('sha512').update('ZT-M1-I1201650000.00k').digest('hex'));
+    expect(midtransStatus('settlement')).toBe('paid');
+    expect(midtransStatus('capture', { fraud: 'accept' })).toBe('paid');
+    expect(midtransStatus('capture', { fraud: 'challenge' })).toBeNull();
+    expect(midtransStatus('pending')).toBeNull();
+    expect(['deny', 'cancel', 'failure'].map((s) => midtransStatus(s))).toEqual(['failed', 'failed', 'failed']);
+    expect(midtransStatus('expire')).toBe('expired');
+    expect(midtransStatus('refund')).toBe('refunded');
+    expect(midtransStatus('partial_refund')).toBeNull();
+  });
+
+  it('turns a refused key into a provider failure, and lists a broken gateway beside a working one', async () => {
+    const bad = await createTestApp({ seed: false, env: { MIDTRANS_SERVER_KEY: 'wrong', MIDTRANS_BASE_URL: fake.url, TRIPAY_API_KEY: 'DEV-x', TRIPAY_PRIVATE_KEY: 'x', TRIPAY_MERCHANT_CODE: 'T1', TRIPAY_BASE_URL: 'http://127.0.0.1:9', PROVIDER_TIMEOUT_MS: '300' } });
+    try {
+      const listed = (await bad.app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data.providers;
+      expect(listed.map((p: { id: string; error: string | null; channels: unknown[] }) => [p.id, p.error, p.channels.length])).toEqual([
+        ['tripay', 'Gagal memuat metode pembayaran Tripay. Silakan coba lagi.', 0],
+        ['midtrans', null, 8],
+      ]);
+      const midtrans = liveProvider(await livePaymentProviders(bad.db, bad.config), 'midtrans')!;
+      await expect(midtrans.readState!({ reference: 'ORD-1', merchant_ref: 'ORD-1' })).rejects.toThrow(/Access denied/);
+    } finally {
+      await bad.close();
+    }
   });
 });

@@ -17,7 +17,7 @@ import type { StorefrontRenderer, StorefrontRenderResult, StorefrontSource } fro
 import type { AppDeps } from '../deps';
 import { contentTypeOf, isObjectKey } from '../integrations/storage/object-storage';
 import { storageFor } from '../integrations/storage/shop-storage';
-import { escapeHtml } from '../features/catalog/catalog.seo';
+import { escapeHtml } from '../lib/html';
 
 /**
  * What the pages add to the shell. The catalog knows its products' tags; app.ts hands them in so

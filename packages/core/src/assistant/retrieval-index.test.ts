@@ -6,25 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AssistantIndex, type AssistantDoc } from './retrieval';
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../testing/index';
 
 const words = [
   'keripik', 'tempe', 'singkong', 'dodol', 'garut', 'sambal', 'roa', 'kopi', 'arabika', 'madu', 'hutan', 'batik', 'tulis', 'tas', 'anyaman', 'rotan',
   'sabun', 'sereh', 'lulur', 'teh', 'melati', 'kirim', 'ongkir', 'simpan', 'tahan', 'lama', 'oleh-oleh', 'refund', 'rusak', 'bayar', 'transfer',
   'halal', 'kering', 'renyah', 'pedas', 'manis', 'premium', 'original', 'jumbo', 'mini', 'bandung', 'medan', 'kulkas', 'galeri', 'kaos', 'ukuran',
 ];
-const rand = random(15);
+const rand = seededRandom(15);
 const pick = () => words[Math.floor(rand() * words.length)]!;
 const sentence = (n: number) => Array.from({ length: n }, pick).join(' ');
 

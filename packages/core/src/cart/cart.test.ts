@@ -16,6 +16,7 @@ import {
 } from './index';
 import { unitPrice } from '../pricing/index';
 import type { Product } from '../catalog/index';
+import { catalogueProduct } from '../testing/index';
 import { defaultPaymentSettings } from '../payments/index';
 
 const product = { id: 12, name: 'Keripik', image: null, business_id: 1, business_name: 'Bu Imas', business_district_id: 327319, category_name: 'Makanan', stock: 10 };
@@ -212,36 +213,8 @@ describe('repricing after the checkout answered 409 PRICE_CHANGED (issue 28)', (
 });
 
 describe('refreshing the lines from the catalogue when the cart opens (issue 31 item 5)', () => {
-  const catalogue = (over: Partial<Product> = {}): Product => ({
-    id: 12,
-    name: 'Keripik',
-    description: '',
-    price: 15000,
-    reseller_price: 15000,
-    discount: 0,
-    stock: 10,
-    is_active: true,
-    category_id: 1,
-    category: { id: 1, name: 'Makanan' },
-    business_id: 1,
-    business: { id: 1, name: 'Bu Imas', district_id: 327319, district_name: 'Coblong', city_id: 3273 },
-    business_name: 'Bu Imas',
-    size: null,
-    notes: null,
-    image_url: null,
-    image_cover: null,
-    images: [],
-    weight_grams: 250,
-    local_only: false,
-    ai_status: false,
-    ai_description: null,
-    size_variants: [],
-    option_groups: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    version: 1,
-    ...over,
-  });
+  const catalogue = (over: Partial<Product> = {}): Product =>
+    catalogueProduct({ business_id: 1, business: { id: 1, name: 'Bu Imas', district_id: 327319, district_name: 'Coblong', city_id: 3273 }, business_name: 'Bu Imas', ...over });
   const cartOf = (...lines: Omit<CartLine, 'id'>[]) => lines.reduce((c, l) => cartReducer(c, { type: 'add', line: l }), emptyCart);
   const limit = defaultPaymentSettings.max_line_quantity;
 

@@ -1,7 +1,7 @@
 /**
  * Payment instruction steps as data: each step a list of text segments, some in bold. Our own
- * providers build segments directly; Tripay sends its steps as HTML, which `stepFromHtml` turns
- * into segments once, on the server, so no client ever reads gateway markup. Only words and bold
+ * providers build segments directly; a gateway that sends its steps as HTML has them turned by
+ * `stepFromHtml` into segments once, on the server, so no client ever reads gateway markup. Only words and bold
  * survive: every other tag is dropped (its words kept), script and style with their content.
  */
 

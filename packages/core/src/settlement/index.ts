@@ -1,6 +1,6 @@
 /**
  * Commission and settlement (issue 29 part 4, docs/decisions/053-partners-as-users.md and
- * 057-settlement-rules.md): what the office owes one partner for one period, computed by one pure
+ * 057-settlement.md): what the office owes one partner for one period, computed by one pure
  * function from the partner's delivered goods, the refunds allocated to it, the commission rate and
  * the last payout; and how a refund is split over the partners whose delivered goods it takes back.
  * Whole rupiah integers only; the SQL only gathers the entries.

@@ -1,6 +1,6 @@
 /** Back-office users (docs/requirements/back-office.md §2 Users, §3, §5, §8, §9). */
 import { z } from 'zod';
-import { roleSchema } from '../accounts/accounts.schema';
+import { userSchema } from '../accounts/accounts.schema';
 import { coercedIdField, idField, sortQueryFields, versionField } from '../common/index';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -80,19 +80,8 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const passwordResetSchema = z.object({ password: passwordField });
 
-export const adminUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  phone_number: z.string().nullable(),
-  role_id: z.number().int(),
-  role: roleSchema,
-  is_active: z.boolean(),
-  created_at: z.string(),
-  version: z.number().int(),
-});
+/** A user as the admin list answers it: the API's user (core/accounts) with its row version for edits. */
+export const adminUserSchema = userSchema.extend({ version: z.number().int() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /**

@@ -17,6 +17,7 @@ import type { FeatureRoutes } from '../../deps';
 import { createCounters } from '../../limits/counters';
 import { envelope, ok } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-origin';
+import { withRetryAfter } from '../../lib/retry-after';
 import { requireUser, signedIn } from '../../plugins/auth';
 import { AccountsService } from './accounts.service';
 import { PasswordService } from './password-reset.service';
@@ -59,15 +60,7 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(authResultSchema) },
       },
     },
-    async (request, reply) => {
-      try {
-        return ok(await service.login(request.body, client(request)), 'Berhasil masuk.');
-      } catch (error) {
-        const wait = (error as { details?: { retry_after_seconds?: number } }).details?.retry_after_seconds;
-        if (wait) reply.header('Retry-After', String(wait));
-        throw error;
-      }
-    },
+    async (request, reply) => ok(await withRetryAfter(reply, service.login(request.body, client(request))), 'Berhasil masuk.'),
   );
 
   app.post(
@@ -157,16 +150,5 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
     },
   );
 };
-
-/** A refusal for too many tries says when to come back, in the header as well as the body. */
-async function withRetryAfter<T>(reply: { header(name: string, value: string): unknown }, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    const wait = (error as { details?: { retry_after_seconds?: number } }).details?.retry_after_seconds;
-    if (wait) reply.header('Retry-After', String(wait));
-    throw error;
-  }
-}
 
 export default accountsRoutes;

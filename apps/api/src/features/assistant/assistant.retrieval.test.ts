@@ -10,16 +10,13 @@ import { buildCorpus, type Corpus } from './assistant-knowledge';
 import { retrieve } from './assistant.service';
 import { assistantVocabulary } from './place-names';
 
-let t: TestApp;
-let corpus: Corpus;
+let t: TestApp, corpus: Corpus;
 
 beforeAll(async () => {
   t = await createTestApp();
   corpus = await buildCorpus(t.db);
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 type Expect = { k: string } | { p: string } | { s: string };
 

@@ -12,16 +12,13 @@ import { buildCorpus, type Corpus } from './assistant-knowledge';
 import { composeAnswer, firstSentences, retrieve } from './assistant.service';
 import { withoutLandlineWhatsapp } from './assistant-knowledge';
 
-let t: TestApp;
-let corpus: Corpus;
+let t: TestApp, corpus: Corpus;
 
 beforeAll(async () => {
   t = await createTestApp();
   corpus = await buildCorpus(t.db);
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 /** k: a knowledge entry's title; s: a store fact's title; p: a product's name. */
 type One = { k: string } | { s: string } | { p: string };

@@ -16,6 +16,8 @@ import {
   updateCertificateNumbers,
 } from './businesses.repository';
 
+export { businessExists };
+
 /** The office sees every business with what only it may read; everybody else the active ones and verified marks. */
 export function listBusinesses(db: Db, query: BusinessListQuery, asAdmin: boolean): Promise<AdminBusiness[] | Business[]> {
   return asAdmin ? listAdminBusinesses(db, query) : listPublicBusinesses(db, query);

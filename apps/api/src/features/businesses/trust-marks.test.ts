@@ -7,24 +7,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBusiness } from '@pasar/core/businesses';
 import { queryRows } from '../../db/client';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { signIn, testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { makeBusiness, makeCategory, makePartner, makeProduct } from '../../test/factories';
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = admin) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = admin) => callApi(t.app, method, url, payload, headers);
 
 // Kota Bandung (3273), district Sumur Bandung (327319): the store's province in the test config.
 const valid = {

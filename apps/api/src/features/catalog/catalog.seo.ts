@@ -8,19 +8,14 @@ import { formatRupiah } from '@pasar/core/money';
 import { primaryImage, type Product } from '@pasar/core/catalog';
 import { availableStock, basePrice, unitPrice } from '@pasar/core/pricing';
 import type { AppDeps } from '../../deps';
-import { getSetting } from '../settings/settings.repository';
+import { getSetting } from '../settings/settings.service';
 import { sitemapEntries } from './catalog.repository';
 import { publicProduct } from './catalog.service';
 import { publicOrigin } from '../../lib/public-origin';
+import { escapeHtml, scriptJson } from '../../lib/html';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-/** JSON inside <script> must not be able to close the tag. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
+// The sandbox pay page (features/payments) still imports it from here.
+export { escapeHtml } from '../../lib/html';
 
 function absolute(origin: string, path: string | null): string | undefined {
   if (!path) return undefined;

@@ -10,7 +10,7 @@ import { categorySchema, MAX_API_PAGE_SIZE, productPageSchema, productSchema, ty
 import { AppError } from '@pasar/core/errors';
 import { publicStoreSettingsSchema } from '@pasar/core/settings';
 import type { AppDeps } from '../../deps';
-import { publicStoreSettings } from '../settings/settings.service';
+import { storeFacts } from '../checkout/store-facts';
 import { productsOfCategory, publicCategories, publicProduct, searchCatalog } from './catalog.service';
 
 const categoriesSchema = z.array(categorySchema);
@@ -32,6 +32,6 @@ export function storefrontSource(deps: AppDeps): StorefrontSource {
     },
     shelf: async (categoryId, limit) =>
       productsSchema.parse(await productsOfCategory(db, categoryId, { limit: Math.min(limit, MAX_API_PAGE_SIZE), random: true })),
-    storeSettings: async () => publicStoreSettingsSchema.parse(await publicStoreSettings(db, deps.config)),
+    storeSettings: async () => publicStoreSettingsSchema.parse(await storeFacts(db, deps.config)),
   };
 }

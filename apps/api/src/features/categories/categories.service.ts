@@ -14,7 +14,7 @@ import {
   updateCategory,
 } from './categories.repository';
 
-export { listCategories };
+export { categoryExists, listCategories };
 
 /** A second category of the same name (any letter case) is answered on the name field, 409. */
 async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {

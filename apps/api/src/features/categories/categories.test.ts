@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = admin) => callApi(t.app, method, url, payload, headers);
 
 describe(`admin categories (${testEngine})`, () => {
   it('refuses visitors (401) and customers (403)', async () => {

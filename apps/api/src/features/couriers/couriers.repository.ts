@@ -4,6 +4,7 @@ import type { CourierInput, CourierListQuery, CourierPriceInput, CourierSort } f
 import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { courierPrices, couriers } from '../../db/schema';
+import type { StatementPart } from '../../lib/statement-part';
 
 export type CourierRow = typeof couriers.$inferSelect;
 export type CourierPriceRow = typeof courierPrices.$inferSelect;
@@ -105,6 +106,11 @@ export function localPriceCandidatesSql(districtId: number): SQL {
       'price_notes', p.notes)), '[]'::json)
     FROM couriers c JOIN courier_prices p ON p.courier_id = c.id
     WHERE c.is_active AND c.status = 'active' AND p.is_active AND (p.district_id = ${districtId}::int OR p.district_id IS NULL))`;
+}
+
+/** `localPriceCandidatesSql` as a part of another feature's statement (checkout's context read, decision 075). */
+export function localPriceCandidatesPart(districtId: number): StatementPart<LocalPriceCandidate[]> {
+  return { sql: localPriceCandidatesSql(districtId), read: readLocalPriceCandidates };
 }
 
 export function readLocalPriceCandidates(value: unknown): LocalPriceCandidate[] {

@@ -4,6 +4,9 @@ import { courierMessages, type Courier, type CourierInput, type CourierListQuery
 import type { Db } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import type { CourierAreas } from './courier-areas';
+
+/** The local courier prices a checkout reads inside its context statement (decision 075). */
+export { localPriceCandidatesPart, type LocalPriceCandidate } from './couriers.repository';
 import {
   deleteCourierRow,
   deletePriceRow,

@@ -25,8 +25,9 @@ import type { ImageStoreOptions } from '../../lib/images';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
 import type { ProductForm } from '../products/product-form';
-import { categoryExists, findAdminProduct, insertProduct, productExists, replaceVariants, selectProductsByIds, updateProduct } from '../products/products.repository';
-import { checkReferences, filesOf, finalImages, removeFiles, storeUploads, toRecord } from '../products/products.service';
+import { categoryExists } from '../categories/categories.service';
+import { findAdminProduct, insertProduct, replaceVariants, selectProductsByIds, updateProduct } from '../products/products.repository';
+import { checkReferences, filesOf, finalImages, productExists, removeFiles, storeUploads, toRecord } from '../products/products.service';
 import { partnerProgram } from '../settings/settings.service';
 import {
   applyCuratedValues,

@@ -4,22 +4,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPartnerProgram, type PartnerProgram } from '@pasar/core/partners';
 import { curationMessages } from '@pasar/core/curation';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { signIn, testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { makeCategory, makePartner, makeProduct } from '../../test/factories';
 import { productEventsOf } from './curation.repository';
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 let partnerA: { authorization: string };
 let partnerB: { authorization: string };
 let businessA: number;
 let businessB: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
   const a = await makePartner(t.db);
   const b = await makePartner(t.db);
   businessA = a.business.id;
@@ -27,12 +24,9 @@ beforeAll(async () => {
   partnerA = await signIn(t.app, a.user.username, a.user.password);
   partnerB = await signIn(t.app, b.user.username, b.user.password);
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) => callApi(t.app, method, url, payload, headers);
 
 async function multipart(method: 'POST' | 'PUT', url: string, form: FormData, headers: Record<string, string>) {
   const request = new Request('http://localhost/', { method: 'POST', body: form });

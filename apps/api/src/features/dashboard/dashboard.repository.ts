@@ -1,12 +1,11 @@
 /** The only SQL of the dashboard and the notification bell: live figures, no samples. */
 import { sql, type SQL } from 'drizzle-orm';
+import { awaitsPayment, payableOf } from '@pasar/core/revenue';
 import { DEFAULT_TIME_ZONE } from '@pasar/core/time';
 import { queryRows, type DbOrTx } from '../../db/client';
+import { catalogueFigures as catalogueFiguresTable } from '../../db/schema';
 import { readSetting, settingsJsonSql } from '../settings/settings.repository';
 import { keptOrderFigures } from '../orders/admin-orders.repository';
-
-/** Above this many rows written by connections (not yet folded into backend 0), a reader folds them. */
-const FOLD_ABOVE = 64;
 
 /**
  * The product figures kept by migrations 0014 and 0015's triggers (a pass over 100,000 products was
@@ -15,20 +14,22 @@ const FOLD_ABOVE = 64;
  */
 export async function keptProductFigures(db: DbOrTx): Promise<ProductFigures> {
   const [row] = await queryRows<ProductFigureRow>(db, keptProductFiguresSql);
-  return readKeptProductFigures(db, row!);
+  return readKeptProductFigures(row!);
 }
 
 type ProductFigures = { total: number; active: number; low_stock: number; out_of_stock: number };
-type ProductFigureRow = Record<keyof ProductFigures, string | number> & { rows: number };
+type ProductFigureRow = Record<keyof ProductFigures, string | number>;
 
-const keptProductFiguresSql = sql`SELECT coalesce(sum(products), 0)::bigint AS total, coalesce(sum(active), 0)::bigint AS active, coalesce(sum(low_stock), 0)::bigint AS low_stock,
-               coalesce(sum(out_of_stock), 0)::bigint AS out_of_stock, count(*)::int AS rows
-        FROM catalogue_figures`;
+const keptProductFiguresSql = sql`SELECT coalesce(sum(${catalogueFiguresTable.products}), 0)::bigint AS total, coalesce(sum(${catalogueFiguresTable.active}), 0)::bigint AS active,
+               coalesce(sum(${catalogueFiguresTable.low_stock}), 0)::bigint AS low_stock, coalesce(sum(${catalogueFiguresTable.out_of_stock}), 0)::bigint AS out_of_stock
+        FROM ${catalogueFiguresTable}`;
 
-async function readKeptProductFigures(db: DbOrTx, row: ProductFigureRow): Promise<ProductFigures> {
-  if (row.rows > FOLD_ABOVE) await foldCatalogueFigures(db);
-  return { total: Number(row.total), active: Number(row.active), low_stock: Number(row.low_stock), out_of_stock: Number(row.out_of_stock) };
-}
+const readKeptProductFigures = (row: ProductFigureRow): ProductFigures => ({
+  total: Number(row.total),
+  active: Number(row.active),
+  low_stock: Number(row.low_stock),
+  out_of_stock: Number(row.out_of_stock),
+});
 
 /**
  * What the dashboard reads before its order figures (which need the store's zone), in one statement:
@@ -43,7 +44,7 @@ export async function dashboardReads(db: DbOrTx, activityLimit: number) {
                ${settingsJsonSql(['time_zone'])} AS settings,
                (SELECT COALESCE(json_agg(a ORDER BY a.at DESC, a.ref_id DESC), '[]') FROM (${recentActivitySql(activityLimit)}) a) AS activity`,
   );
-  const products = await readKeptProductFigures(db, parseJson<ProductFigureRow>(row!.products));
+  const products = readKeptProductFigures(parseJson<ProductFigureRow>(row!.products));
   const businesses = parseJson<{ businesses: number; active_businesses: number }>(row!.businesses);
   const settings = parseJson<{ time_zone?: unknown } | null>(row!.settings);
   return {
@@ -67,34 +68,26 @@ export async function catalogueFigures(db: DbOrTx) {
   return { total: products.total, active: products.active, low_stock: products.low_stock, businesses: businesses!.businesses, active_businesses: businesses!.active_businesses };
 }
 
-/** As foldOrderFigures: rows of connections not in a transaction move into backend 0, sums unchanged, no writer waited for. */
-export async function foldCatalogueFigures(db: DbOrTx): Promise<void> {
-  await db.execute(sql`
-    WITH gone AS (
-      DELETE FROM catalogue_figures WHERE backend IN (
-        SELECT backend FROM catalogue_figures WHERE backend <> 0 ORDER BY backend FOR UPDATE SKIP LOCKED)
-      RETURNING products, active, low_stock, out_of_stock)
-    INSERT INTO catalogue_figures AS c (backend, products, active, low_stock, out_of_stock)
-      SELECT 0, coalesce(sum(products), 0), coalesce(sum(active), 0), coalesce(sum(low_stock), 0), coalesce(sum(out_of_stock), 0) FROM gone
-    ON CONFLICT (backend) DO UPDATE SET products = c.products + EXCLUDED.products, active = c.active + EXCLUDED.active,
-      low_stock = c.low_stock + EXCLUDED.low_stock, out_of_stock = c.out_of_stock + EXCLUDED.out_of_stock`);
+/**
+ * Moves the rows of the per-backend figure tables (these product figures, the order, sales and
+ * assistant ones) into backend 0 with the database's fold_figures() (migration 0026): sums unchanged,
+ * no writer waited for. A background job's work, so that reading a figure never writes.
+ */
+export async function foldFigures(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT fold_figures()`);
 }
 
 /**
- * Revenue is money received (issue 13 §6 (docs/issues.md)): paid orders, counted in the month the
- * money came (the latest payment's paid_at; a POS sale is paid when it is made). Unpaid open orders
- * are apart. Issue 15 (100,000 orders): every figure comes from the rows migration 0014's triggers
+ * Revenue is money received (issue 13 §6 (docs/issues.md), core revenue countsAsRevenue and
+ * revenueHour): paid orders, counted in the month the money came (the latest payment's paid_at; a
+ * POS sale is paid when it is made), less refunds. Unpaid open orders are apart (core awaitsPayment). Issue 15 (100,000 orders): every figure comes from the rows migration 0014's triggers
  * keep, not from an aggregate over the orders.
  */
 export async function orderFigures(db: DbOrTx, dayStart: Date, monthStart: Date) {
   const kept = await keptOrderFigures(db, { dayStart, monthStart });
   let unpaidCount = 0;
-  let unpaidAmount = 0;
-  for (const [status, f] of kept.byStatus) {
-    if (status === 'cancelled') continue;
-    unpaidCount += f.unpaidOrders;
-    unpaidAmount += f.unpaid;
-  }
+  for (const [status, f] of kept.byStatus) if (awaitsPayment({ status, payment_status: 'unpaid' })) unpaidCount += f.unpaidOrders;
+  const unpaidAmount = payableOf(kept.byStatus);
   return {
     pending_today: kept.sinceDay.get('pending') ?? 0,
     pending_total: kept.byStatus.get('pending')?.count ?? 0,

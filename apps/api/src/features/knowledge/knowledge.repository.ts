@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { KnowledgeEntry, KnowledgeInput, KnowledgeListQuery, KnowledgeSort } from '@pasar/core/knowledge';
 import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { knowledgeEntries, products } from '../../db/schema';
+import { knowledgeEntries } from '../../db/schema';
 
 interface KnowledgeRow {
   id: number;
@@ -52,10 +52,6 @@ export async function listKnowledge(db: DbOrTx, query: KnowledgeListQuery = { so
 export async function findKnowledge(db: DbOrTx, id: number): Promise<KnowledgeEntry | undefined> {
   const rows = await queryRows<KnowledgeRow>(db, sql`${select} WHERE k.id = ${id}`);
   return rows[0] ? toEntry(rows[0]) : undefined;
-}
-
-export async function productExists(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1)).length > 0;
 }
 
 export async function knowledgeExists(db: DbOrTx, id: number): Promise<boolean> {

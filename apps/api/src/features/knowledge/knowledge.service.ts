@@ -9,6 +9,7 @@ import { knowledgeInputSchema, knowledgeMessages, knowledgeUpdateFormSchema, kno
 import type { Db } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
+import { productExists } from '../products/products.service';
 import { checkUpload, isStoredKnowledgeFile, type KnowledgeFiles } from './knowledge-files';
 import type { KnowledgeForm } from './knowledge-form';
 import {
@@ -19,7 +20,6 @@ import {
   insertKnowledge,
   knowledgeExists,
   listKnowledge,
-  productExists,
   updateKnowledge,
 } from './knowledge.repository';
 

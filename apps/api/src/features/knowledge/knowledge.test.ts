@@ -2,26 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeMessages } from '@pasar/core/knowledge';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { tinyPdf } from './test-pdf';
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 let productId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
   productId = (await t.app.inject({ method: 'GET', url: '/api/v1/catalog/products/' })).json().data[0].id;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers = admin) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = admin) => callApi(t.app, method, url, payload, headers);
 
 describe(`knowledge entries (${testEngine})`, () => {
   it('is admin only', async () => {

@@ -10,6 +10,7 @@ import { stepText, type Order, type PaymentInstruction } from '@pasar/core/check
 import { buyerMessageSubject, buyerMessageText, type BuyerFacts, type BuyerMessageKind } from '@pasar/core/mail';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
+import { escapeHtml } from '../../lib/html';
 
 export type MailKind = 'order_created' | 'order_created_store' | 'payment_proof_store';
 
@@ -27,10 +28,7 @@ type Block =
   | { type: 'link'; label: string; url: string }
   | { type: 'instructions'; instructions: PaymentInstruction[] };
 
-/** Text for a person, made safe for HTML element content and quoted attribute values alike. */
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 /** A link is only made clickable when it is a web address; anything else (javascript:, data:) is shown as text. */
 function isWebUrl(url: string): boolean {

@@ -8,7 +8,7 @@ import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { adminOrders, changeOrderStatus, exportOrdersCsv, listAdminOrders } from './admin-orders.service';
 import { AppError } from '@pasar/core/errors';
-import { fastSerializerCompiler } from '../catalog/catalog.http';
+import { fastSerializerCompiler } from '../../lib/serializer';
 
 const security = [{ bearer: [] }];
 

@@ -28,6 +28,7 @@ import { loadOrders } from './orders.repository';
 import { refuseCancelWithoutRefund } from '../refunds/refunds.service';
 import { refundTotals } from '../refunds/refunds.repository';
 import { netRevenue } from '@pasar/core/refunds';
+import { payableOf, revenueOf } from '@pasar/core/revenue';
 import { courierName, orderCourierText, paymentBlocksFulfilment, shipmentMessages } from '@pasar/core/shipments';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
 
@@ -49,8 +50,8 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
 /**
  * The desk's list. Counts per status are over the search (and the payment filter; a search counts up
  * to ORDER_SEARCH_COUNT_CAP matches, `approximate` above it); the summary is over the tab too: revenue is net money received (paid orders, cancelled ones
- * too, less their refunds: core refunds netRevenue, decision 050), unpaid money of
- * open orders is shown apart ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
+ * too, less their refunds: core revenue revenueOf, decision 050), unpaid money of
+ * open orders is shown apart (core revenue payableOf) ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
   const offset = (query.page - 1) * query.page_size;
@@ -73,9 +74,8 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   for (const status of inFilter) byStatusFiltered[status] = counts[status];
   byStatusFiltered.all = inFilter.reduce((s, status) => s + counts[status], 0);
   byStatusFiltered.verification = inFilter.reduce((s, status) => s + (byStatus.get(status)?.verification ?? 0), 0);
-  const open = inFilter.filter((s) => s !== 'cancelled');
-  const revenue = inFilter.reduce((s, status) => s + (byStatus.get(status)?.paid ?? 0) - (byStatus.get(status)?.refunded ?? 0), 0);
-  const unpaidAmount = open.reduce((s, status) => s + (byStatus.get(status)?.unpaid ?? 0), 0);
+  const revenue = revenueOf(inFilter.map((status) => byStatus.get(status)));
+  const unpaidAmount = payableOf(inFilter.map((status) => [status, byStatus.get(status)] as const));
   const cancelledAmount = inFilter.includes('cancelled') ? (byStatus.get('cancelled')?.value ?? 0) : 0;
   const total = byStatusFiltered.all;
   return {

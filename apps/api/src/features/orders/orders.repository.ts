@@ -3,15 +3,16 @@
  * online checkout and the point of sale: one way to sell, one way to never oversell (checkout's
  * `writePlacedOrder` takes stock with takeStock's own statement).
  */
-import { asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type Table } from 'drizzle-orm';
 import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import { shipmentStatusLabel, type Shipment, type ShipmentEvent, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { mailOutbox, orderItems, orders, payments, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
-import { firstShortLine, InsufficientStock, rawQuery, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.repository';
+import { mailOutbox, orderEvents, orderItems, orders, payments, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
+import type { PartValues, StatementPart } from '../../lib/statement-part';
+import { firstShortLine, InsufficientStock, rawQuery, returnOrderStock, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.service';
 
 /** What core's line pricing needs, plus where the product ships from, who sends it and whether it may travel far (decision 049). */
 export interface ProductForOrder extends SellableProduct {
@@ -59,8 +60,39 @@ export interface IdempotentOrder {
   fingerprint: string | null;
 }
 
+/**
+ * Who an order's unpaid-order caps count (decision 045): the account (null for a guest), the e-mail
+ * and address keys (core's capEmailKey and capAddressKey, null when empty) and the district.
+ */
+export interface UnpaidKeys {
+  userId: number | null;
+  email: string | null;
+  address: string | null;
+  districtId: number | null;
+}
+
+/** A buyer's open unpaid online orders by account, e-mail and address. */
+export interface UnpaidCounts {
+  byAccount: number;
+  byEmail: number;
+  byAddress: number;
+}
+
+/**
+ * Migration 0019's `order_unpaid_counts` as one JSON value `{ by_account, by_email, by_address }`: the
+ * count the checkout's writing statement repeats under its locks (`order_caps_hold`), an index lookup each.
+ */
+function openUnpaidCountsSql(keys: UnpaidKeys): SQL {
+  return sql`order_unpaid_counts(NULL::int, ${keys.userId}::int, ${keys.email}::text, ${keys.districtId}::int, ${keys.address}::text)`;
+}
+
+function readUnpaidCounts(value: unknown): UnpaidCounts {
+  const row = parseJson<{ by_account?: number; by_email?: number; by_address?: number } | null>(value);
+  return { byAccount: Number(row?.by_account ?? 0), byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
+}
+
 /** Everything a checkout reads before it writes, fetched in one statement (issue 15: at most 8 round trips an order). */
-export interface CheckoutContext {
+export interface CheckoutContext<P extends Record<string, StatementPart<unknown>> = Record<string, never>> {
   /**
    * Taken from the sequences now, so the kode unik, the payment, the e-mails and the answer are made
    * before the write; or the id a checkout quote reserved (its kode unik was shown), then `reservedUsed`
@@ -74,47 +106,48 @@ export interface CheckoutContext {
   /** The database's clock: the order's created_at, as the column's default would have set it. */
   now: Date;
   products: Map<number, ProductForOrder>;
-  /** Raw values by key; read each with `readSetting`. */
-  settings: Record<string, unknown>;
-  /** Raw unpaid counts of the buyer (payments' `readUnpaidCounts`). */
-  unpaid: unknown;
+  /** The buyer's open unpaid orders; null when not asked for (a quote). */
+  unpaid: UnpaidCounts | null;
   /** The order already placed with this Idempotency-Key, if any. */
   existing: IdempotentOrder | null;
-  /** Raw local courier prices of the destination (couriers' `readLocalPriceCandidates`), null when not asked for. */
-  localPrices: unknown;
+  /** What the other features' parts read, each typed by its owner (a part not asked for is null). */
+  parts: { [K in keyof P]: PartValues<P>[K] | null };
 }
 
-export async function loadCheckoutContext(
+export async function loadCheckoutContext<P extends Record<string, StatementPart<unknown>>>(
   db: DbOrTx,
   input: {
     productIds: number[];
     itemCount: number;
     /** Shipment ids to take (a quote writes none). */
     shipmentCount?: number | undefined;
-    settings: SQL;
-    unpaid: SQL | null;
+    unpaid: UnpaidKeys | null;
     idempotencyKey: string | undefined;
-    localPrices: SQL | null;
+    /** Other features' parts (decision 075); a null part is not read. */
+    parts: { [K in keyof P]: P[K] | null };
     reservedOrderId?: number | undefined;
   },
-): Promise<CheckoutContext> {
+): Promise<CheckoutContext<P>> {
   const orderId = input.reservedOrderId === undefined ? sql`nextval('orders_id_seq')::int` : sql`${input.reservedOrderId}::int`;
   const reservedUsed = input.reservedOrderId === undefined ? sql`false` : sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${input.reservedOrderId}::int) OR ${input.reservedOrderId}::bigint > (SELECT last_value FROM orders_id_seq))`;
   const existing = input.idempotencyKey
     ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
            FROM orders o WHERE o.idempotency_key = ${input.idempotencyKey} LIMIT 1)`
     : sql`NULL::json`;
-  const [row] = await queryRows<{ order_id: number; reserved_used: boolean; item_ids: number[] | string; shipment_ids: number[] | string; now_ms: number; products: unknown; settings: unknown; unpaid: unknown; existing: unknown; local_prices: unknown }>(
+  const partNames = Object.keys(input.parts) as (keyof P & string)[];
+  const partColumns = partNames.map((name, i) => {
+    const part = input.parts[name];
+    return sql`, ${part ? (part.sql as SQL) : sql`NULL::json`} AS ${sql.raw(`part_${i}`)}`;
+  });
+  const [row] = await queryRows<{ order_id: number; reserved_used: boolean; item_ids: number[] | string; shipment_ids: number[] | string; now_ms: number; products: unknown; unpaid: unknown; existing: unknown } & Record<string, unknown>>(
     db,
     sql`SELECT ${orderId} AS order_id, ${reservedUsed} AS reserved_used,
                ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${input.itemCount}::int)) AS item_ids,
                ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, ${input.shipmentCount ?? input.productIds.length}::int)) AS shipment_ids,
                (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
                ${productsForOrderSql(input.productIds)} AS products,
-               ${input.settings} AS settings,
-               ${input.unpaid ?? sql`NULL::json`} AS unpaid,
-               ${existing} AS existing,
-               ${input.localPrices ?? sql`NULL::json`} AS local_prices`,
+               ${input.unpaid ? openUnpaidCountsSql(input.unpaid) : sql`NULL::json`} AS unpaid,
+               ${existing} AS existing${sql.join(partColumns, sql``)}`,
   );
   if (!row) throw new Error('checkout context returned nothing');
   const ids = (value: number[] | string) => (typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value).map(Number);
@@ -125,14 +158,14 @@ export async function loadCheckoutContext(
     shipmentIds: ids(row.shipment_ids),
     now: new Date(Math.floor(Number(row.now_ms))),
     products: productMap(row.products),
-    settings: parseJson<Record<string, unknown> | null>(row.settings) ?? {},
-    unpaid: row.unpaid,
+    unpaid: input.unpaid ? readUnpaidCounts(row.unpaid) : null,
     existing: parseJson<IdempotentOrder | null>(row.existing),
-    localPrices: row.local_prices,
+    parts: Object.fromEntries(partNames.map((name, i) => [name, input.parts[name]?.read(row[`part_${i}`]) ?? null])) as CheckoutContext<P>['parts'],
   };
 }
 
-export type OrderRow = typeof orders.$inferSelect;
+/** An order as the code writes it; `search_names` is filled by the database's trigger (docs/database.md). */
+export type OrderRow = Omit<typeof orders.$inferSelect, 'search_names'>;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 /** What an order answer shows of its payment (the verification window is the expiry job's, decision 044). */
@@ -313,6 +346,22 @@ async function insertPlacedOrderByBuilder(tx: DbOrTx, placed: PlacedOrder): Prom
   const ctes = parts.map((part, i) => sql`${sql.raw(`w${i}`)} AS (${part})`);
   const insertOrder = tx.insert(orders).values(placed.order).getSQL();
   await tx.execute(ctes.length > 0 ? sql`WITH ${sql.join(ctes, sql`, `)} ${insertOrder}` : insertOrder);
+}
+
+/**
+ * Cancels an order whose payment could not be opened, with its event, and returns its stock (once,
+ * through `stock_held`); in the caller's transaction.
+ */
+export async function cancelUnpaidOrder(db: DbOrTx, orderId: number, note: string): Promise<void> {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'cancelled', updated_at: sql`now()`, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, orderId), sql`${orders.status} <> 'cancelled'`))
+    .returning({ id: orders.id });
+  if (rows.length > 0) {
+    await db.insert(orderEvents).values({ order_id: orderId, kind: 'payment', from_status: null, to_status: 'cancelled', note });
+  }
+  await returnOrderStock(db, orderId);
 }
 
 export type NewOrder = typeof orders.$inferInsert;

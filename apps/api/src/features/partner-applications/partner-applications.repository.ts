@@ -10,6 +10,11 @@ export type NewApplication = Omit<typeof partnerApplications.$inferInsert, 'id' 
 
 const columns = { application: partnerApplications, username: users.username };
 
+/** Where the business is: the application's address, as the business takes it over. */
+function placeOf(a: ApplicationRow) {
+  return { address: a.address, province_id: a.province_id, province_name: a.province_name, city_id: a.city_id, city_name: a.city_name, district_id: a.district_id, district_name: a.district_name };
+}
+
 function toApplication(row: { application: ApplicationRow; username: string | null }): PartnerApplication {
   const a = row.application;
   return {
@@ -22,13 +27,7 @@ function toApplication(row: { application: ApplicationRow; username: string | nu
     owner_name: a.owner_name,
     phone: a.phone,
     email: a.email,
-    address: a.address,
-    province_id: a.province_id,
-    province_name: a.province_name,
-    city_id: a.city_id,
-    city_name: a.city_name,
-    district_id: a.district_id,
-    district_name: a.district_name,
+    ...placeOf(a),
     nib: a.nib,
     pirt: a.pirt,
     bpom: a.bpom,
@@ -108,10 +107,6 @@ export async function accountRole(db: DbOrTx, userId: number): Promise<{ role: s
   return rows[0];
 }
 
-export async function businessExists(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).limit(1)).length > 0;
-}
-
 /**
  * A new business from an approved application: what the applicant told, certificates unverified
  * (a number is a trust mark only once the office ticks it, decision 053), active at once so its
@@ -123,13 +118,7 @@ export async function insertBusinessFromApplication(db: DbOrTx, a: ApplicationRo
     .values({
       name: a.business_name,
       description: '',
-      address: a.address,
-      province_id: a.province_id,
-      province_name: a.province_name,
-      city_id: a.city_id,
-      city_name: a.city_name,
-      district_id: a.district_id,
-      district_name: a.district_name,
+      ...placeOf(a),
       owner_name: a.owner_name,
       contact_name: a.owner_name,
       contact_email: a.email,

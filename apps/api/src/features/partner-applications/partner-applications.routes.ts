@@ -20,6 +20,7 @@ import { providersFor } from '../../integrations/providers';
 import { createCounters } from '../../limits/counters';
 import { envelope, idParams, ok } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-origin';
+import { withRetryAfter } from '../../lib/retry-after';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
 import { PartnerApplicationsService } from './partner-applications.service';
 
@@ -39,16 +40,6 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
     ip: request.ip,
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
   });
-  /** A refusal for too many tries says when to come back, in the header as well as the body. */
-  const retryAfter = async <T>(reply: { header(name: string, value: string): unknown }, work: Promise<T>): Promise<T> => {
-    try {
-      return await work;
-    } catch (error) {
-      const wait = (error as { details?: { retry_after_seconds?: number } }).details?.retry_after_seconds;
-      if (wait) reply.header('Retry-After', String(wait));
-      throw error;
-    }
-  };
 
   app.post(
     '/partner-applications',
@@ -62,7 +53,7 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
         response: { 201: envelope(authResultSchema.extend({ application: myApplicationSchema })) },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await retryAfter(reply, service.apply(request.body, client(request))), m.submitted)),
+    async (request, reply) => reply.status(201).send(ok(await withRetryAfter(reply, service.apply(request.body, client(request))), m.submitted)),
   );
 
   app.post(
@@ -78,7 +69,7 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
         response: { 201: envelope(myApplicationSchema) },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await retryAfter(reply, service.applyAsAccount(requireUser(request).id, request.body, client(request))), m.submitted)),
+    async (request, reply) => reply.status(201).send(ok(await withRetryAfter(reply, service.applyAsAccount(requireUser(request).id, request.body, client(request))), m.submitted)),
   );
 
   app.get(

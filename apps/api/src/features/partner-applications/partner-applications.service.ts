@@ -34,10 +34,10 @@ import { insertMail } from '../mail/mail.repository';
 import { partnerApplicationMail } from '../mail/mail.templates';
 import { linkPartnerAccount } from '../partners/partners.repository';
 import { getSetting } from '../settings/settings.repository';
+import { businessExists } from '../businesses/businesses.service';
 import {
   accountRole,
   applicationsOfUser,
-  businessExists,
   decideApplication,
   findApplication,
   insertApplication,

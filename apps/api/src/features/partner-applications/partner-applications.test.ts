@@ -2,28 +2,23 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerApplicationMessages as m } from '@pasar/core/partner-applications';
 import { businesses, mailOutbox, partnerApplications, users } from '../../db/schema';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { signIn, testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { makeBusiness, makeUser } from '../../test/factories';
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 let ipSeq = 0;
 /** Each application from its own address, so the per-address limit only bites where a test wants it. */
 const freshIp = () => `10.29.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 type Headers = Record<string, string>;
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Headers = admin, ip = '127.0.0.1') =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, remoteAddress: ip, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  callApi(t.app, method, url, payload, headers, { remoteAddress: ip });
 
 let seq = 0;
 /** A valid visitor's application in Kota Bandung (3273), Sumur Bandung (327319), Jawa Barat (32). */

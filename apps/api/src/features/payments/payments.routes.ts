@@ -1,81 +1,107 @@
 /**
- * Payment channels (docs/requirements/storefront.md §7), the gateway's callback, and the sandbox gateway's local
- * pay page. Which gateway is live: docs/decisions/013-payments.md (no gateway, Tripay, or the sandbox
- * in the demo shop only).
+ * Payment channels (docs/requirements/storefront.md §7), every provider's callback, and the sandbox gateway's local
+ * pay page. Which providers are live: integrations/payments/registry.ts (decisions 013 and 074);
+ * no route here knows a provider by name.
  */
 import { z } from 'zod';
 import { AppError } from '@pasar/core/errors';
 import type { AppDeps, FeatureApp, FeatureRoutes } from '../../deps';
-import { paymentChannelsAnswerSchema } from '@pasar/core/payments';
+import { paymentChannelsAnswerSchema, providerChannelsAnswerSchema, type PaymentProviderOffer } from '@pasar/core/payments';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
+import type { PaymentProvider } from '../../integrations/payments/provider';
+import { liveProvider, providerName } from '../../integrations/payments/registry';
 import { envelope, ok } from '../../lib/http';
-import { ProviderFailure } from '../../integrations/http';
-import { livePaymentProviders } from './payment-providers';
+import { gatewayChannels, livePaymentProviders } from './payment-providers';
 import { checkoutMessages } from '@pasar/core/checkout';
 import { findOrderForPayPage, findPaymentByReference } from './payments.repository';
-import { handlePaymentCallback } from './payments.service';
+import { handleProviderCallback } from './payments.service';
 import { sandboxPayPageHtml } from './sandbox-pay-page';
 
+const providerParams = z.object({ provider: z.string().regex(/^[a-z0-9_-]{1,40}$/, { error: 'Penyedia pembayaran tidak dikenal.' }) });
 
 const paymentsRoutes: FeatureRoutes = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
-  // Which gateway is live is settled once (integrations/payments/registry.ts): the sandbox only in the
+  // Which gateways are live is settled once (integrations/payments/registry.ts): the sandbox only in the
   // demo shop or with PAYMENT_SANDBOX=true, so its public key can never pay a real shop's order.
-  const gateway = (await livePaymentProviders(deps.database.db, deps.config)).gateway;
+  const providers = await livePaymentProviders(deps.database.db, deps.config);
+  const gateway = (id: string): PaymentProvider | undefined => {
+    const found = liveProvider(providers, id);
+    return found === providers.manual ? undefined : found;
+  };
 
   app.get(
-    '/payments/tripay/channels',
+    '/payments/channels',
     {
       schema: {
         tags: ['payments'],
-        summary: 'Online payment channels: Tripay, the demo sandbox (sandbox: true, no money moves), or none',
+        summary: 'Every live online payment provider with its active channels (none: manual transfer only); a provider that cannot be asked carries the spec message in error',
         response: { 200: envelope(paymentChannelsAnswerSchema) },
       },
     },
     async () => {
-      if (!gateway) return ok({ channels: [], provider: 'Tripay', sandbox: false }, checkoutMessages.providerUnavailable('Tripay'));
-      try {
-        return ok({ channels: (await gateway.channels()).filter((c) => c.active), provider: gateway.displayName, sandbox: gateway.sandbox }, 'Metode pembayaran tersedia.');
-      } catch (error) {
-        if (error instanceof ProviderFailure) throw new AppError(error.kind === 'timeout' ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', checkoutMessages.channelsFailed('Tripay'));
-        throw error;
-      }
+      const offers = await Promise.all(
+        providers.gateways.map(async (p): Promise<PaymentProviderOffer> => {
+          try {
+            return { id: p.id, name: p.displayName, sandbox: p.sandbox, channels: (await gatewayChannels(p)).filter((c) => c.active), error: null };
+          } catch (error) {
+            if (error instanceof AppError) return { id: p.id, name: p.displayName, sandbox: p.sandbox, channels: [], error: error.message };
+            throw error;
+          }
+        }),
+      );
+      return ok({ providers: offers }, offers.some((o) => o.channels.length > 0) ? 'Metode pembayaran tersedia.' : undefined);
     },
   );
 
-  // The callback needs the raw bytes: the signature is over them, not over re-serialised JSON.
-  await app.register(async (scope) => {
+  // The spec's §7 call names one provider in its path; it answers that provider's channels, or the
+  // spec's rule 7 message when that provider is not live here.
+  app.get(
+    '/payments/:provider/channels',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "One provider's active channels (the storefront spec's call; sandbox: true for the demo gateway, no money moves)",
+        params: providerParams,
+        response: { 200: envelope(providerChannelsAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const found = gateway(request.params.provider);
+      const name = providerName(providers, request.params.provider);
+      if (!found) return ok({ channels: [], provider: name, sandbox: false }, checkoutMessages.providerUnavailable(name));
+      return ok({ channels: (await gatewayChannels(found)).filter((c) => c.active), provider: found.displayName, sandbox: found.sandbox }, 'Metode pembayaran tersedia.');
+    },
+  );
+
+  // The callback needs the raw bytes: signatures are over them, not over re-serialised JSON.
+  await app.register(async (scope: FeatureApp) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(
-      '/payments/tripay/callback',
-      { schema: { tags: ['payments'], summary: 'Payment status callback (HMAC-SHA256 of the raw body in X-Callback-Signature)' } },
+      '/payments/:provider/callback',
+      { schema: { tags: ['payments'], summary: "A provider's payment status callback, verified by its adapter's signature check", params: providerParams } },
       async (request) => {
-        if (!gateway?.callbackKey) throw new AppError('NOT_FOUND', 'Gateway pembayaran online tidak aktif di toko ini.');
+        const found = gateway(request.params.provider);
+        if (!found) throw new AppError('NOT_FOUND', 'Gateway pembayaran online tidak aktif di toko ini.');
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         const header = (name: string) => {
           const v = request.headers[name];
           return typeof v === 'string' ? v : undefined;
         };
-        await handlePaymentCallback(deps.database.db, {
-          rawBody,
-          signature: header('x-callback-signature'),
-          event: header('x-callback-event'),
-          privateKey: gateway.callbackKey,
-          now: now(),
-        });
+        await handleProviderCallback(deps.database.db, found, { rawBody, header }, now());
         return { success: true };
       },
     );
   });
 
-  if (gateway?.sandbox) await app.register(async (scope) => sandboxPayPage(scope, deps, now));
+  const sandbox = providers.gateways.find((p) => p.sandbox);
+  if (sandbox) await app.register(async (scope) => sandboxPayPage(scope, deps, sandbox, now));
 };
 
 export default paymentsRoutes;
 
 /** The sandbox's pay page posts a plain HTML form. */
-async function sandboxPayPage(app: FeatureApp, deps: AppDeps, now: () => Date): Promise<void> {
+async function sandboxPayPage(app: FeatureApp, deps: AppDeps, sandbox: PaymentProvider, now: () => Date): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -122,13 +148,8 @@ async function sandboxPayPage(app: FeatureApp, deps: AppDeps, now: () => Date): 
           note: 'sandbox',
         }),
       );
-      const result = await handlePaymentCallback(deps.database.db, {
-        rawBody: body,
-        signature: callbackSignature(body, SANDBOX_PRIVATE_KEY),
-        event: 'payment_status',
-        privateKey: SANDBOX_PRIVATE_KEY,
-        now: now(),
-      });
+      const signed: Record<string, string> = { 'x-callback-signature': callbackSignature(body, SANDBOX_PRIVATE_KEY), 'x-callback-event': 'payment_status' };
+      const result = await handleProviderCallback(deps.database.db, sandbox, { rawBody: body, header: (name) => signed[name] }, now());
       if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect(`/api/v1/payments/sandbox/pay/${payment.reference}`, 303);
       return ok(result);
     },

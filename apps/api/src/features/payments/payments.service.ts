@@ -1,11 +1,11 @@
 /**
- * Payment callbacks (docs/integrations.md §2): the signature is HMAC-SHA256 of the RAW body with
- * the private key; only `payment_status` events count; the same callback twice changes nothing
- * the second time; PAID → paid, EXPIRED → expired (order cancelled, stock returned),
- * FAILED → failed (likewise), REFUND → refunded. Tripay's callbacks and the sandbox's take
- * this one path.
+ * Payment callbacks and state reads (docs/decisions/074-payment-provider-interface.md): the
+ * provider's adapter verifies the signature and reads the body into our terms; this one path
+ * applies the result whatever the provider. Only a still-unpaid payment of that provider changes;
+ * the same callback twice changes nothing the second time; paid → paid, expired and failed →
+ * the order cancelled with its stock returned, refunded → refunded.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
@@ -13,9 +13,8 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { defaultPaymentSettings, detectProofType, paymentMessages, PROOF_MAX_BYTES, type ProofType } from '@pasar/core/payments';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import type { NewPayment, PaymentProvider, PaymentRequest } from '../../integrations/payments/provider';
+import type { CallbackRequest, NewPayment, PaymentProvider, PaymentRequest, PaymentUpdate } from '../../integrations/payments/provider';
 import { storageFor } from '../../integrations/storage/shop-storage';
-import { callbackSignature } from '../../integrations/payments/sandbox-gateway';
 import { queueBuyerMessage } from '../mail/buyer-messages';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
 import { getSetting } from '../settings/settings.repository';
@@ -24,6 +23,7 @@ import {
   bumpOrderVersion,
   cancelOrderForPayment,
   expireDueOrders,
+  findPaymentByReference,
   insertPayment,
   insertPaymentEvent,
   latestPayment,
@@ -38,50 +38,47 @@ import {
   setPaymentStatus,
 } from './payments.repository';
 
-const statusMap = { PAID: 'paid', EXPIRED: 'expired', FAILED: 'failed', REFUND: 'refunded' } as const;
-
 export interface CallbackResult {
   changed: boolean;
   status?: string;
 }
 
-export function signatureMatches(rawBody: Buffer, signature: string | undefined, privateKey: string): boolean {
-  if (!signature) return false;
-  const expected = Buffer.from(callbackSignature(rawBody, privateKey));
-  const given = Buffer.from(signature.trim().toLowerCase());
-  return expected.length === given.length && timingSafeEqual(expected, given);
+/** A provider's callback: verified and read by its adapter (403 on a bad signature), then applied. */
+export async function handleProviderCallback(db: Db, provider: PaymentProvider, request: CallbackRequest, now: Date): Promise<CallbackResult> {
+  if (!provider.parseCallback) throw new AppError('NOT_FOUND', 'Gateway pembayaran online tidak aktif di toko ini.');
+  const update = provider.parseCallback(request);
+  if (!update) return { changed: false };
+  return applyPaymentUpdate(db, provider, update, now);
 }
 
-export async function handlePaymentCallback(
-  db: Db,
-  input: { rawBody: Buffer; signature: string | undefined; event: string | undefined; privateKey: string; now: Date },
-): Promise<CallbackResult> {
-  if (!signatureMatches(input.rawBody, input.signature, input.privateKey)) {
-    throw new AppError('FORBIDDEN', 'Tanda tangan callback tidak valid.');
-  }
-  if (input.event !== 'payment_status') return { changed: false };
-  let payload: { reference?: unknown; merchant_ref?: unknown; status?: unknown; paid_at?: unknown };
-  try {
-    payload = JSON.parse(input.rawBody.toString('utf8')) as typeof payload;
-  } catch {
-    throw new AppError('BAD_REQUEST', 'Isi callback bukan JSON yang valid.');
-  }
-  const status = statusMap[String(payload.status) as keyof typeof statusMap];
-  if (typeof payload.reference !== 'string' || !status) throw new AppError('BAD_REQUEST', 'Callback tidak lengkap.');
-  const reference = payload.reference;
+/**
+ * Asks the provider for a payment's state and applies it as a callback would: for a gateway whose
+ * callback did not arrive. A provider with nothing to ask changes nothing.
+ */
+export async function refreshPaymentState(db: Db, provider: PaymentProvider, reference: string, now: Date): Promise<CallbackResult> {
+  const payment = await findPaymentByReference(db, reference);
+  if (!payment || payment.provider !== provider.id) throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
+  if (!provider.readState) return { changed: false, status: payment.status };
+  return applyPaymentUpdate(db, provider, await provider.readState(payment), now);
+}
 
+/** Applies a verified update to the one payment it names: of this provider, matching both refs. */
+export async function applyPaymentUpdate(db: Db, provider: PaymentProvider, update: PaymentUpdate, now: Date): Promise<CallbackResult> {
+  const { reference, status } = update;
   return db.transaction(async (tx) => {
     const payment = await lockPaymentByReference(tx, reference);
-    if (!payment || (typeof payload.merchant_ref === 'string' && payload.merchant_ref !== payment.merchant_ref)) {
+    // A provider's word counts for its own payments only: a key that signs for one never moves another's.
+    const mismatch = (update.merchantRef !== null && update.merchantRef !== payment?.merchant_ref) || (update.amount !== null && update.amount !== payment?.amount);
+    if (!payment || payment.provider !== provider.id || mismatch) {
       throw new AppError('NOT_FOUND', 'Transaksi tidak ditemukan.');
     }
     // Idempotent: a callback that repeats the current state, or arrives after a final one, changes nothing.
-    if (payment.status === status || payment.status !== 'unpaid') return { changed: false, status: payment.status };
-    const paidAt = status === 'paid' ? (typeof payload.paid_at === 'number' ? new Date(payload.paid_at * 1000) : input.now) : null;
-    await setPaymentStatus(tx, payment.id, payment.order_id, status, { paidAt, callback: payload as Record<string, unknown> });
+    if (!status || payment.status === status || payment.status !== 'unpaid') return { changed: false, status: payment.status };
+    const paidAt = status === 'paid' ? (update.paidAt ?? now) : null;
+    await setPaymentStatus(tx, payment.id, payment.order_id, status, { paidAt, callback: update.payload });
     if (status === 'expired' || status === 'failed') {
       await cancelOrderForPayment(tx, payment.order_id, `Pembayaran ${status === 'expired' ? 'kedaluwarsa' : 'gagal'} (${reference}); stok dikembalikan.`);
-      await cancelShipmentsOfOrder(tx, payment.order_id, input.now, null);
+      await cancelShipmentsOfOrder(tx, payment.order_id, now, null);
     } else {
       await recordPaymentEvent(tx, payment.order_id, `Pembayaran ${status === 'paid' ? 'diterima' : 'dikembalikan'} (${reference}).`);
     }

@@ -315,7 +315,7 @@ describe(`the sandbox only on purpose (${testEngine})`, () => {
     const body = JSON.stringify({ reference: 'SBX-000000000000', merchant_ref: 'ORD-1', status: 'PAID' });
     return app.inject({
       method: 'POST',
-      url: '/api/v1/payments/tripay/callback',
+      url: '/api/v1/payments/sandbox/callback',
       payload: body,
       headers: { 'content-type': 'application/json', 'x-callback-event': 'payment_status', 'x-callback-signature': callbackSignature(body, SANDBOX_PRIVATE_KEY) },
     });
@@ -325,8 +325,7 @@ describe(`the sandbox only on purpose (${testEngine})`, () => {
     for (const env of [{ NODE_ENV: 'production' }, {}] as Record<string, string>[]) {
       const shop = await createTestApp({ seed: false, env });
       try {
-        const channels = (await shop.app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).json().data;
-        expect(channels).toMatchObject({ channels: [], sandbox: false });
+        expect((await shop.app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data).toEqual({ providers: [] });
         expect((await sandboxCallback(shop.app)).statusCode).toBe(404);
         expect((await shop.app.inject({ method: 'GET', url: '/api/v1/payments/sandbox/pay/SBX-000000000000' })).statusCode).toBe(404);
         expect((await shop.app.inject({ method: 'GET', url: '/api/v1/settings/store' })).json().data.payment_sandbox).toBe(false);
@@ -339,13 +338,16 @@ describe(`the sandbox only on purpose (${testEngine})`, () => {
   it('is offered, labelled as a demo, with PAYMENT_SANDBOX=true or in the demo shop', async () => {
     const shop = await createTestApp({ seed: false, env: { PAYMENT_SANDBOX: 'true' } });
     try {
-      const channels = (await shop.app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).json().data;
-      expect(channels.sandbox).toBe(true);
-      expect(channels.channels.length).toBeGreaterThan(0);
+      const [offer, ...others] = (await shop.app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data.providers;
+      expect(others).toEqual([]);
+      expect(offer).toMatchObject({ id: 'sandbox', sandbox: true, error: null });
+      expect(offer.channels.length).toBeGreaterThan(0);
     } finally {
       await shop.close();
     }
+    // The storefront spec's §7 call names the provider in its path; the sandbox answered it under its old prefix, and still does.
     expect((await api('GET', '/payments/tripay/channels')).json().data.sandbox).toBe(true);
+    expect((await api('GET', '/payments/sandbox/channels')).json().data.sandbox).toBe(true);
     const o = (await guestOrder({ method: 'tripay:QRIS' })).json().data;
     expect(o.payment.instructions[0].title).toContain('Mode demo');
     const [instruction] = paymentInstructionSchema.array().parse(o.payment.instructions);

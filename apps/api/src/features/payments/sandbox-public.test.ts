@@ -52,7 +52,7 @@ const paymentStatus = async () => (await demo.db.select({ status: payments.statu
 describe('the sandbox gateway in a shop others reach', () => {
   it('is offered in the demo shop tried without PUBLIC_URL, as before', async () => {
     await servedWith({}, async (app) => {
-      expect((await app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).json().data.sandbox).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data.providers).toMatchObject([{ id: 'sandbox', sandbox: true }]);
       expect((await app.inject({ method: 'GET', url: `/api/v1/payments/sandbox/pay/${reference}` })).statusCode).toBe(200);
     });
   });
@@ -63,8 +63,7 @@ describe('the sandbox gateway in a shop others reach', () => {
   ] as const) {
     it(`refuses, in Indonesian, ${label}, even on the demo data`, async () => {
       await servedWith(env, async (app) => {
-        const channels = (await app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).json().data;
-        expect(channels).toMatchObject({ channels: [], sandbox: false });
+        expect((await app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data).toEqual({ providers: [] });
         const pay = await app.inject({ method: 'POST', url: `/api/v1/payments/sandbox/pay/${reference}`, payload: { action: 'pay' } });
         expect(pay.statusCode).toBe(404);
         expect(pay.json()).toMatchObject({ success: false, code: 'NOT_FOUND', error: 'Alamat tidak ditemukan.' });
@@ -92,7 +91,7 @@ describe('the sandbox gateway in a shop others reach', () => {
 
   it('is offered with PUBLIC_URL only when PAYMENT_SANDBOX=true says so', async () => {
     await servedWith({ PUBLIC_URL: 'https://pasar.contoh.id', PAYMENT_SANDBOX: 'true' }, async (app) => {
-      expect((await app.inject({ method: 'GET', url: '/api/v1/payments/tripay/channels' })).json().data.sandbox).toBe(true);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/payments/channels' })).json().data.providers).toMatchObject([{ id: 'sandbox', sandbox: true }]);
       expect((await app.inject({ method: 'GET', url: `/api/v1/payments/sandbox/pay/${reference}` })).statusCode).toBe(200);
     });
   });

@@ -12,11 +12,10 @@ import { firstShortage, priceLines, subtotalOf } from '@pasar/core/pricing';
 import type { AdminOrder } from '@pasar/core/orders';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../auth/session-user';
-import { insertOrderEvent } from '../orders/admin-orders.repository';
 import { adminOrders } from '../orders/admin-orders.service';
-import { insertOrderWithItems, loadProductsForOrder } from '../orders/orders.repository';
-import { InsufficientStock, takeStock } from '../stock/stock.repository';
-import { getSetting, putSetting } from '../settings/settings.repository';
+import { insertOrderEvent, insertOrderWithItems, loadProductsForOrder } from '../orders/orders.service';
+import { InsufficientStock, takeStock } from '../stock/stock.service';
+import { getSetting, putSetting } from '../settings/settings.service';
 
 export async function recordPosSale(db: Db, sale: PosSale, cashier: SessionUser): Promise<AdminOrder> {
   // Spec §9 order: an empty cart first, whatever else the sale says.

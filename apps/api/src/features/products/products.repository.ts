@@ -5,7 +5,7 @@ import type { AdminProductCuration, CurationStatus } from '@pasar/core/curation'
 import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductSort, type AdminProductStats, type SizeVariantInput } from '@pasar/core/products';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { businesses, categories, orderItems, productChanges, products, productVariants } from '../../db/schema';
+import { orderItems, productChanges, products, productVariants } from '../../db/schema';
 import { selectProducts } from '../catalog/catalog.repository';
 import { keptProductFigures } from '../dashboard/dashboard.repository';
 
@@ -108,14 +108,6 @@ export async function selectProductsByIds(db: DbOrTx, ids: number[]): Promise<Pr
 
 export async function findAdminProduct(db: DbOrTx, id: number): Promise<Product | undefined> {
   return (await selectProducts(db, sql`p.id = ${id}`))[0];
-}
-
-export async function categoryExists(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1)).length > 0;
-}
-
-export async function businessExists(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id)).limit(1)).length > 0;
 }
 
 export async function productExists(db: DbOrTx, id: number): Promise<boolean> {

@@ -11,10 +11,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import { deleteProductImage, storeProductImage, type ImageStoreOptions } from '../../lib/images';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
+import { businessExists } from '../businesses/businesses.service';
+import { categoryExists } from '../categories/categories.service';
 import type { ProductForm } from './product-form';
 import {
-  businessExists,
-  categoryExists,
   curationFlags,
   pendingProposalFiles,
   deactivateProduct,
@@ -34,7 +34,7 @@ import {
   type ProductRecord,
 } from './products.repository';
 
-export { productOptions };
+export { productExists, productOptions };
 
 export type AdminProductPage = Omit<ProductPage, 'stats' | 'items'> & { items: (Product & AdminProductCuration)[]; stats: AdminProductStats };
 

@@ -3,7 +3,7 @@ import { reportFileName, salesReportQuerySchema, salesReportSchema } from '@pasa
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
-import { fastSerializerCompiler } from '../catalog/catalog.http';
+import { fastSerializerCompiler } from '../../lib/serializer';
 import { salesReport, salesReportWorkbook } from './reports.service';
 
 const security = [{ bearer: [] }];

@@ -2,6 +2,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { settingSchemas, type SettingKey, type SettingValue } from '@pasar/core/settings';
 import type { DbOrTx } from '../../db/client';
+import type { StatementPart } from '../../lib/statement-part';
 import { settings } from '../../db/schema';
 
 export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K> | undefined> {
@@ -24,6 +25,17 @@ export function readSetting<K extends SettingKey>(key: K, value: unknown): Setti
  */
 export function settingsJsonSql(keys: SettingKey[]): SQL {
   return sql`(SELECT json_object_agg(s.key, s.value) FROM settings s WHERE s.key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}))`;
+}
+
+/** Several settings, each read with `readSetting`, as a part of another feature's statement (decision 075). */
+export function settingsPart<K extends SettingKey>(keys: readonly K[]): StatementPart<{ [Key in K]: SettingValue<Key> | undefined }> {
+  return {
+    sql: settingsJsonSql([...keys]),
+    read(raw) {
+      const values = ((typeof raw === 'string' ? JSON.parse(raw) : raw) ?? {}) as Record<string, unknown>;
+      return Object.fromEntries(keys.map((key) => [key, readSetting(key, values[key])])) as { [Key in K]: SettingValue<Key> | undefined };
+    },
+  };
 }
 
 export async function putSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<void> {

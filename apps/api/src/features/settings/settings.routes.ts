@@ -1,27 +1,13 @@
-/** Public store facts the checkout shows, and the admin's payment settings (issue 13). */
+/** The admin's payment settings (issue 13); the public store facts are served by features/checkout. */
 import { partnerProgramSchema } from '@pasar/core/partners';
-import { paymentSettingsSchema, paymentSettingsUpdateSchema, publicStoreSettingsSchema, timeZoneSettingSchema } from '@pasar/core/settings';
+import { paymentSettingsSchema, paymentSettingsUpdateSchema, timeZoneSettingSchema } from '@pasar/core/settings';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
-import { partnerProgram, paymentSettings, publicStoreSettings, savePartnerProgram, savePaymentSettings, saveStoreTimeZone } from './settings.service';
+import { partnerProgram, paymentSettings, savePartnerProgram, savePaymentSettings, saveStoreTimeZone } from './settings.service';
 
 const settingsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
-  app.get(
-    '/settings/store',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: "The store's location, transfer accounts, profile, and whether online payment is the demo sandbox",
-        response: {
-          200: envelope(publicStoreSettingsSchema),
-        },
-      },
-    },
-    async () => ok(await publicStoreSettings(db, deps.config)),
-  );
-
   app.get(
     '/settings/payments',
     { config: adminOnly, schema: { tags: ['settings'], summary: 'Payment settings: bank accounts, kode unik, deadline, limits (admin)', security: [{ bearer: [] }], response: { 200: envelope(paymentSettingsSchema) } } },

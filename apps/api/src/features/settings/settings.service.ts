@@ -5,19 +5,24 @@ import type { BankAccount, PaymentSettingsUpdate, PublicStoreSettings, SettingVa
 import { DEFAULT_TIME_ZONE, type StoreTimeZone } from '@pasar/core/time';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { livePaymentProviders } from '../payments/payment-providers';
-import { getSetting, putSetting } from './settings.repository';
+import { getSetting, putSetting, settingsPart } from './settings.repository';
+
+/** Other features read and write one setting through here; a stored value that no longer fits its key's schema reads as unset. */
+export { getSetting, putSetting };
+
+/** Settings read inside another feature's statement (checkout's context read, decision 075). */
+export { settingsPart };
 
 /**
  * The public store facts of GET /settings/store, also handed to a server-rendered page
  * (docs/decisions/026-server-rendered-storefront.md).
  */
-export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<PublicStoreSettings> {
-  const [store_location, bank_accounts, store_profile, providers, time_zone, payments] = await Promise.all([
+export async function publicStoreSettings(db: DbOrTx, config: Config, paymentSandbox: Promise<boolean>): Promise<PublicStoreSettings> {
+  const [store_location, bank_accounts, store_profile, payment_sandbox, time_zone, payments] = await Promise.all([
     getSetting(db, 'store_location'),
     storeBankAccounts(db),
     getSetting(db, 'store_profile'),
-    livePaymentProviders(db, config),
+    paymentSandbox,
     storeTimeZone(db),
     getSetting(db, 'payments'),
   ]);
@@ -26,7 +31,7 @@ export async function publicStoreSettings(db: DbOrTx, config: Config): Promise<P
     bank_account: bank_accounts[0] ?? null,
     bank_accounts,
     store_profile: store_profile ?? null,
-    payment_sandbox: providers.gateway?.sandbox ?? false,
+    payment_sandbox,
     public_demo: config.publicDemo,
     time_zone,
     max_line_quantity: (payments ?? defaultPaymentSettings).max_line_quantity,

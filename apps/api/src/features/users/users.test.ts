@@ -5,26 +5,20 @@ import { userMessages } from '@pasar/core/users';
 import { queryRows } from '../../db/client';
 import { createUser, editUser, removeUser } from './users.service';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { makePartner } from '../../test/factories';
 
-let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 let roles: { id: number; name: string }[];
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = admin) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = admin) => callApi(t.app, method, url, payload, headers);
 const roleId = (name: string) => roles.find((r) => r.name === name)!.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
   roles = (await call('GET', '/roles/')).json().data;
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 const newUser = (over: Record<string, unknown> = {}) => ({ username: 'kasir.satu', email: 'kasir1@pasar.id', password: 'rahasia1', first_name: 'Kasir', last_name: 'Satu', phone_number: '0812 3456 789', role_id: roleId('admin'), ...over });
 
@@ -125,7 +119,7 @@ describe(`users (${testEngine})`, () => {
 describe(`two admins removing each other at once (${testEngine})`, () => {
   let r: TestApp;
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-    r.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+    callApi(r.app, method, url, payload, headers);
   const activeAdmins = async () =>
     (await queryRows<{ id: number }>(r.db, sql`SELECT u.id FROM users u JOIN roles ro ON ro.id = u.role_id WHERE u.is_active AND (ro.name = 'admin' OR ro.can_access_admin) ORDER BY u.id`)).map((u) => u.id);
 

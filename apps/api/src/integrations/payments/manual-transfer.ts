@@ -12,7 +12,6 @@ export const manualTransfer: PaymentProvider = {
   displayName: 'Transfer bank manual',
   local: true,
   sandbox: false,
-  callbackKey: null,
   channels: () => Promise.resolve([]),
   createPayment(request: PaymentRequest): Promise<NewPayment> {
     const note = `Pesanan #${request.orderId}`;
@@ -46,4 +45,6 @@ export const manualTransfer: PaymentProvider = {
       expires_at: request.deadline,
     });
   },
+  // An admin confirms a transfer (payments.service confirmManualPayment): no provider status to map.
+  mapStatus: () => null,
 };

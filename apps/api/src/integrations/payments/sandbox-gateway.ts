@@ -1,15 +1,17 @@
 /**
- * The embedded sandbox payment gateway: offers a few channels with Tripay's shapes, creates
- * transactions with a local pay page, and signs its callbacks exactly as Tripay does
- * (HMAC-SHA256 of the raw body), so the online flow runs end to end offline
- * (docs/decisions/013-payments.md). Never used when Tripay credentials are configured, and only
- * in the demo shop or with PAYMENT_SANDBOX=true.
+ * The embedded sandbox payment gateway: offers a few channels, creates transactions with a local
+ * pay page, and signs its callbacks with the HMAC protocol a real gateway uses (hmac-callback.ts),
+ * so the online flow runs end to end offline (docs/decisions/013-payments.md). Never used when a
+ * real gateway is configured, and only in the demo shop or with PAYMENT_SANDBOX=true (registry.ts).
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { step, strong, type PaymentInstruction } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
-import type { PaymentChannel } from '@pasar/core/payments';
-import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
+import { hmacStatus, readHmacCallback } from './hmac-callback';
+import type { Channel, NewPayment, PaymentProvider, PaymentRequest } from './provider';
+
+export { callbackSignature } from './hmac-callback';
+export type { Channel } from './provider';
 
 /** Sandbox only: signs the local pay page's callbacks. Real money never passes through it. */
 export const SANDBOX_PRIVATE_KEY = 'pasar-umkm-sandbox-private-key';
@@ -20,12 +22,10 @@ export const SANDBOX_PRIVATE_KEY = 'pasar-umkm-sandbox-private-key';
  */
 export const SANDBOX_PROVIDER_NAME = 'Pembayaran online (demo)';
 
-export type Channel = PaymentChannel;
-
 export const sandboxChannels: Channel[] = [
-  { group: 'E-Wallet', code: 'QRIS', name: 'QRIS (semua e-wallet & m-banking)', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true },
-  { group: 'Virtual Account', code: 'BRIVA', name: 'BRI Virtual Account', type: 'direct', fee_customer: { flat: 4_250, percent: 0 }, minimum_amount: 10_000, maximum_amount: 50_000_000, icon_url: null, active: true },
-  { group: 'Virtual Account', code: 'BCAVA', name: 'BCA Virtual Account', type: 'direct', fee_customer: { flat: 5_500, percent: 0 }, minimum_amount: 10_000, maximum_amount: 50_000_000, icon_url: null, active: true },
+  { kind: 'qris', code: 'QRIS', name: 'QRIS (semua e-wallet & m-banking)', type: 'direct', fee_customer: { flat: 750, percent: 0.7 }, minimum_amount: 1_000, maximum_amount: 5_000_000, icon_url: null, active: true },
+  { kind: 'virtual_account', code: 'BRIVA', name: 'BRI Virtual Account', type: 'direct', fee_customer: { flat: 4_250, percent: 0 }, minimum_amount: 10_000, maximum_amount: 50_000_000, icon_url: null, active: true },
+  { kind: 'virtual_account', code: 'BCAVA', name: 'BCA Virtual Account', type: 'direct', fee_customer: { flat: 5_500, percent: 0 }, minimum_amount: 10_000, maximum_amount: 50_000_000, icon_url: null, active: true },
 ];
 
 export interface CreateTransactionInput {
@@ -53,7 +53,7 @@ export function createSandboxTransaction(input: CreateTransactionInput, now: Dat
   if (!channel) throw new Error(`unknown sandbox channel ${input.method}`);
   const reference = `SBX-${randomBytes(6).toString('hex').toUpperCase()}`;
   const payUrl = `${input.origin}/api/v1/payments/sandbox/pay/${reference}`;
-  const payCode = channel.group === 'Virtual Account' ? `8808${randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0').slice(0, 12)}` : null;
+  const payCode = channel.kind === 'virtual_account' ? `8808${randomBytes(5).readUIntBE(0, 5).toString().padStart(12, '0').slice(0, 12)}` : null;
   const steps =
     channel.code === 'QRIS'
       ? [step('Buka halaman pembayaran.'), step('Pindai kode QRIS dengan aplikasi e-wallet atau m-banking Anda.'), step('Pastikan jumlahnya ', strong(formatRupiah(input.amount)), ', lalu konfirmasi.')]
@@ -74,18 +74,12 @@ export function createSandboxTransaction(input: CreateTransactionInput, now: Dat
   };
 }
 
-/** Tripay's callback signature: HMAC-SHA256 of the raw body with the private key, lowercase hex. */
-export function callbackSignature(rawBody: string | Buffer, privateKey: string): string {
-  return createHmac('sha256', privateKey).update(rawBody).digest('hex');
-}
-
 /** The sandbox behind the one provider interface; registered only on purpose (registry.ts). */
 export const sandboxGateway: PaymentProvider = {
   id: 'sandbox',
   displayName: SANDBOX_PROVIDER_NAME,
   local: true,
   sandbox: true,
-  callbackKey: SANDBOX_PRIVATE_KEY,
   channels: () => Promise.resolve(sandboxChannels),
   createPayment(request: PaymentRequest): Promise<NewPayment> {
     if (!request.channel) throw new Error('the sandbox needs a channel');
@@ -95,4 +89,7 @@ export const sandboxGateway: PaymentProvider = {
     );
     return Promise.resolve({ ...trx, provider: 'sandbox', channel_code: request.channel.code, amount: request.amount, fee_customer: request.fee, bank_accounts: [], transfer_note: null });
   },
+  // Its pay page signs with the public sandbox key: registered only where no money can move (registry.ts).
+  parseCallback: (request) => readHmacCallback(request, SANDBOX_PRIVATE_KEY),
+  mapStatus: (status) => hmacStatus(status),
 };

@@ -1,13 +1,19 @@
 /**
- * Tripay client (docs/integrations.md §2): `Authorization: Bearer <api key>`, failures as
+ * The Tripay adapter (docs/integrations.md §2): `Authorization: Bearer <api key>`, failures as
  * `{ success: false, message }`; closed-payment signature = HMAC-SHA256(private key,
- * merchant code + merchant ref + amount) in lowercase hex.
+ * merchant code + merchant ref + amount) in lowercase hex; callbacks signed over the raw body
+ * (hmac-callback.ts); channels read into our shape here and nowhere else.
  */
 import { createHmac } from 'node:crypto';
 import { stepFromHtml } from '@pasar/core/checkout';
+import type { PaymentChannelKind } from '@pasar/core/payments';
 import { ProviderFailure, providerFetch, TtlCache } from '../http';
-import type { Channel, GatewayTransaction } from './sandbox-gateway';
-import type { NewPayment, PaymentProvider, PaymentRequest } from './provider';
+import { hmacStatus, readHmacCallback } from './hmac-callback';
+import type { GatewayTransaction } from './sandbox-gateway';
+import { callbackUrl, type Channel, type NewPayment, type PaymentProvider, type PaymentRequest, type PaymentUpdate } from './provider';
+
+/** The id stored in payments.provider and sent as payment_method's prefix; rows written before decision 074 carry it too. */
+export const TRIPAY_ID = 'tripay';
 
 export interface TripayConfig {
   apiKey: string;
@@ -40,6 +46,13 @@ export interface TripayCreateInput {
   expiredTime: number;
 }
 
+/** Tripay's group names ('Virtual Account', 'E-Wallet', 'Convenience Store') in our terms; its QRIS channels are QRIS whatever their group. */
+function channelKind(group: string, code: string): PaymentChannelKind {
+  if (code.startsWith('QRIS')) return 'qris';
+  const kinds: Record<string, PaymentChannelKind> = { 'Virtual Account': 'virtual_account', 'E-Wallet': 'e_wallet', 'Convenience Store': 'retail' };
+  return Object.hasOwn(kinds, group) ? kinds[group]! : 'other';
+}
+
 export class TripayClient {
   private readonly channelCache = new TtlCache<Channel[]>(5 * 60 * 1000);
 
@@ -69,7 +82,7 @@ export class TripayClient {
         { group: string; code: string; name: string; type: string; fee_customer?: { flat?: number; percent?: number | string }; minimum_amount?: number; maximum_amount?: number; icon_url?: string; active?: boolean }[]
       >('merchant/payment-channel');
       return data.map((c) => ({
-        group: c.group,
+        kind: channelKind(c.group, c.code),
         code: c.code,
         name: c.name,
         type: c.type === 'redirect' ? 'redirect' : 'direct',
@@ -80,6 +93,11 @@ export class TripayClient {
         active: c.active !== false,
       }));
     });
+  }
+
+  /** GET transaction/detail: the transaction's current status (UNPAID, PAID, EXPIRED, FAILED, REFUND). */
+  async transactionStatus(reference: string): Promise<{ reference: string; merchant_ref?: string; status: string; paid_at?: number | null }> {
+    return this.call(`transaction/detail?reference=${encodeURIComponent(reference)}`);
   }
 
   async createTransaction(input: TripayCreateInput): Promise<GatewayTransaction> {
@@ -124,13 +142,12 @@ export class TripayClient {
 }
 
 /** Tripay behind the one provider interface: a network call, so it runs after the order commits. */
-export function tripayProvider(client: TripayClient, privateKey: string): PaymentProvider {
+export function tripayProvider(config: TripayConfig, client = new TripayClient(config)): PaymentProvider {
   return {
-    id: 'tripay',
+    id: TRIPAY_ID,
     displayName: 'Tripay',
     local: false,
     sandbox: false,
-    callbackKey: privateKey,
     channels: () => client.channels(),
     async createPayment(request: PaymentRequest): Promise<NewPayment> {
       if (!request.channel) throw new Error('Tripay needs a channel');
@@ -142,11 +159,25 @@ export function tripayProvider(client: TripayClient, privateKey: string): Paymen
         customerEmail: request.customer.email,
         customerPhone: request.customer.phone,
         orderItems: request.items,
-        callbackUrl: `${request.origin}/api/v1/payments/tripay/callback`,
+        callbackUrl: callbackUrl(request.origin, TRIPAY_ID),
         returnUrl: `${request.origin}${request.orderPath}`,
         expiredTime: Math.floor(request.now.getTime() / 1000) + 24 * 60 * 60,
       });
-      return { ...trx, provider: 'tripay', channel_code: request.channel.code, amount: request.amount, fee_customer: request.fee, bank_accounts: [], transfer_note: null };
+      return { ...trx, provider: TRIPAY_ID, channel_code: request.channel.code, amount: request.amount, fee_customer: request.fee, bank_accounts: [], transfer_note: null };
     },
+    parseCallback: (request) => readHmacCallback(request, config.privateKey),
+    async readState(payment): Promise<PaymentUpdate> {
+      const detail = await client.transactionStatus(payment.reference);
+      const status = hmacStatus(detail.status);
+      return {
+        reference: detail.reference,
+        merchantRef: detail.merchant_ref ?? null,
+        amount: null,
+        status,
+        paidAt: status === 'paid' && typeof detail.paid_at === 'number' ? new Date(detail.paid_at * 1000) : null,
+        payload: detail,
+      };
+    },
+    mapStatus: (status) => hmacStatus(status),
   };
 }

@@ -1,0 +1,15 @@
+/**
+ * One feature's share of a statement another feature runs (decision 075). A checkout reads its
+ * products, settings, unpaid counts and courier prices in one statement (issue 15: round trips), so
+ * the settings and couriers features hand the orders repository a part: SQL their repository built,
+ * placed as a column without being read, and `read`, which turns the column's raw value into the
+ * owner's typed value. No feature builds or parses another feature's SQL.
+ */
+export interface StatementPart<T> {
+  /** A scalar SQL expression (drizzle's SQL), built by the owning feature's repository. */
+  readonly sql: unknown;
+  read(raw: unknown): T;
+}
+
+/** The typed values of a record of parts. */
+export type PartValues<P extends Record<string, StatementPart<unknown>>> = { [K in keyof P]: P[K] extends StatementPart<infer T> ? T : never };

@@ -1,0 +1,22 @@
+/** The PostgreSQL database the server benches start from: a throwaway one with the demo data (no images). */
+import path from 'node:path';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
+import { createPostgresDatabase, postgresAvailable, root } from './support';
+
+/** The seeded database, open; undefined (and the bench said skipped) when no PostgreSQL answers. */
+export async function seededBenchDatabase(prefix: string, bench: string): Promise<{ url: string; database: Database; drop: () => Promise<void> } | undefined> {
+  if (!(await postgresAvailable())) {
+    console.log(`PostgreSQL not reachable on 127.0.0.1:5432: ${bench} bench skipped.`);
+    return undefined;
+  }
+  const pgDb = await createPostgresDatabase(prefix);
+  try {
+    const database = await openDatabase({ databaseUrl: pgDb.url });
+    await seedDemo(database.db, { uploadsDir: path.join(root, '.tmp/bench-uploads'), withImages: false });
+    return { ...pgDb, database };
+  } catch (error) {
+    await pgDb.drop();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Test data shared by the core and web tests and the benches (the API's tests have their database
+ * factories): a product as the catalogue API answers it, and a seeded random generator.
+ */
+import type { Product } from '../catalog/index';
+
+export function catalogueProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 12,
+    name: 'Keripik',
+    description: '',
+    price: 15000,
+    reseller_price: 15000,
+    discount: 0,
+    stock: 10,
+    is_active: true,
+    category_id: 1,
+    category: { id: 1, name: 'Makanan' },
+    business_id: null,
+    business: null,
+    business_name: null,
+    size: null,
+    notes: null,
+    image_url: null,
+    image_cover: null,
+    images: [],
+    weight_grams: 250,
+    local_only: false,
+    ai_status: false,
+    ai_description: null,
+    size_variants: [],
+    option_groups: [],
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+/** A small deterministic generator (mulberry32): the same seed gives the same data, so runs are comparable. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
