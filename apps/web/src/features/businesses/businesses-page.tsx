@@ -8,6 +8,7 @@ import { CardSkeleton } from '../../components/skeleton';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { draftKey, failureMessage, peekDraft } from '../../components/form';
 import { SortSelect, useListSort } from '../../components/admin/sorting';
+import { RowActions } from '../../components/admin/row-actions';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BUSINESS_DRAFT, BusinessFormModal } from './business-form-modal';
 
@@ -107,14 +108,7 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: AdminBusiness; onE
         Terdaftar {formatDateTime(b.created_at, { style: 'date' })} · {b.product_count} produk
       </p>
       {!b.is_active && <p className="mt-2 rounded-lg bg-amber-50 px-2 py-1 text-sm font-semibold text-amber-800">{businessMessages.followUp}</p>}
-      <div className="mt-auto flex gap-2 pt-3">
-        <button type="button" className={buttonStyles.small} onClick={onEdit} aria-label={`Edit ${b.name}`}>
-          Edit
-        </button>
-        <button type="button" className={buttonStyles.danger} onClick={onDelete} disabled={deleting} aria-label={`Hapus ${b.name}`}>
-          Hapus
-        </button>
-      </div>
+      <RowActions name={b.name} editText="Edit" onEdit={onEdit} onDelete={onDelete} deleteDisabled={deleting} className="mt-auto flex gap-2 pt-3" />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { RowActions } from '../../components/admin/row-actions';
 import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
@@ -163,14 +164,7 @@ export default function CategoriesPage() {
                 </td>
                 <td className="px-4 py-2 text-stone-600">{formatDateTime(c.created_at, { style: 'date' })}</td>
                 <td className="px-4 py-2">
-                  <div className="flex justify-end gap-2">
-                    <button type="button" className={buttonStyles.small} onClick={() => edit(c)} aria-label={`Ubah ${c.name}`}>
-                      Ubah
-                    </button>
-                    <button type="button" className={buttonStyles.danger} onClick={() => void del(c)} aria-label={`Hapus ${c.name}`} disabled={remove.isPending}>
-                      Hapus
-                    </button>
-                  </div>
+                  <RowActions name={c.name} onEdit={() => edit(c)} onDelete={() => void del(c)} deleteDisabled={remove.isPending} className="flex justify-end gap-2" />
                 </td>
               </tr>
             ))}
