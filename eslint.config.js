@@ -21,35 +21,6 @@ const featureZones = webFeatures.map((name) => ({
  * features/index.ts registers every feature's routes, and tests may read any table to check a rule.
  */
 const apiFeatures = fs.readdirSync('apps/api/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-/**
- * Imports of another feature's repository that still wait for a service of the feature that owns the SQL
- * (decision 075 lists each with its fix). Remove a line when its import is fixed; add none.
- */
-const apiRepositoryImportsToFix = [
-  'accounts/password-reset.service.ts',
-  'assistant/assistant-knowledge.ts',
-  'businesses/business-locations.ts',
-  'catalog/catalog.cache.ts',
-  'couriers/courier-areas.ts',
-  'couriers/local-options.ts',
-  'curation/curation.service.ts',
-  'dashboard/dashboard.repository.ts',
-  'mail/buyer-messages.ts',
-  'mail/mail.service.ts',
-  'orders/admin-orders.service.ts',
-  'partner-applications/partner-applications.service.ts',
-  'partner-shipments/partner-shipments.service.ts',
-  'payments/payment-providers.ts',
-  'payments/payments.repository.ts',
-  'payments/payments.service.ts',
-  'products/products.repository.ts',
-  'refunds/refunds.service.ts',
-  'settlement/settlement.service.ts',
-  'shipments/shipments.service.ts',
-  'users/create-admin.ts',
-  'users/public-shop.ts',
-  'users/users.service.ts',
-].map((file) => `apps/api/src/features/${file}`);
 const apiFeatureZones = apiFeatures.map((name) => ({
   target: `./apps/api/src/features/${name}/**/*.ts`,
   from: apiFeatures.filter((other) => other !== name).flatMap((other) => [`./apps/api/src/features/${other}/**/*.repository.ts`, `./apps/api/src/features/${other}/**/*.routes.ts`]),
@@ -112,7 +83,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/features/**/*.ts'],
-    ignores: ['apps/api/src/features/index.ts', 'apps/api/src/**/*.test.ts', ...apiRepositoryImportsToFix],
+    ignores: ['apps/api/src/features/index.ts', 'apps/api/src/**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: apiFeatureZones }] },
   },
   {

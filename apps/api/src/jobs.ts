@@ -1,6 +1,7 @@
 /**
  * Background jobs of the server process (docs/design.md, second wave): the payment deadline, the
- * payment reminders, the e-mail and WhatsApp outbox and the ended rate-limit windows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
+ * payment reminders, the e-mail and WhatsApp outbox, the ended rate-limit windows and the merge of
+ * the figure tables' per-connection rows, at start and then every JOB_INTERVAL_MS. Each run claims its rows in the database
  * (SKIP LOCKED), so any number of processes sharing one PostgreSQL may run them, and `shouldRun`
  * lets only one of them do so (cluster-jobs.ts); a run that is still busy is not started twice by
  * the same process. Tests call the job bodies with a fake clock. Stopping (a server draining on
@@ -17,7 +18,7 @@ import { createWhatsappSender } from './integrations/whatsapp/whatsapp-client';
 import { expireUnpaidOrders } from './features/payments/payments.service';
 import { deleteEndedHits } from './limits/counters.repository';
 import { completeDeliveredShipments } from './features/shipments/shipments.service';
-import { foldFigureRows } from './features/dashboard/dashboard.service';
+import { mergeFigureRows } from './features/dashboard/dashboard.service';
 
 export interface JobLog {
   info(object: object, message: string): void;
@@ -70,9 +71,9 @@ export function startJobs(input: {
     if (stop?.aborted) return;
     try {
       // The per-connection figure rows are merged here, so a read never has to write (docs/database.md).
-      await measured('figures_fold', () => foldFigureRows(db));
+      await measured('figures_merge', () => mergeFigureRows(db));
     } catch (error) {
-      log.error({ err: error }, 'figures fold failed');
+      log.error({ err: error }, 'figure rows merge failed');
     }
     if (stop?.aborted) return;
     try {

@@ -77,8 +77,8 @@ export const migrationsFolder = path.join(apiRoot, 'src/db/migrations');
 
 /**
  * PostgreSQL's default planner costs assume spinning disks, and then it scans the whole
- * products table instead of using the trigram index for a catalogue search (4-5× slower at
- * 100,000 products). Every connection gets SSD-appropriate costs.
+ * products table instead of using the trigram index for a catalogue search (measured in decision
+ * 007). Every connection gets SSD-appropriate costs.
  */
 const plannerSettings = 'SET random_page_cost = 1.1; SET effective_io_concurrency = 100';
 // (PostgreSQL gets the same settings as connection options below.)

@@ -931,10 +931,11 @@ export const assistantQuestions = pgTable(
 );
 
 /**
- * The office's sales report figures (issue 29 part 5, migration 0023, decision 058), kept by
+ * The office's sales report figures (issue 29 part 5, migration 0023, decision 058), written by
  * triggers on orders, order_items, products and businesses: goods of paid, not cancelled orders by
  * UTC hour (grain 0), day (1) and month (2), per dimension (0 all, 1 channel, 2 partner, 3
- * kecamatan, 4 category) and key, one row set per writing backend (folded into backend 0 by readers).
+ * kecamatan, 4 category) and key, one row set per writing backend, summed by readers and merged into
+ * backend 0 by the background jobs (merge_figure_rows(), migration 0026).
  */
 export const salesFigures = pgTable(
   'sales_figures',

@@ -62,8 +62,8 @@ declare module 'fastify' {
 
 /**
  * helmet's middleware is built once here and applied to every answer. @fastify/helmet (used until
- * issue 15) built it again on every request, compiling the whole policy each time: about 0.035 ms of
- * a product page's 0.13 ms of CPU (decision 023, "Built once"). Only a route with
+ * issue 15) built it again on every request, compiling the whole policy each time, a large part of a
+ * product page's CPU (measured in decision 023, "Built once"). Only a route with
  * `config: { cspNonces: true }` builds its policy per answer, around its fresh nonces.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {

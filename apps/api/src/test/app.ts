@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -14,6 +13,9 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { seedDemo } from '../db/seed/seed-demo';
 import type { ApiTemplates } from './global-setup';
+import { createThrowawayDatabase } from './throwaway-database';
+
+export { createThrowawayDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -44,7 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const templates = inject('apiTemplates') as ApiTemplates | undefined;
   const template = templates?.engine === testEngine ? (seed ? templates.seeded : templates.empty) : undefined;
   if (process.env.TEST_POSTGRES_URL) {
-    const created = await createThrowawayDatabase(process.env.TEST_POSTGRES_URL, template);
+    const created = await createThrowawayDatabase(process.env.TEST_POSTGRES_URL, { template });
     databaseUrl = created.url;
     dropDatabase = created.drop;
   }
@@ -64,25 +66,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
       await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-export async function createThrowawayDatabase(adminUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `pasar_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
     },
   };
 }

@@ -47,7 +47,7 @@ export function guestOrderPayload(order: { productId: number; quantity: number; 
 }
 
 /**
- * Tests that place many guest orders from one e-mail or address (stock races, desk figures) lift
+ * Tests that place many guest orders from one e-mail or address (stock races, order desk figures) lift
  * the abuse caps of issue 13 §7 (docs/issues.md); the caps' own tests keep the shop's defaults.
  */
 export async function allowManyUnpaidOrders(db: DbOrTx): Promise<void> {

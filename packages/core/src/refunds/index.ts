@@ -2,11 +2,12 @@
  * Refunds and payment reversal (issue 28 part 4, docs/decisions/050-refunds-and-reversal.md).
  * Money that came in stays counted as it came (a paid order keeps its total in revenue when it is
  * cancelled); money that goes back is a refund, counted at the time it goes. Net revenue is the
- * one rule the dashboard, the desk, the CSV and the drawer share; the SQL figures are tested
+ * one rule the dashboard, the order desk, the CSV and the drawer share; the SQL figures are tested
  * against these functions.
  */
 import { z } from 'zod';
 import { idField } from '../common/index';
+import { countsAsRevenue } from '../revenue/index';
 import { storeDate } from '../time/index';
 
 export const REFUND_METHODS = ['transfer', 'cash', 'gateway'] as const;
@@ -130,12 +131,13 @@ export function lineRefundAmount(line: { price: number; quantity: number }, remo
 }
 
 /**
- * Net revenue over some orders and refunds: paid orders' totals (a cancelled paid order included:
- * its money came) less the refunds. The desk sums this over the filtered orders; the dashboard over
- * the money's time (the payment's, and each refund's own).
+ * Net revenue over some orders and refunds: the totals of the orders whose money counts as revenue
+ * (countsAsRevenue: paid, a cancelled paid order included) less the refunds. The order desk sums this
+ * over the filtered orders; the dashboard over the money's time (the payment's, and each refund's
+ * own).
  */
 export function netRevenue(orders: readonly { payment_status: string; total_amount: number }[], refunds: readonly { amount: number }[]): number {
-  const received = orders.reduce((s, o) => s + (o.payment_status === 'paid' ? o.total_amount : 0), 0);
+  const received = orders.reduce((s, o) => s + (countsAsRevenue(o) ? o.total_amount : 0), 0);
   return received - refunds.reduce((s, r) => s + r.amount, 0);
 }
 

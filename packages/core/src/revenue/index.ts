@@ -31,7 +31,7 @@ export function revenueHour(createdAt: Date, paidAt: readonly (Date | null)[]): 
   return new Date(Math.floor(at / HOUR_MS) * HOUR_MS);
 }
 
-/** Per status, what its orders received and what went back on them, as the desk's figures give it. */
+/** Per status, what its orders received and what went back on them, as the order desk's figures give it. */
 export interface StatusMoney {
   /** Totals of the status's paid orders. */
   paid: number;

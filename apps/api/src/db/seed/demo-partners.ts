@@ -5,7 +5,7 @@
  * a partner application waiting for the office, and products waiting for curation. `npm start`
  * then shows both sides at once.
  *
- * Orders are written as the checkout and the desk would have left them (order, payment, one
+ * Orders are written as the checkout and the order desk would have left them (order, payment, one
  * shipment, lines, timeline), with dates relative to the day the seed runs, so "last month" is
  * always last month in the store's time zone.
  */

@@ -92,6 +92,11 @@ export async function updateProfile(
     .where(eq(users.id, userId));
 }
 
+/** Sets an account's password hash; false when the account is gone. */
+export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<boolean> {
+  return (await db.update(users).set({ password_hash: passwordHash, version: sql`${users.version} + 1`, updated_at: sql`now()` }).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
+}
+
 /** PostgreSQL unique violation on one of the case-insensitive indexes. */
 export function uniqueViolation(error: unknown): 'username' | 'email' | undefined {
   const constraint = uniqueViolationConstraint(error);

@@ -7,6 +7,7 @@ import {
   findUserById,
   findUserByLogin,
   insertUser,
+  setPasswordHash,
   takenIdentifiers,
   uniqueViolation,
   updateProfile,
@@ -17,6 +18,12 @@ import { createSession, revokeSession } from '../../auth/sessions.repository';
 import { LoginLimiter, tooManyAttemptsMessage, type LoginTarget } from './login-limiter';
 import { createCounters, type Counters } from '../../limits/counters';
 import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../auth/tokens';
+
+/**
+ * What the users feature (the admin's accounts, `create-admin`, the start's demo-password check) and
+ * a partner application use of accounts: the rows are this feature's, whoever creates them.
+ */
+export { findRoleByName, findUserById, findUserByLogin, insertUser, setPasswordHash, takenIdentifiers, uniqueViolation };
 
 /** Every self-registered account is a customer (issue 3): the payload never picks a role. */
 export const CUSTOMER_ROLE = 'customer';

@@ -20,11 +20,10 @@ import { AppError } from '@pasar/core/errors';
 import type { Database, Db } from '../../db/client';
 import { revokeAllSessionsOfUser, revokeOtherSessionsOfUser } from '../../auth/sessions.repository';
 import { secondsUntil, typedPart, type Counters } from '../../limits/counters';
-import { insertMail } from '../mail/mail.repository';
+import { queueAccountMail } from '../mail/mail.service';
 import { passwordResetMail } from '../mail/mail.templates';
-import { getSetting } from '../settings/settings.repository';
-import { setPasswordHash } from '../users/users.repository';
-import { findUserById } from './accounts.repository';
+import { getSetting } from '../settings/settings.service';
+import { findUserById, setPasswordHash } from './accounts.repository';
 import { LoginLimiter } from './login-limiter';
 import { hashPassword, verifyPassword } from './passwords';
 import { consumeResetToken, deleteUnusedResetTokens, findAccountByEmail, insertResetToken } from './password-reset.repository';
@@ -99,9 +98,7 @@ export class PasswordService {
       );
       await this.db.transaction(async (tx) => {
         await insertResetToken(tx, { userId: account.id, tokenHash, expiresAt: new Date(this.now().getTime() + PASSWORD_RESET_TTL_MS) });
-        await insertMail(tx, [
-          { kind: 'password_reset', order_id: null, to_address: account.email, subject: content.subject, text_body: content.text, html_body: content.html, status: this.mail.smtp ? 'pending' : 'kept' },
-        ]);
+        await queueAccountMail(tx, { kind: 'password_reset', to: account.email, content, smtp: this.mail.smtp });
       });
     } finally {
       const left = RESET_ANSWER_FLOOR_MS - (performance.now() - started);

@@ -7,8 +7,7 @@ import { AssistantIndex, terms, type AssistantDoc, type Vocabulary } from '@pasa
 import { formatRupiah } from '@pasar/core/money';
 import { applyDiscount } from '@pasar/core/pricing';
 import type { DbOrTx } from '../../db/client';
-import { getSetting } from '../settings/settings.repository';
-import { paymentSettings } from '../settings/settings.service';
+import { getSetting, paymentSettings } from '../settings/settings.service';
 import { mobileNumber } from '../mail/buyer-messages';
 import { corpusVersion, loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
 import { assistantVocabulary } from './place-names';

@@ -39,35 +39,18 @@ export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
   );
 }
 
-/** Above this many counter rows, a reader folds those of finished writers into row 0. */
-const FOLD_ABOVE = 32;
-
 /**
  * A fingerprint of everything the assistant's documents are built from: the sum of the change
  * counters that statement triggers on products, variants, categories, businesses, knowledge
  * entries and settings raise in the writer's own transaction (migration 0013), so it moves in the
  * same commit as the data and the cached index is rebuilt only then. A few rows, where summing
- * version, stock and updated_at over every product scanned the catalogue on each question.
+ * version, stock and updated_at over every product scanned the catalogue on each question. It only
+ * reads: the background jobs merge the rows of connections into row 0 (merge_figure_rows(),
+ * docs/database.md), which leaves the sum as it was.
  */
 export async function corpusVersion(db: DbOrTx): Promise<string> {
-  const [row] = await queryRows<{ version: string; rows: number }>(db, sql`SELECT coalesce(sum(changes), 0)::text AS version, count(*)::int AS rows FROM assistant_changes`);
-  if ((row?.rows ?? 0) > FOLD_ABOVE) await foldChanges(db);
+  const [row] = await queryRows<{ version: string }>(db, sql`SELECT coalesce(sum(changes), 0)::text AS version FROM assistant_changes`);
   return row?.version ?? '';
-}
-
-/**
- * Each server connection that ever wrote has a row; pools close idle connections and open new
- * ones. Rows not locked by a transaction in progress are moved into row 0 in one statement, so
- * the sum a reader sees is the same before and after, and no writer is waited for (SKIP LOCKED).
- */
-export async function foldChanges(db: DbOrTx): Promise<void> {
-  await db.execute(sql`
-    WITH gone AS (
-      DELETE FROM assistant_changes WHERE backend IN (
-        SELECT backend FROM assistant_changes WHERE backend <> 0 ORDER BY backend FOR UPDATE SKIP LOCKED)
-      RETURNING changes)
-    INSERT INTO assistant_changes AS a (backend, changes) SELECT 0, coalesce(sum(changes), 0) FROM gone
-    ON CONFLICT (backend) DO UPDATE SET changes = a.changes + EXCLUDED.changes`);
 }
 
 /** Active products of active categories: what a shopper can buy (only `ids` when given). */
@@ -85,7 +68,7 @@ export async function loadSellableProducts(db: DbOrTx, ids?: readonly number[]):
   );
 }
 
-/** One row per distinct question (folded text); asking again counts up. */
+/** One row per distinct question (its normalised text); asking again counts up. */
 export async function recordUnanswered(db: DbOrTx, normalized: string, question: string): Promise<void> {
   await db
     .insert(assistantQuestions)

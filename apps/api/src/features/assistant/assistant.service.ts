@@ -30,6 +30,12 @@ import type { ChatClient, ChatMessage } from '../../integrations/assistant/chat-
 import { freshProducts, type Corpus, type Doc, type KnowledgeDoc, type ProductDoc, type SellableProduct } from './assistant-knowledge';
 import { recordUnanswered } from './assistant.repository';
 
+/**
+ * The change counter the assistant's documents are built under: the public catalogue's cache keys
+ * its answers by it too (catalog.cache.ts), as both are made from the same rows.
+ */
+export { corpusVersion } from './assistant.repository';
+
 /** Below this BM25 score the best document is not about the question. */
 export const MIN_SCORE = 1.2;
 /** ...and it must contain at least this share of the question's topic words. */

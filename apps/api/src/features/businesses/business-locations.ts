@@ -11,7 +11,7 @@ import type { Area } from '@pasar/core/locations';
 import { embeddedAreas } from '../../integrations/locations/embedded-areas';
 import { providersFor } from '../../integrations/providers';
 import { ProviderFailure } from '../../integrations/http';
-import { getSetting } from '../settings/settings.repository';
+import { getSetting } from '../settings/settings.service';
 
 export interface ResolvedLocation {
   city_name: string;

@@ -20,7 +20,7 @@
  * Callers must treat what they get as read-only: the same objects go to every request.
  */
 import type { DbOrTx } from '../../db/client';
-import { corpusVersion } from '../assistant/assistant.repository';
+import { corpusVersion } from '../assistant/assistant.service';
 
 /** Counter reads under way at once (each shared by the requests that came before it started). */
 const READS_IN_FLIGHT = 2;
@@ -91,7 +91,7 @@ export class CatalogCache {
   }
 
   /**
-   * The counter only grows (triggers add to it; folding rows keeps the sum), so a read that
+   * The counter only grows (triggers add to it; merging the connection rows keeps the sum), so a read that
    * overtook an older one never makes the cache go back to an older value.
    */
   private observe(version: string): void {

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the trigger-kept catalogue counts (migrations 0010, 0012) stay exact through any mix of
+ * Issue 15: the catalogue counts the triggers maintain (`catalog_counts`, migrations 0010, 0012) stay exact through any mix of
  * writes, and keeping them never makes two checkouts deadlock: changes are appended while a
  * transaction runs and applied at its commit, counters in key order, then the version
  * (docs/decisions/033-catalog-speed.md).
@@ -29,7 +29,7 @@ interface CountRow {
   in_stock: number;
 }
 
-/** The kept counters (rows of zero dropped) and a fresh count of the products, side by side. */
+/** The counters in `catalog_counts` (rows of zero dropped) and a fresh count of the products, side by side. */
 async function keptAndCounted(): Promise<{ kept: CountRow[]; counted: CountRow[]; pending: number }> {
   const kept = await queryRows<CountRow>(
     t.db,

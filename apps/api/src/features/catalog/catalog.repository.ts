@@ -204,8 +204,8 @@ function selectProductRows(db: Db) {
 /**
  * Public products by id: the hottest read of the shop (product pages, read together by
  * catalog.service's ReadBatch; a shelf's picks; a search page's ids). On PostgreSQL, planning the
- * raw query cost more than running it (about 2.9 ms against 0.6 ms at 100,000 products), so this
- * is a named prepared statement, planned once per connection.
+ * raw query cost more than running it, so this is a named prepared statement, planned once per
+ * connection.
  */
 function preparePublicProductsByIds(db: Db) {
   return selectProductRows(db)
@@ -220,9 +220,9 @@ function preparePublicProductsByIds(db: Db) {
  *
  * `pageSize` writes the page size into the statement as a literal. With LIMIT a parameter,
  * PostgreSQL costs the generic plan for an unknown limit (10% of the category) and so re-plans the
- * statement on every execution (custom plans only: 0.4 ms planning against 0.23 ms running, at
- * 10,000 products); with a literal LIMIT it switches to the generic plan after five executions
- * (planning 0.003 ms). Only the default page size gets its own statement: one per possible size
+ * statement on every execution (custom plans only, planning dearer than running: measured in
+ * docs/perf/embedded-database.md); with a literal LIMIT it switches to the generic plan after five
+ * executions. Only the default page size gets its own statement: one per possible size
  * would hold up to MAX_API_PAGE_SIZE plans in every connection.
  */
 function prepareListingPage(db: Db, inCategory: boolean, pageSize?: number) {
@@ -244,7 +244,7 @@ function prepareListingPage(db: Db, inCategory: boolean, pageSize?: number) {
     .prepare(`${inCategory ? 'public_listing_page_of_category' : 'public_listing_page'}${pageSize === undefined ? '' : `_${pageSize}`}`);
 }
 
-/** The stats tiles of the whole catalogue or of one category, from the trigger-kept counts. */
+/** The stats tiles of the whole catalogue or of one category, from the counts the triggers maintain (`catalog_counts`). */
 function prepareListingStats(db: Db, inCategory: boolean) {
   return db
     .select({
@@ -284,6 +284,14 @@ function statementsOf(db: Db): ReturnType<typeof preparedStatements> {
 
 export async function listPublicProducts(db: DbOrTx): Promise<Product[]> {
   return selectProducts(db, publicProductFilter, sql`ORDER BY p.id DESC`);
+}
+
+/** Products by id, shown in the storefront or not (the back office's lists), in the order of the ids given. */
+export async function productsWithIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 /** Public products by id (ids of products no longer public are missing from the map). */
@@ -367,7 +375,7 @@ export interface CatalogStats {
   approximate: boolean;
 }
 
-/** The stats tiles of the whole catalogue or of one category, from the trigger-kept counts. */
+/** The stats tiles of the whole catalogue or of one category, from the counts the triggers maintain (`catalog_counts`). */
 export async function listingStats(db: Db, categoryId: number | undefined): Promise<CatalogStats> {
   const statements = statementsOf(db);
   const [row] = await (categoryId === undefined ? statements.stats.execute() : statements.statsOfCategory.execute({ category: categoryId }));
@@ -396,7 +404,7 @@ export async function listingPage(db: Db, categoryId: number | undefined, limit:
  */
 const halalBusinessIds = sql`(SELECT hb.id FROM businesses hb WHERE hb.halal_verified_at IS NOT NULL)`;
 
-/** The stats tiles of the Halal-filtered catalogue (or category), from the trigger-kept counts. */
+/** The stats tiles of the Halal-filtered catalogue (or category), from the counts the triggers maintain (`catalog_counts`). */
 export async function halalListingStats(db: DbOrTx, categoryId: number | undefined): Promise<CatalogStats> {
   const [row] = await queryRows<{ total: number; partners: number; in_stock: number }>(
     db,

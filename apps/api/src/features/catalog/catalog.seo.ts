@@ -14,9 +14,6 @@ import { publicProduct } from './catalog.service';
 import { publicOrigin } from '../../lib/public-origin';
 import { escapeHtml, scriptJson } from '../../lib/html';
 
-// The sandbox pay page (features/payments) still imports it from here.
-export { escapeHtml } from '../../lib/html';
-
 function absolute(origin: string, path: string | null): string | undefined {
   if (!path) return undefined;
   return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith('/') ? '' : '/'}${path}`;

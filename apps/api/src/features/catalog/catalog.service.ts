@@ -27,6 +27,7 @@ import {
   listingPage,
   listPublicCategories,
   listPublicProductsOfCategory,
+  productsWithIds,
   publicProductsById,
   publicProductsByIds,
   randomProductIds,
@@ -41,6 +42,14 @@ import {
 } from './catalog.repository';
 
 export const productNotFoundMessage = 'Produk tidak ditemukan.';
+
+/**
+ * Products by id in the catalogue's shape, whether the storefront shows them or not (the back
+ * office's product lists), in the order of the ids given; no cache: an admin reads what is stored.
+ */
+export function productsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+  return productsWithIds(db, ids);
+}
 
 /*
  * Each use case reads through `cache`: by default the process's catalogue cache (one fresh counter
@@ -184,7 +193,7 @@ async function computeCatalogPage(db: Db, query: CatalogQuery): Promise<ProductP
   if (!phrase && query.halal) {
     [stats, items] = await Promise.all([halalListingStats(db, query.categoryId), halalListingPage(db, query.categoryId, query.pageSize, offset)]);
   } else if (!phrase) {
-    // No words: the trigger-kept counts and one index range, whatever the catalogue's size.
+    // No words: the counts the triggers maintain (`catalog_counts`) and one index range, whatever the catalogue's size.
     [stats, items] = await Promise.all([listingStats(db, query.categoryId), listingPage(db, query.categoryId, query.pageSize, offset)]);
   } else {
     // The database's search cache (catalog_search_cache) is keyed by the filter too; migration 0025

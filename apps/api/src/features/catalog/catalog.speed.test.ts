@@ -1,6 +1,6 @@
 /**
  * Issue 15: the catalogue's fast paths answer exactly what the slow ones did. Counts and stats
- * come from trigger-kept rows (migration 0010), searches from a cache keyed by the catalogue's
+ * come from the counts the database's triggers maintain (`catalog_counts`, migration 0010), searches from a cache keyed by the catalogue's
  * version, shelves from random id picks: every test changes the data through the ordinary writers
  * and checks the answer against the data, on PGlite and on PostgreSQL (TEST_POSTGRES_URL).
  */

@@ -10,7 +10,7 @@ import type { LocalCourierOption } from '@pasar/core/couriers';
 import type { SettingValue } from '@pasar/core/settings';
 import type { DbOrTx } from '../../db/client';
 import type { CheckedDistrict } from '../locations/locations.service';
-import { getSetting } from '../settings/settings.repository';
+import { getSetting } from '../settings/settings.service';
 import { localPriceCandidates, type LocalPriceCandidate } from './couriers.repository';
 
 /**

@@ -26,8 +26,20 @@ import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
 import type { ProductForm } from '../products/product-form';
 import { categoryExists } from '../categories/categories.service';
-import { findAdminProduct, insertProduct, replaceVariants, selectProductsByIds, updateProduct } from '../products/products.repository';
-import { checkReferences, filesOf, finalImages, productExists, removeFiles, storeUploads, toRecord } from '../products/products.service';
+import {
+  adminProductsByIds,
+  checkReferences,
+  filesOf,
+  finalImages,
+  findAdminProduct,
+  insertProduct,
+  productExists,
+  removeFiles,
+  replaceVariants,
+  storeUploads,
+  toRecord,
+  updateProduct,
+} from '../products/products.service';
 import { partnerProgram } from '../settings/settings.service';
 import {
   applyCuratedValues,
@@ -75,7 +87,7 @@ async function withCuration(db: DbOrTx, items: Product[]): Promise<PartnerProduc
 /** GET /mitra/products: the business's own products only, newest first, with where each stands with the office. */
 export async function listPartnerProducts(db: Db, businessId: number): Promise<PartnerProduct[]> {
   const ids = await ownProductIds(db, businessId);
-  return withCuration(db, await selectProductsByIds(db, ids));
+  return withCuration(db, await adminProductsByIds(db, ids));
 }
 
 /** Another business's product answers 404 like a missing one: a partner never learns it exists. */

@@ -1,14 +1,17 @@
 /**
- * Issue 15: the product figures kept by migrations 0014/0015 (every product, active ones, low stock
- * by core's LOW_STOCK_THRESHOLD, sold out), read by the dashboard and the product list, equal a fresh count after every kind of change, stay
- * when folded, and on PostgreSQL two sales in flight at once never wait for each other on them.
+ * Issue 15: the product figures written by migrations 0014/0015's triggers (every product, active
+ * ones, low stock by core's LOW_STOCK_THRESHOLD, sold out), read by the dashboard and the product
+ * list, equal a fresh count after every kind of change, are read without writing, stay when the
+ * jobs merge the connections' rows, and on PostgreSQL two sales in flight at once never wait for
+ * each other on them.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD } from '@pasar/core/products';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { catalogueFigures, dashboardReads, foldFigures, keptProductFigures } from './dashboard.repository';
+import { catalogueFigures, dashboardReads, keptProductFigures } from './dashboard.repository';
+import { mergeFigureRows } from './dashboard.service';
 
 let t: TestApp;
 
@@ -68,10 +71,10 @@ describe(`kept catalogue figures (migration 0014, ${testEngine})`, () => {
       }),
     ).rejects.toThrow('rolled back');
     await expectKeptEqualsFresh('a rolled back transaction');
-    // Rows of connections long gone (no live backend has a negative id), then folded.
+    // Rows of connections long gone (no live backend has a negative id), then merged by the jobs' step.
     await t.db.execute(sql`INSERT INTO catalogue_figures (backend, products, active, low_stock, out_of_stock) SELECT -g, 1, 1, 1, 1 FROM generate_series(1, 70) g`);
     await t.db.execute(sql`UPDATE catalogue_figures SET products = products - 70, active = active - 70, low_stock = low_stock - 70, out_of_stock = out_of_stock - 70 WHERE backend = 0`);
-    await expectKeptEqualsFresh('rows to fold');
+    await expectKeptEqualsFresh('rows to merge');
     // Reading the figures, however many rows there are, writes nothing: the jobs move them.
     const connectionRows = async () => (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM catalogue_figures WHERE backend <> 0`))[0]!.n;
     const waiting = await connectionRows();
@@ -80,10 +83,10 @@ describe(`kept catalogue figures (migration 0014, ${testEngine})`, () => {
     await catalogueFigures(t.db);
     await dashboardReads(t.db, 10);
     expect(await connectionRows()).toBe(waiting);
-    await foldFigures(t.db);
+    await mergeFigureRows(t.db);
     const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM catalogue_figures WHERE backend <> 0`);
     expect(left!.n).toBe(0);
-    await expectKeptEqualsFresh('after folding');
+    await expectKeptEqualsFresh('after the merge');
   });
 });
 

@@ -3,8 +3,15 @@ import { startOfStoreDay, startOfStoreMonth, storeMonth, type Activity, type Das
 import { formatRupiah } from '@pasar/core/money';
 import { orderStatusLabel } from '@pasar/core/orders';
 import { applyDiscount, clampDiscount } from '@pasar/core/pricing';
-import type { Db } from '../../db/client';
-import { dashboardReads, foldFigures, orderFigures, pendingOrders, type ActivityRow } from './dashboard.repository';
+import type { Db, DbOrTx } from '../../db/client';
+import { awaitsPayment, payableOf } from '@pasar/core/revenue';
+import { orderFigureSums } from '../orders/admin-orders.service';
+import { dashboardReads, keptProductFigures, pendingOrderRows, type ActivityRow } from './dashboard.repository';
+
+/** The catalogue's product figures (all, active, low stock, sold out) for the product screen's cards. */
+export function productFigures(db: DbOrTx): Promise<{ total: number; active: number; low_stock: number; out_of_stock: number }> {
+  return keptProductFigures(db);
+}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -37,6 +44,27 @@ function describe(row: ActivityRow): Activity {
   }
 }
 
+/**
+ * Revenue is money received (issue 13 §6 (docs/issues.md), core revenue countsAsRevenue and
+ * revenueHour): paid orders, counted in the month the money came (the latest payment's paid_at; a
+ * POS sale is paid when it is made), less refunds. Unpaid open orders are apart (core awaitsPayment).
+ * Issue 15 (100,000 orders): every figure comes from the rows migration 0014's triggers write, not
+ * from an aggregate over the orders.
+ */
+async function orderFigures(db: Db, dayStart: Date, monthStart: Date) {
+  const sums = await orderFigureSums(db, { dayStart, monthStart });
+  let unpaidCount = 0;
+  for (const [status, f] of sums.byStatus) if (awaitsPayment({ status, payment_status: 'unpaid' })) unpaidCount += f.unpaidOrders;
+  return {
+    pending_today: sums.sinceDay.get('pending') ?? 0,
+    pending_total: sums.byStatus.get('pending')?.count ?? 0,
+    today: [...sums.sinceDay.values()].reduce((s, n) => s + n, 0),
+    revenue: sums.revenue,
+    unpaid_count: unpaidCount,
+    unpaid_amount: payableOf(sums.byStatus),
+  };
+}
+
 export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSummary> {
   const { catalogue, timeZone: zone, activity } = await dashboardReads(db, 10);
   const orders = await orderFigures(db, startOfStoreDay(now, zone), startOfStoreMonth(now, zone));
@@ -52,21 +80,25 @@ export async function dashboardSummary(db: Db, now: Date): Promise<DashboardSumm
 }
 
 export async function notifications(db: Db, afterId: number | undefined): Promise<Notifications> {
-  const result = await pendingOrders(db, afterId);
+  // The totals are the order figures (migration 0014): the pending orders, and the orders with a
+  // transfer proof to verify (the order desk's "Menunggu verifikasi" count, over every status but
+  // cancelled). The bell's own statement runs beside them.
+  const [rows, sums] = await Promise.all([pendingOrderRows(db, afterId), orderFigureSums(db)]);
+  const pendingTotal = sums.byStatus.get('pending')?.count ?? 0;
+  let awaitingVerification = 0;
+  for (const [status, f] of sums.awaitingProof) if (status !== 'cancelled') awaitingVerification += f.count;
+  const newPending = rows.newPending ?? pendingTotal;
+  // New pending orders whose proof also waits are in both counts: the badge takes them once (issue 31).
+  const newAndAwaiting = rows.newAwaiting ?? sums.awaitingProof.get('pending')?.count ?? 0;
   return {
-    pending_total: result.pending_total,
-    new_pending: result.new_pending,
-    latest_order_id: result.latest_order_id,
-    awaiting_verification: Number(result.awaiting_verification),
-    attention: result.attention,
-    latest: result.latest.map((o) => ({ id: o.id, created_at: iso(o.created_at), total_amount: o.total_amount, customer: o.customer ?? 'Tamu', order_type: o.order_type })),
+    pending_total: pendingTotal,
+    new_pending: newPending,
+    latest_order_id: rows.latestOrderId,
+    awaiting_verification: awaitingVerification,
+    attention: newPending + awaitingVerification - newAndAwaiting,
+    latest: rows.latest.map((o) => ({ id: o.id, created_at: iso(o.created_at), total_amount: o.total_amount, customer: o.customer ?? 'Tamu', order_type: o.order_type })),
   };
 }
 
-/**
- * The background jobs' share of the figures (jobs.ts): the rows each database connection adds to
- * the figure tables are moved into one, so that reads sum few rows without ever writing themselves.
- */
-export async function foldFigureRows(db: Db): Promise<void> {
-  await foldFigures(db);
-}
+/** The background jobs' step for the figure tables (jobs.ts): reads sum the rows and never write. */
+export { mergeFigureRows } from './dashboard.repository';

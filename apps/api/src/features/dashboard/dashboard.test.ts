@@ -5,6 +5,7 @@ import { orderEvents, orders, payments, products, refunds } from '../../db/schem
 import { formatRupiah } from '@pasar/core/money';
 import { allowManyUnpaidOrders } from '../../test/orders';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { mergeFigureRows } from './dashboard.service';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -208,5 +209,26 @@ describe(`dashboard (${testEngine})`, () => {
     const listed = activity.find((a) => a.kind === 'product_created' && a.title === `Produk baru: ${product!.name}`);
     const charged = product!.price - (product!.price * 20) / 100;
     expect(listed?.detail).toBe(`${formatRupiah(charged)} (diskon 20% dari ${formatRupiah(product!.price)})`);
+  });
+
+  it('reads its figures without writing, however many connection rows wait for the jobs', async () => {
+    // Rows of connections long gone (no live backend has a negative id), zero figures: more than
+    // the readers ever merged themselves.
+    await t.db.execute(sql`INSERT INTO order_figures (kind, hour, status, payment_status, backend, orders, amount)
+                           SELECT 0, '-infinity', 'pending', 'unpaid', -g, 0, 0 FROM generate_series(1, 70) g`);
+    await t.db.execute(sql`INSERT INTO catalogue_figures (backend, products, active, low_stock, out_of_stock) SELECT -g, 0, 0, 0, 0 FROM generate_series(1, 70) g`);
+    const contents = async () =>
+      (await queryRows<{ rows: string }>(
+        t.db,
+        sql`SELECT json_build_array(
+              (SELECT json_agg(f ORDER BY f.kind, f.hour, f.status, f.payment_status, f.backend) FROM order_figures f),
+              (SELECT json_agg(c ORDER BY c.backend) FROM catalogue_figures c))::text AS rows`,
+      ))[0]!.rows;
+    const before = await contents();
+    expect((await get('/dashboard/summary')).statusCode).toBe(200);
+    expect((await get('/dashboard/notifications?after_id=1')).statusCode).toBe(200);
+    expect((await get('/dashboard/notifications')).statusCode).toBe(200);
+    expect(await contents()).toBe(before);
+    await mergeFigureRows(t.db);
   });
 });

@@ -9,8 +9,7 @@ import { defaultPaymentSettings, orderPath, whatsappNumber } from '@pasar/core/p
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { publicOrigin } from '../../lib/public-origin';
-import { getSetting } from '../settings/settings.repository';
-import { storeTimeZone } from '../settings/settings.service';
+import { getSetting, storeTimeZone } from '../settings/settings.service';
 import { buyerMessageFacts, buyerMessagesOf, insertMailOnce, ordersDueForReminder, type NewBuyerMessageRow } from './mail.repository';
 import { buyerStepMail } from './mail.templates';
 

@@ -11,9 +11,8 @@ import type { StoreTimeZone } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { WhatsappSender } from '../../integrations/whatsapp/whatsapp-client';
-import { insertOrderEvent } from '../orders/admin-orders.repository';
-import { getSetting } from '../settings/settings.repository';
-import { storeTimeZone } from '../settings/settings.service';
+import { insertOrderEvent } from '../orders/orders.service';
+import { getSetting, storeTimeZone } from '../settings/settings.service';
 import { claimNextMail, countNotice, insertMail, listMail, mailExists, markMailRetry, markMailSent, releaseStaleMail, resendFailedMail, type MailRow, type NewMailRow } from './mail.repository';
 import { orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail, type MailContent, type MailContext, type MailKind } from './mail.templates';
 
@@ -70,6 +69,14 @@ export function orderPlacedMails(order: Order, store: StoreMailContext, ctx: Que
   if (buyer) rows.push(row('order_created', order, buyer, orderPlacedBuyerMail(order, store), ctx));
   if (store.notifyAddress) rows.push(row('order_created_store', order, store.notifyAddress, orderPlacedStoreMail(order, store), ctx));
   return rows;
+}
+
+/**
+ * Queues one e-mail that belongs to no order (a password reset, a partner application's answer),
+ * in the caller's transaction: `pending` for the job when SMTP is configured, else `kept`.
+ */
+export async function queueAccountMail(db: DbOrTx, mail: { kind: string; to: string; content: MailContent; smtp: boolean }): Promise<void> {
+  await insertMail(db, [{ kind: mail.kind, order_id: null, to_address: mail.to, subject: mail.content.subject, text_body: mail.content.text, html_body: mail.content.html, status: mail.smtp ? 'pending' : 'kept' }]);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
-import { buyerStepMail, escapeHtml, orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail } from './mail.templates';
+import { escapeHtml } from '../../lib/html';
+import { buyerStepMail, orderPlacedBuyerMail, orderPlacedStoreMail, proofUploadedStoreMail } from './mail.templates';
 import { manualPayment, testOrder } from './test-order';
 
 const ctx = { storeName: 'Pasar UMKM Kota Bandung', origin: 'https://toko.contoh.id', timeZone: 'Asia/Jakarta' };

@@ -28,8 +28,6 @@ type Block =
   | { type: 'link'; label: string; url: string }
   | { type: 'instructions'; instructions: PaymentInstruction[] };
 
-export { escapeHtml };
-
 /** A link is only made clickable when it is a web address; anything else (javascript:, data:) is shown as text. */
 function isWebUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
@@ -261,7 +259,7 @@ function base(ctx: MailContext): string {
 
 /**
  * The buyer's message for one step of the order (issue 28): the shared sentence from core (the
- * same the WhatsApp message and the desk's button carry), the facts as rows, the order link.
+ * same the WhatsApp message and the order desk's button carry), the facts as rows, the order link.
  */
 export function buyerStepMail(kind: BuyerMessageKind, facts: BuyerFacts, ctx: Pick<MailContext, 'storeName'>): MailContent {
   const subject = buyerMessageSubject(kind, facts);

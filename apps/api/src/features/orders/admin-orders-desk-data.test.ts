@@ -1,5 +1,5 @@
 /**
- * Issue 31: the desk's search takes a bare number for an order id first (item 19), and the CSV
+ * Issue 31: the order desk's search takes a bare number for an order id first (item 19), and the CSV
  * export names the payment method, the time the money came and the chosen options, with a
  * semicolon variant for spreadsheets set to Indonesian (item 23).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the desk reads a page of orders with their items, latest payment and audit trail in the
+ * Issue 15: the order desk reads a page of orders with their items, latest payment and audit trail in the
  * statement that finds the page (JSON written by PostgreSQL), and writes its answers with
  * fast-json-stringify. Both must answer exactly what the four reads through the query builder and
  * zod's serializer answered: compared here with that reference, order by order and byte by byte.
@@ -20,7 +20,7 @@ let t: TestApp;
 let admin: { authorization: string };
 let ids: number[];
 
-/** The desk's orders as they were read before (orders, items, payments through the query builder; events apart). */
+/** The order desk's orders as they were read before (orders, items, payments through the query builder; events apart). */
 async function reference(orderIds: number[]): Promise<AdminOrder[]> {
   if (orderIds.length === 0) return [];
   const [list, events] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a searched desk page in one statement (searchedFiguresAndPage). Its page is the same as
+ * Issue 15: a searched order desk page in one statement (searchedFiguresAndPage). Its page is the same as
  * sorting every match (pageOfOrderIds, for every sort, direction, tab and payment filter, paged);
  * its figures equal a fresh grouping of every match up to the cap, and above the cap they are
  * lower bounds over exactly `cap` matches and say `approximate`, exactly when there were more.
@@ -33,7 +33,7 @@ async function insertOrders(name: string, count: number) {
     FROM orders o WHERE o.customer_name LIKE ${`${name} %`}`);
 }
 
-/** Every order the search matches, as the desk pages them (the reference: every match sorted). */
+/** Every order the search matches, as the order desk pages them (the reference: every match sorted). */
 const everyMatch = (q: string, payment: 'all' | 'verification') => pageOfOrderIds(t.db, { q, status: 'all', payment }, 100_000, 0);
 
 /** The figures per status of these orders, grouped afresh. */

@@ -34,7 +34,7 @@ beforeAll(async () => {
       const put = await t.app.inject({ method: 'PUT', url: `/api/v1/orders/${id}`, headers: admin, payload: { status } });
       if (put.statusCode !== 200) throw new Error(put.body);
     } else if (status !== 'pending') {
-      // Set in the database: the desk refuses to confirm or ship an unpaid order (issue 28), and only the sort is under test here.
+      // Set in the database: the order desk refuses to confirm or ship an unpaid order (issue 28), and only the sort is under test here.
       await t.db.execute(sql`UPDATE orders SET status = ${status}, payment_status = 'paid' WHERE id = ${id}`);
     }
   }

@@ -14,7 +14,7 @@ import { orderEvents, orders } from '../../db/schema';
 import { toOrder, toShipment, type OrderItemRow, type OrderRow, type PaymentView, type ShipmentEventRow, type ShipmentRow } from './orders.repository';
 
 /**
- * The desk's searchable names and e-mails as one lower-cased text, joined by the unit separator (a
+ * The order desk's searchable names and e-mails as one lower-cased text, joined by the unit separator (a
  * character no query holds, so a match never spans two fields): the column `search_names`, which
  * PostgreSQL computes (migration 0015) and indexes with trigrams. LIKE on it with the lower-cased
  * query costs a third of ILIKE over the four columns joined on the fly (issue 15).
@@ -73,10 +73,9 @@ export function bareOrderId(q: string): number | null {
 }
 
 /**
- * The orders a search matches (every order when nothing is searched), with the columns the desk
- * filters, counts and sorts by. The names' branch hands on the rows it read, so a common name
- * ("siti": thousands of orders) is not looked up again by id one order at a time (~3x faster at
- * 100,000 orders); the other branches' ids are joined to the orders (IN keeps each once), less
+ * The orders a search matches (every order when nothing is searched), with the columns the order
+ * desk filters, counts and sorts by. The names' branch hands on the rows it read, so a common name
+ * ("siti": thousands of orders) is not looked up again by id one order at a time; the other branches' ids are joined to the orders (IN keeps each once), less
  * those the names matched: each order once without hashing every matched row (UNION did).
  */
 function matchedOrders(q: string | undefined, timeZone: string = DEFAULT_TIME_ZONE): SQL {
@@ -107,24 +106,25 @@ export interface StatusFigures {
 }
 
 /**
- * The desk's figures per status with nothing searched: the kept figures (migration 0014). Under the
- * verification filter every order is unpaid with a proof to verify, so its money is all unpaid and
- * the kept proofs' rows (count and total per status) are the whole answer.
+ * The order desk's figures per status with nothing searched: the order figures (migration 0014).
+ * Under the verification filter every order is unpaid with a proof to verify, so its money is all
+ * unpaid and the figures of orders with a proof to verify (count and total per status) are the
+ * whole answer.
  */
 export async function countByStatus(db: DbOrTx, payment: 'all' | 'verification'): Promise<Map<string, StatusFigures>> {
-  return figuresOfFilter(await keptOrderFigures(db), payment);
+  return figuresOfFilter(await orderFigureSums(db), payment);
 }
 
-function figuresOfFilter(kept: KeptOrderFigures, payment: 'all' | 'verification'): Map<string, StatusFigures> {
+function figuresOfFilter(sums: OrderFigureSums, payment: 'all' | 'verification'): Map<string, StatusFigures> {
   const figures = new Map<string, StatusFigures>();
   if (payment === 'verification') {
-    for (const [status, f] of kept.awaitingProof) {
+    for (const [status, f] of sums.awaitingProof) {
       if (f.count !== 0) figures.set(status, { count: f.count, paid: 0, unpaid: f.amount, value: f.amount, refunded: 0, verification: f.count });
     }
     return figures;
   }
-  for (const [status, f] of kept.byStatus) {
-    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, refunded: f.refunded, verification: kept.awaitingProof.get(status)?.count ?? 0 });
+  for (const [status, f] of sums.byStatus) {
+    if (f.count !== 0) figures.set(status, { count: f.count, paid: f.paid, unpaid: f.unpaid, value: f.value, refunded: f.refunded, verification: sums.awaitingProof.get(status)?.count ?? 0 });
   }
   return figures;
 }
@@ -139,7 +139,7 @@ export interface DeskFilter {
 }
 
 /**
- * A searched desk page in one statement: the figures per status over the search (and the payment
+ * A searched order desk page in one statement: the figures per status over the search (and the payment
  * filter), counted up to `cap` matches, and the page's ids among all the matches. Issue 15: a
  * common name ("siti", 6,250 of 100,000 orders) was gathered three times a request, each a pass
  * over thousands of orders. Now the figures read the first `cap` + 1 matches found (the bitmap
@@ -201,10 +201,7 @@ export async function searchedFiguresAndPage(
   return { figures, ids: row!.ids.map(Number), orders: fromDeskJson(row!.orders), approximate: row!.found > cap };
 }
 
-/** Above this many rows written by connections (not yet folded into backend 0), a reader folds them. */
-const FOLD_ABOVE = 64;
-
-export interface KeptOrderFigures {
+export interface OrderFigureSums {
   /** Every order, by status: what countByStatus gives for no search and no payment filter (verification apart). */
   byStatus: Map<string, Omit<StatusFigures, 'verification'> & { unpaidOrders: number }>;
   /** Orders placed since `dayStart`, by status. */
@@ -222,41 +219,40 @@ export interface KeptOrderFigures {
 const HOUR_MS = 3_600_000;
 
 /**
- * The order figures kept by migration 0014's triggers, in the same commit as the orders: a few
- * rows summed instead of an aggregate over every order. The hour rows answer any window that
- * starts on an hour, which every store zone's day and month do (whole-hour offsets); a window
- * that did not would be a wrong figure, so it is refused.
+ * The order figures that migration 0014's triggers write in the same commit as the orders, summed
+ * over every connection's rows (docs/database.md): a few rows instead of an aggregate over every
+ * order. Reading them writes nothing: the background jobs merge the connections' rows
+ * (merge_figure_rows(), migration 0026). The hour rows answer any window that starts on an hour,
+ * which every store zone's day and month do (whole-hour offsets); a window that did not would be a
+ * wrong figure, so it is refused.
  */
-export async function keptOrderFigures(db: DbOrTx, windows?: { dayStart: Date; monthStart: Date }): Promise<KeptOrderFigures> {
-  return readKeptOrderFigures(db, await queryRows<KeptFigureRow>(db, keptOrderFiguresSql(windows)));
+export async function orderFigureSums(db: DbOrTx, windows?: { dayStart: Date; monthStart: Date }): Promise<OrderFigureSums> {
+  return readOrderFigureSums(await queryRows<OrderFigureRow>(db, orderFigureSumsSql(windows)));
 }
 
-interface KeptFigureRow {
+interface OrderFigureRow {
   kind: number;
   status: string;
   payment_status: string;
   orders: string | number;
   amount: string | number;
-  unfolded: number;
 }
 
-/** The kept figures' rows (`KeptFigureRow`), as a statement of its own or a subquery of another. */
-function keptOrderFiguresSql(windows?: { dayStart: Date; monthStart: Date }): SQL {
+/** The summed figures' rows (`OrderFigureRow`), as a statement of its own or a subquery of another. */
+function orderFigureSumsSql(windows?: { dayStart: Date; monthStart: Date }): SQL {
   if (windows && (windows.dayStart.getTime() % HOUR_MS !== 0 || windows.monthStart.getTime() % HOUR_MS !== 0)) {
-    throw new Error('order figures are kept by the hour: a window must start on a whole hour');
+    throw new Error('order figures are recorded by the hour: a window must start on a whole hour');
   }
   const hourly = windows
     ? sql` OR (f.kind = 1 AND f.hour >= ${windows.dayStart.toISOString()}) OR (f.kind = 2 AND f.hour >= ${windows.monthStart.toISOString()})`
     : sql``;
-  return sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount,
-               (SELECT count(*)::int FROM order_figures u WHERE u.backend <> 0) AS unfolded
+  return sql`SELECT f.kind, f.status, f.payment_status, sum(f.orders)::bigint AS orders, sum(f.amount)::bigint AS amount
         FROM order_figures f WHERE f.kind IN (0, 3, 4)${hourly}
         GROUP BY 1, 2, 3`;
 }
 
-/** Sums the kept rows, and folds the connections' rows into backend 0 when there are many. */
-async function readKeptOrderFigures(db: DbOrTx, rows: KeptFigureRow[]): Promise<KeptOrderFigures> {
-  const figures: KeptOrderFigures = { byStatus: new Map(), sinceDay: new Map(), revenue: 0, awaitingProof: new Map() };
+function readOrderFigureSums(rows: OrderFigureRow[]): OrderFigureSums {
+  const figures: OrderFigureSums = { byStatus: new Map(), sinceDay: new Map(), revenue: 0, awaitingProof: new Map() };
   for (const r of rows) {
     const orders = Number(r.orders);
     const amount = Number(r.amount);
@@ -282,26 +278,7 @@ async function readKeptOrderFigures(db: DbOrTx, rows: KeptFigureRow[]): Promise<
       figures.byStatus.set(r.status, current);
     }
   }
-  if ((rows[0]?.unfolded ?? 0) > FOLD_ABOVE) await foldOrderFigures(db);
   return figures;
-}
-
-/**
- * Each connection that ever wrote an order has its own rows; pools close idle connections and open
- * new ones. Rows not locked by a transaction in progress are moved into backend 0 in one statement,
- * so the sums are the same before and after and no writer is waited for (SKIP LOCKED); backend 0's
- * rows are written in key order, so two folds at once wait for each other at most, never deadlock.
- */
-export async function foldOrderFigures(db: DbOrTx): Promise<void> {
-  await db.execute(sql`
-    WITH gone AS (
-      DELETE FROM order_figures WHERE (kind, hour, status, payment_status, backend) IN (
-        SELECT kind, hour, status, payment_status, backend FROM order_figures WHERE backend <> 0 FOR UPDATE SKIP LOCKED)
-      RETURNING kind, hour, status, payment_status, orders, amount)
-    INSERT INTO order_figures AS f (kind, hour, status, payment_status, backend, orders, amount)
-      SELECT kind, hour, status, payment_status, 0, sum(orders), sum(amount) FROM gone GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (kind, hour, status, payment_status, backend)
-      DO UPDATE SET orders = f.orders + EXCLUDED.orders, amount = f.amount + EXCLUDED.amount`);
 }
 
 /** The sortable columns as SQL: a fixed map, so no text from the request reaches the query. */
@@ -315,7 +292,7 @@ const sortColumns: Record<AdminOrderSort, SQL> = {
   )}]::text[], o.status::text)`,
 };
 
-/** A page's ids with every match sorted (the desk's pages are tested against it; the export pages by keyset). */
+/** A page's ids with every match sorted (the order desk's pages are tested against it; the export pages by keyset). */
 export async function pageOfOrderIds(
   db: DbOrTx,
   filter: DeskFilter,
@@ -359,14 +336,14 @@ export async function nextOrderIds(
   return rows.map((r) => ({ id: Number(r.id), at: String(r.at) }));
 }
 
-/** A desk order as the answer shows it, before the desk's own fields (customer label, proof link). */
+/** An order as the order desk's answer shows it, before the order desk's own fields (customer label, proof link). */
 export interface DeskOrder {
   order: Order;
   events: OrderEvent[];
 }
 
 /**
- * An order as PostgreSQL writes it in JSON for the desk: the columns `toOrder` reads, times as ISO text.
+ * An order as PostgreSQL writes it in JSON for the order desk: the columns `toOrder` reads, times as ISO text.
  * The other columns of the row (the search names, the idempotency key, …) are never read.
  */
 type DeskOrderJson = Omit<Pick<OrderRow, (typeof deskOrderColumns)[number]>, 'created_at' | 'updated_at' | 'payment_due_at'> & {
@@ -398,9 +375,9 @@ const columnList = (alias: string, columns: readonly string[]) => sql.raw(column
 /**
  * The orders of `page` (a relation of `id` and a sort key `k`), each with its items (by id), its latest
  * payment and its audit trail (by time), as one JSON array ordered by `order`: a scalar subquery, so it
- * joins whatever statement finds the page. Issue 15: the desk read a page in four statements (orders,
- * items, payments, events) and mapped every column of every row through the query builder, 3–7 ms of
- * the server's CPU a page; PostgreSQL now writes one JSON text that Node parses natively.
+ * joins whatever statement finds the page. Issue 15: the order desk read a page in four statements
+ * (orders, items, payments, events) and mapped every column of every row through the query builder,
+ * most of the server's CPU a page (measured in docs/perf/back-office.md); PostgreSQL now writes one JSON text that Node parses natively.
  */
 function deskOrdersJson(page: SQL, order: SQL): SQL {
   return sql`(SELECT COALESCE(json_agg(x ORDER BY ${order}), '[]') FROM (
@@ -450,7 +427,7 @@ function fromDeskJson(value: unknown): DeskOrder[] {
   });
 }
 
-/** Orders by id, in the order given (missing ones left out), for the desk: one statement. */
+/** Orders by id, in the order given (missing ones left out), for the order desk: one statement. */
 export async function deskOrdersById(db: DbOrTx, ids: number[]): Promise<DeskOrder[]> {
   if (ids.length === 0) return [];
   const page = sql`(SELECT t.id, t.k FROM unnest(ARRAY[${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}]::int[]) WITH ORDINALITY AS t(id, k))`;
@@ -459,21 +436,21 @@ export async function deskOrdersById(db: DbOrTx, ids: number[]): Promise<DeskOrd
 }
 
 /**
- * An unsearched desk page (a tab, the payment filter, any sort) in one statement: the kept figures
- * (`countByStatus`), the page's ids (those `pageOfOrderIds` gives) and their orders.
+ * An unsearched order desk page (a tab, the payment filter, any sort) in one statement: the order
+ * figures (`countByStatus`), the page's ids (those `pageOfOrderIds` gives) and their orders.
  */
 export async function deskPageOfOrders(db: DbOrTx, filter: Omit<DeskFilter, 'q'>, limit: number, offset: number): Promise<{ figures: Map<string, StatusFigures>; orders: DeskOrder[] }> {
   const dir = filter.dir === 'asc' ? sql`ASC` : sql`DESC`;
   const page = sql`(SELECT o.id, ${sortColumns[filter.sort ?? 'created_at']} AS k FROM orders o
                     WHERE ${statusCondition(filter.status)} AND ${paymentCondition(filter.payment ?? 'all')}
                     ORDER BY ${sortColumns[filter.sort ?? 'created_at']} ${dir}, o.id ${dir} LIMIT ${limit} OFFSET ${offset})`;
-  const [row] = await queryRows<{ orders: unknown; kept: unknown }>(
+  const [row] = await queryRows<{ orders: unknown; sums: unknown }>(
     db,
     sql`SELECT ${deskOrdersJson(page, sql`x.k ${dir}, x.id ${dir}`)} AS orders,
-               (SELECT COALESCE(json_agg(f), '[]') FROM (${keptOrderFiguresSql()}) f) AS kept`,
+               (SELECT COALESCE(json_agg(f), '[]') FROM (${orderFigureSumsSql()}) f) AS sums`,
   );
-  const kept = await readKeptOrderFigures(db, parseJson<KeptFigureRow[]>(row!.kept));
-  return { figures: figuresOfFilter(kept, filter.payment ?? 'all'), orders: fromDeskJson(row!.orders) };
+  const sums = readOrderFigureSums(parseJson<OrderFigureRow[]>(row!.sums));
+  return { figures: figuresOfFilter(sums, filter.payment ?? 'all'), orders: fromDeskJson(row!.orders) };
 }
 
 export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; status: string; version: number; stock_held: boolean; payment_status: string; order_type: string } | undefined> {

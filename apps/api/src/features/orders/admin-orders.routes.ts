@@ -14,7 +14,7 @@ const security = [{ bearer: [] }];
 
 const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
-  // The desk's answers (a page is 20 orders with their items, payment and audit trail) are written by
+  // The order desk's answers (a page is 20 orders with their items, payment and audit trail) are written by
   // fast-json-stringify from the response schema, as the catalogue's are, instead of a zod parse of the
   // whole answer then JSON.stringify (issue 15). They are built by `toOrder` from typed rows. In this
   // plugin's scope only.

@@ -22,15 +22,20 @@ import { storeDateTime, timeZoneName } from '@pasar/core/time';
 import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
-import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.repository';
+import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.service';
 import { couldBeDatePart, deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
-import { refuseCancelWithoutRefund } from '../refunds/refunds.service';
-import { refundTotals } from '../refunds/refunds.repository';
+import { refundedByOrder, refuseCancelWithoutRefund } from '../refunds/refunds.service';
 import { netRevenue } from '@pasar/core/refunds';
 import { payableOf, revenueOf } from '@pasar/core/revenue';
 import { courierName, orderCourierText, paymentBlocksFulfilment, shipmentMessages } from '@pasar/core/shipments';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
+
+/**
+ * The order figures the database writes beside the orders, summed (the dashboard and its bell): by
+ * status, placed since a day's start, net revenue since a month's start, proofs waiting for a check.
+ */
+export { orderFigureSums } from './admin-orders.repository';
 
 type Counts = AdminOrderList['counts'];
 
@@ -48,14 +53,14 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
 }
 
 /**
- * The desk's list. Counts per status are over the search (and the payment filter; a search counts up
+ * The order desk's list. Counts per status are over the search (and the payment filter; a search counts up
  * to ORDER_SEARCH_COUNT_CAP matches, `approximate` above it); the summary is over the tab too: revenue is net money received (paid orders, cancelled ones
  * too, less their refunds: core revenue revenueOf, decision 050), unpaid money of
  * open orders is shown apart (core revenue payableOf) ("Menunggu pembayaran"), and a cancelled tab shows what its orders were worth.
  */
 export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<AdminOrderList> {
   const offset = (query.page - 1) * query.page_size;
-  // One statement a page (issue 15): unsearched, the kept figures, the page and its orders with their
+  // One statement a page (issue 15): unsearched, the order figures (`order_figures`), the page and its orders with their
   // items, payment and events; searched, the figures and the page from one gathering of the matched
   // orders, and the page's orders. Only a search that could be part of a printed date reads the
   // store's zone (a round trip more).
@@ -185,7 +190,7 @@ export async function* exportOrdersCsv(
     after = page[page.length - 1]!;
     const lines: string[] = [];
     const ids = page.map((r) => r.id);
-    const [pageOrders, refunded] = await Promise.all([loadOrders(db, ids), refundTotals(db, ids)]);
+    const [pageOrders, refunded] = await Promise.all([loadOrders(db, ids), refundedByOrder(db, ids)]);
     for (const o of pageOrders) {
       const paid = paidAt(o);
       lines.push(
@@ -197,7 +202,7 @@ export async function* exportOrdersCsv(
           orderStatusLabel(o.status),
           o.payment ? o.payment.state_label : paymentStatusLabel(o.payment_status),
           paid ? storeDateTime(new Date(paid), timeZone) : '',
-          // As the desk shows it: the gateway's channel name, else the method's own ("Tunai", "Transfer manual").
+          // As the order desk shows it: the gateway's channel name, else the method's own ("Tunai", "Transfer manual").
           o.payment?.payment_name || paymentMethodLabel(o.payment_method),
           o.payment_reference ?? o.payment?.reference ?? '',
           customerLabel(o),

@@ -48,7 +48,7 @@ describe(`the order desk (${testEngine})`, () => {
   it('searches by id, guest e-mail, status label, date and product name, with counts and summary', async () => {
     const a = await placeOrder(1, 'cari-satu@contoh.id', 'Penerima Satu');
     const b = await placeOrder(2, 'cari-dua@contoh.id', 'Penerima Dua');
-    // An unpaid order cannot be confirmed on the desk (issue 28); the search only needs one in that status.
+    // An unpaid order cannot be confirmed on the order desk (issue 28); the search only needs one in that status.
     await t.db.update(orders).set({ status: 'confirmed' }).where(eq(orders.id, b));
 
     const byEmail = (await call('GET', '/orders?q=cari-satu@contoh')).json().data;

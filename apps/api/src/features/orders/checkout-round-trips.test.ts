@@ -15,7 +15,7 @@ import { makeBusiness, makeProduct, type MadeProduct } from '../../test/factorie
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 
 const MAX_ROUND_TRIPS = 8;
-/** What a checkout costs now (decision 036, stop 25: the context read, then one statement that writes and takes the stock): a change that adds one shows here. */
+/** What a checkout costs now (decision 036: the context read, then one statement that writes and takes the stock): a change that adds one shows here. */
 const GUEST_ROUND_TRIPS = 2;
 const SIGNED_IN_ROUND_TRIPS = 3;
 

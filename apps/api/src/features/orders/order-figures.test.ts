@@ -1,8 +1,9 @@
 /**
- * Issue 15: the order figures kept by migration 0014's triggers (the desk's tabs, the dashboard's
+ * Issue 15: the order figures written by migration 0014's triggers (the order desk's tabs, the dashboard's
  * totals, today's orders and the month's money) equal a fresh count and sum over the orders after
- * every kind of change, in every store zone's day and month; folding keeps them; and on PostgreSQL
- * two checkouts in flight at once never wait for each other on a counter row.
+ * every kind of change, in every store zone's day and month; the jobs' merge of the connections'
+ * rows keeps them; reading them writes nothing; and on PostgreSQL two checkouts in flight at once
+ * never wait for each other on a counter row.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { startOfStoreDay, startOfStoreMonth } from '@pasar/core/dashboard';
 import { STORE_TIME_ZONES } from '@pasar/core/time';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { countByStatus, foldOrderFigures, keptOrderFigures } from './admin-orders.repository';
+import { mergeFigureRows } from '../dashboard/dashboard.service';
+import { countByStatus, deskPageOfOrders, orderFigureSums } from './admin-orders.repository';
 
 let t: TestApp;
 
@@ -21,7 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The figures as the desk and the dashboard computed them before 0014, from every order. */
+/** The figures as the order desk and the dashboard computed them before 0014, from every order. */
 async function freshFigures(dayStart: Date, monthStart: Date) {
   const byStatus = await queryRows<{ status: string; payment_status: string; n: number; amount: string }>(
     t.db,
@@ -82,7 +84,7 @@ async function expectHoursEqualFresh(where: string) {
 /** Instants around the day and month boundaries the mix writes across, in every store zone. */
 const moments = ['2026-10-31T16:30:00Z', '2026-10-31T17:30:00Z', '2026-11-01T15:30:00Z', '2026-11-01T16:30:00Z', '2026-11-25T08:00:00Z'].map((s) => new Date(s));
 
-/** The desk's figures per status with nothing searched, for both payment filters, as one fresh aggregate gives them. */
+/** The order desk's figures per status with nothing searched, for both payment filters, as one fresh aggregate gives them. */
 async function expectDeskEqualsFresh(where: string) {
   const awaits = sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')`;
   for (const payment of ['all', 'verification'] as const) {
@@ -112,7 +114,7 @@ async function expectKeptEqualsFresh(label: string) {
       const dayStart = startOfStoreDay(now, zone);
       const monthStart = startOfStoreMonth(now, zone);
       const fresh = await freshFigures(dayStart, monthStart);
-      const kept = await keptOrderFigures(t.db, { dayStart, monthStart });
+      const kept = await orderFigureSums(t.db, { dayStart, monthStart });
       const where = `${label}, ${zone}, ${now.toISOString()}`;
       expect(await keptByPayment(), where).toEqual(fresh.byStatus);
       expect(
@@ -170,7 +172,7 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
             SELECT id, 'manual', 'MAN-BULK-' || id, 'ORD-' || id, 'Transfer bank', total_amount, 'paid', created_at + interval '5 hours' FROM orders WHERE guest_email LIKE 'bulk%' AND payment_status = 'paid'`],
       ['bulk orders marked paid and confirmed', sql`UPDATE orders SET payment_status = 'paid', status = 'confirmed' WHERE guest_email LIKE 'bulk%' AND status = 'pending'`],
       ['a status change', sql`UPDATE orders SET status = 'shipped' WHERE id = ${idOf('f2@b.id')}`],
-      // Issue 28: refunds leave revenue at their own hour and follow their order's status on the desk.
+      // Issue 28: refunds leave revenue at their own hour and follow their order's status on the order desk.
       [
         'refunds, one and in bulk',
         sql`INSERT INTO refunds (order_id, amount, method, reference, reason, created_at)
@@ -204,19 +206,36 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
       }),
     ).rejects.toThrow('rolled back');
     await expectKeptEqualsFresh('a rolled back transaction');
-    // Rows of connections long gone (no live backend has a negative id), then folded.
+    // Rows of connections long gone (no live backend has a negative id), then merged by the jobs' step.
     await t.db.execute(sql`INSERT INTO order_figures (kind, hour, status, payment_status, backend, orders, amount)
                            SELECT 0, '-infinity', 'pending', 'unpaid', -g, 0, 0 FROM generate_series(1, 70) g`);
-    await foldOrderFigures(t.db);
+    await mergeFigureRows(t.db);
     const [left] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM order_figures WHERE backend <> 0`);
     expect(left!.n).toBe(0);
-    await expectKeptEqualsFresh('after folding');
+    await expectKeptEqualsFresh('after the merge');
     // Some 35 steps, each checked in 4 zones at 5 moments: 10-16 s alone, past 30 s with other
     // files on a busy machine once issue 28's refund steps joined.
   }, 60_000);
 
+  it('reading them writes nothing, however many connection rows wait for the jobs', async () => {
+    await t.db.execute(sql`INSERT INTO order_figures (kind, hour, status, payment_status, backend, orders, amount)
+                           SELECT 0, '-infinity', 'pending', 'unpaid', -g, 0, 0 FROM generate_series(1, 70) g`);
+    const contents = async () =>
+      (await queryRows<{ rows: string }>(
+        t.db,
+        sql`SELECT coalesce(json_agg(f ORDER BY f.kind, f.hour, f.status, f.payment_status, f.backend), '[]')::text AS rows FROM order_figures f`,
+      ))[0]!.rows;
+    const before = await contents();
+    await orderFigureSums(t.db, { dayStart: new Date('2026-11-24T17:00:00Z'), monthStart: new Date('2026-10-31T17:00:00Z') });
+    await countByStatus(t.db, 'all');
+    await countByStatus(t.db, 'verification');
+    await deskPageOfOrders(t.db, { status: 'all' }, 20, 0);
+    expect(await contents()).toBe(before);
+    await mergeFigureRows(t.db);
+  });
+
   it('refuses a window that does not start on a whole hour', async () => {
-    await expect(keptOrderFigures(t.db, { dayStart: new Date('2026-11-24T17:30:00Z'), monthStart: new Date('2026-10-31T17:00:00Z') })).rejects.toThrow('whole hour');
+    await expect(orderFigureSums(t.db, { dayStart: new Date('2026-11-24T17:30:00Z'), monthStart: new Date('2026-10-31T17:00:00Z') })).rejects.toThrow('whole hour');
   });
 });
 

@@ -3,16 +3,16 @@
  * online checkout and the point of sale: one way to sell, one way to never oversell (checkout's
  * `writePlacedOrder` takes stock with takeStock's own statement).
  */
-import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type AnyColumn, type SQLWrapper, type Table } from 'drizzle-orm';
 import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import { shipmentStatusLabel, type Shipment, type ShipmentEvent, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
-import { queryRows, type Db, type DbOrTx } from '../../db/client';
-import { mailOutbox, orderEvents, orderItems, orders, payments, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
+import { queryRows, rawQuery, type Db, type DbOrTx } from '../../db/client';
+import { businesses, categories, mailOutbox, orderEvents, orderItems, orders, payments, productVariants, products, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
 import type { PartValues, StatementPart } from '../../lib/statement-part';
-import { firstShortLine, InsufficientStock, rawQuery, returnOrderStock, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.service';
+import { firstShortLine, InsufficientStock, returnOrderStock, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.service';
 
 /** What core's line pricing needs, plus where the product ships from, who sends it and whether it may travel far (decision 049). */
 export interface ProductForOrder extends SellableProduct {
@@ -24,15 +24,49 @@ export interface ProductForOrder extends SellableProduct {
   weight_grams: number;
 }
 
+/** Where each field of one of its values comes from: a schema column of that type, or SQL typed as it. */
+type FieldSources<T> = { [K in keyof T]: SQL<T[K]> | AnyColumn<{ data: NonNullable<T[K]> }> };
+
+/** `json_build_object('key', value, …)` of fields typed against the value it reads back as. */
+function jsonObjectOf<T>(fields: FieldSources<T>): SQL {
+  const pairs = Object.entries(fields as Record<string, SQLWrapper>).map(([key, source]) => sql`${sql.raw(`'${key}'`)}, ${source}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** One size of a product, in its position's order. */
+const sizeVariantSources: FieldSources<SellableProduct['size_variants'][number]> = {
+  label: productVariants.label,
+  price: productVariants.price,
+  stock: productVariants.stock,
+};
+
+/**
+ * Each field of ProductForOrder and its column: a field without its source, a key that is no field,
+ * a column gone from the schema or of another type does not compile.
+ */
+const productForOrderSources: FieldSources<ProductForOrder> = {
+  id: products.id,
+  name: products.name,
+  price: products.price,
+  // numeric would arrive as a string in JSON.
+  discount: sql<number>`${products.discount}::float8`,
+  stock: products.stock,
+  is_active: products.is_active,
+  category_active: categories.is_active,
+  business_district_id: businesses.district_id,
+  business_name: businesses.name,
+  local_only: products.local_only,
+  weight_grams: products.weight_grams,
+  option_groups: products.option_groups,
+  size_variants: sql<ProductForOrder['size_variants']>`COALESCE((SELECT json_agg(${jsonObjectOf(sizeVariantSources)} ORDER BY ${productVariants.position}, ${productVariants.id})
+    FROM ${productVariants} WHERE ${eq(productVariants.product_id, products.id)}), '[]'::json)`,
+};
+
 /** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
 function productsForOrderSql(ids: number[]): SQL {
-  return sql`(SELECT COALESCE(json_agg(x), '[]'::json) FROM (
-    SELECT p.id, p.name, p.price, p.discount::float8 AS discount, p.stock, p.is_active, c.is_active AS category_active,
-      b.district_id AS business_district_id, b.name AS business_name, p.local_only, p.weight_grams, p.option_groups,
-      COALESCE((SELECT json_agg(json_build_object('label', v.label, 'price', v.price, 'stock', v.stock) ORDER BY v.position, v.id)
-                FROM product_variants v WHERE v.product_id = p.id), '[]'::json) AS size_variants
-    FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
-    WHERE p.id IN (${ids.length > 0 ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`NULL`})) x)`;
+  return sql`(SELECT COALESCE(json_agg(${jsonObjectOf(productForOrderSources)}), '[]'::json)
+    FROM ${products} JOIN ${categories} ON ${eq(categories.id, products.category_id)} LEFT JOIN ${businesses} ON ${eq(businesses.id, products.business_id)}
+    WHERE ${inArray(products.id, ids)})`;
 }
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -266,9 +300,15 @@ function capsHoldText(orderId: number, caps: OrderCaps, params: unknown[]): stri
   return `order_caps_hold(${param(orderId, 'int')}, ${param(caps.userId, 'int')}, ${param(caps.email, 'text')}, ${param(caps.districtId, 'int')}, ${param(caps.address, 'text')}, ${param(caps.maxAccount, 'int')}, ${param(caps.maxEmail, 'int')}, ${param(caps.maxAddress, 'int')})`;
 }
 
+/** The database's own error: drizzle gives it as the `cause` of its own. */
+function databaseError(error: unknown): { code?: string; detail?: string } {
+  const e = (error ?? {}) as { code?: string; detail?: string; cause?: { code?: string; detail?: string } };
+  return e.code === undefined && e.cause ? e.cause : e;
+}
+
 function capReached(error: unknown): UnpaidCapReached | undefined {
-  const e = error as { code?: string; detail?: string };
-  if (e?.code !== CAP_REACHED || !e.detail) return undefined;
+  const e = databaseError(error);
+  if (e.code !== CAP_REACHED || !e.detail) return undefined;
   const detail = JSON.parse(e.detail) as { cap: CapName; count: number };
   return new UnpaidCapReached(detail.cap, Number(detail.count));
 }
@@ -280,8 +320,9 @@ function capReached(error: unknown): UnpaidCapReached | undefined {
  * products stay locked from the stock update to the statement's commit, not while a reply travels to
  * Node and a COMMIT back. When a line is short, `stock_short` (migration 0017) aborts the statement,
  * so nothing is written, and InsufficientStock names the first short line as takeStock does.
- * Written as text with parameters, not through drizzle's insert builder: building ~80 columns' SQL
- * was a fifth of Node's time per order (decision 036, stop 24). A value given as SQL (none is today)
+ * Written as text with parameters (db/client's rawQuery), not through drizzle's insert builder,
+ * whose building of ~80 columns' SQL cost too much of a checkout's time
+ * (docs/decisions/036-checkout-and-back-office-at-scale.md). A value given as SQL (none is today)
  * goes through drizzle, in a transaction, as before.
  * With `caps`, the statement first takes the caps' advisory locks and counts the buyer's open unpaid
  * orders (migration 0019's `order_caps_hold`), before it locks any product: a parallel checkout of the
@@ -325,7 +366,7 @@ export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: Stock
   } catch (error) {
     const cap = capReached(error);
     if (cap) throw cap;
-    const e = error as { code?: string; detail?: string };
+    const e = databaseError(error);
     if (stock && e.code === STOCK_SHORT && e.detail) {
       const short = firstShortLine(stock.ordered, JSON.parse(e.detail) as ShortRow[]);
       if (short) throw new InsufficientStock(short);

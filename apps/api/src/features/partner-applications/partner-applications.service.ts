@@ -26,14 +26,13 @@ import { PARTNER_ROLE } from '@pasar/core/partners';
 import type { Database, Db, DbOrTx } from '../../db/client';
 import type { RajaOngkirClient } from '../../integrations/shipping/rajaongkir-client';
 import { secondsUntil, type Counters } from '../../limits/counters';
-import { assertIdentifiersAvailable, CUSTOMER_ROLE, identifierConflict, issueSessionToken, publicUser } from '../accounts/accounts.service';
-import { findRoleByName, findUserById, insertUser } from '../accounts/accounts.repository';
+import { assertIdentifiersAvailable, CUSTOMER_ROLE, findRoleByName, findUserById, identifierConflict, insertUser, issueSessionToken, publicUser } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import { checkDestination } from '../locations/locations.service';
-import { insertMail } from '../mail/mail.repository';
+import { queueAccountMail } from '../mail/mail.service';
 import { partnerApplicationMail } from '../mail/mail.templates';
-import { linkPartnerAccount } from '../partners/partners.repository';
-import { getSetting } from '../settings/settings.repository';
+import { linkPartnerAccount } from '../partners/partners.service';
+import { getSetting } from '../settings/settings.service';
 import { businessExists } from '../businesses/businesses.service';
 import {
   accountRole,
@@ -100,7 +99,7 @@ export class PartnerApplicationsService {
   /** Inside the caller's transaction: the store's name is read before it, as PGlite has one connection. */
   private async queueMail(db: DbOrTx, kind: string, to: string, text: ApplicationMailText, storeName: string): Promise<void> {
     const content = partnerApplicationMail(text, { storeName, origin: this.deps.mail.origin });
-    await insertMail(db, [{ kind, order_id: null, to_address: to, subject: content.subject, text_body: content.text, html_body: content.html, status: this.deps.mail.smtp ? 'pending' : 'kept' }]);
+    await queueAccountMail(db, { kind, to, content, smtp: this.deps.mail.smtp });
   }
 
   /** The names come from the area data, never from the request (issue 14); the errors name the field to correct. */

@@ -1,7 +1,7 @@
 /**
  * The partner's Pesanan (issue 29 §2, decisions 053 and 056): its shipments with only its own lines,
  * "Siapkan" and "Kirim". A shipment holding none of the partner's lines does not exist for it (404,
- * never 403: the corner must not confirm another partner's ids). "Kirim" is the desk's own send
+ * never 403: the corner must not confirm another partner's ids). "Kirim" is the order desk's own send
  * (shipments.service shipShipmentIn) so status, timeline, the order's status and the buyer's
  * message follow exactly as when the office ships.
  */
@@ -23,10 +23,9 @@ import {
 import { courierName, resiRequired, shipmentStatusLabel, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
 import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../auth/session-user';
-import { findPartnerBusiness } from '../partners/partners.repository';
+import { findPartnerBusiness } from '../partners/partners.service';
 import { partnerProgram, storeTimeZone } from '../settings/settings.service';
-import { actorFields, shipShipmentIn } from '../shipments/shipments.service';
-import { insertShipmentEvent, lockShipment } from '../shipments/shipments.repository';
+import { actorFields, insertShipmentEvent, lockShipment, shipShipmentIn } from '../shipments/shipments.service';
 import { linesOfShipments, markPrepared, paidTimes, partnerShipmentCounts, partnerShipmentHeads, partnerShipmentPage, type PartnerShipmentHead, type ShipmentLineRow } from './partner-shipments.repository';
 
 export interface PartnerActor {
@@ -119,7 +118,7 @@ export async function getPartnerShipment(db: DbOrTx, businessId: number, shipmen
   return shown;
 }
 
-/** Locks the shipment (order first, as the desk does) and refuses what the partner may not do, with the reason. */
+/** Locks the shipment (order first, as the order desk does) and refuses what the partner may not do, with the reason. */
 async function lockOwn(tx: DbOrTx, businessId: number, shipmentId: number) {
   const found = await lockShipment(tx, shipmentId);
   if (!found) throw notFound();
@@ -131,7 +130,7 @@ async function lockOwn(tx: DbOrTx, businessId: number, shipmentId: number) {
 
 function refuse(reason: string): never {
   // The parcel already gone or the order cancelled is a state that moved on (409); a rule of this
-  // shipment (unpaid, mixed) is 422, as the desk answers an unpaid send.
+  // shipment (unpaid, mixed) is 422, as the order desk answers an unpaid send.
   const conflict = reason === partnerShipmentMessages.alreadyShipped || reason === partnerShipmentMessages.orderCancelled || reason === partnerShipmentMessages.refunded;
   throw new AppError(conflict ? 'CONFLICT' : 'UNPROCESSABLE', reason);
 }
@@ -166,7 +165,7 @@ export async function preparePartnerShipment(db: Db, actor: PartnerActor, shipme
   return getPartnerShipment(db, actor.businessId, shipmentId, now);
 }
 
-/** "Kirim" with the resi: the partner's own, paid, unmixed parcel, sent by the desk's one send. */
+/** "Kirim" with the resi: the partner's own, paid, unmixed parcel, sent by the order desk's one send. */
 export async function shipPartnerShipment(db: Db, actor: PartnerActor, shipmentId: number, input: PartnerShipInput, now: Date): Promise<PartnerShipment> {
   const businessName = await partnerName(db, actor.businessId);
   await db.transaction(async (tx) => {

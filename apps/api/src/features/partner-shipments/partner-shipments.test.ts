@@ -2,7 +2,7 @@
  * The partner's Pesanan (issue 29 §2, decision 056) on the test engine: a partner sees only the
  * shipments of paid orders holding its products, and only its own lines; it cannot act on another
  * partner's shipment (404) or a mixed one (422); "Siapkan" then "Kirim" with the resi moves the
- * shipment and the order exactly as the desk's send, tells the buyer once, and records that the
+ * shipment and the order exactly as the order desk's send, tells the buyer once, and records that the
  * partner sent it. The gate itself (visitor 401, customer and admin 403) is the route-access walk's.
  */
 import { and, eq, like } from 'drizzle-orm';
@@ -78,7 +78,7 @@ beforeAll(async () => {
 
   own = await order([{ productId: productA, quantity: 2 }, { productId: productA2, quantity: 1 }]);
   ownNational = await order([{ productId: productA, quantity: 1 }]);
-  // A parcel a national courier carries needs its resi (as the desk's shipments test sets one up).
+  // A parcel a national courier carries needs its resi (as the order desk's shipments test sets one up).
   await t.db.update(shipments).set({ kind: 'national', courier_code: 'jne', courier_name: null, service: 'REG' }).where(eq(shipments.id, ownNational.shipmentId));
   mixed = await order([{ productId: productA, quantity: 1 }, { productId: productB, quantity: 3 }]);
   theirs = await order([{ productId: productB, quantity: 1 }]);
@@ -200,7 +200,7 @@ describe(`partner shipments (${testEngine})`, () => {
     expect(await shippedMessages(ownNational)).toHaveLength(told.length);
     expect((await call('POST', `/mitra/shipments/${ownNational.shipmentId}/prepare`, partnerA)).statusCode).toBe(200);
 
-    // The desk sees in the timeline that the partner sent it.
+    // The order desk sees in the timeline that the partner sent it.
     const desk = (await call('GET', `/orders/${ownNational.id}`, admin)).json().data as { shipments: { events: { description: string; status: string | null }[] }[] };
     const descriptions = desk.shipments[0]!.events.map((e) => e.description);
     expect(descriptions).toContain(partnerShipmentMessages.preparedEvent('Keripik Bu Sri Uji'));
@@ -220,7 +220,7 @@ describe(`partner shipments (${testEngine})`, () => {
     expect(row.shipped_by_business_id).toBe(businessA);
     expect(await orderStatus(own.id)).toBe('shipped');
 
-    // The office sends B's own parcel from the desk: not recorded as B's.
+    // The office sends B's own parcel from the order desk: not recorded as B's.
     expect((await call('POST', `/shipments/${theirs.shipmentId}/ship`, admin, {})).statusCode).toBe(200);
     expect((await shipmentRow(theirs.shipmentId)).shipped_by_business_id).toBeNull();
     expect((await call('GET', `/mitra/shipments/${theirs.shipmentId}`, partnerB)).json().data).toMatchObject({ status: 'shipped', shipped_by_partner: false });

@@ -4,7 +4,10 @@ import { certificatesOf, commissionPercentFor, partnerMessages, type PartnerProf
 import type { DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../auth/session-user';
 import { partnerProgram } from '../settings/settings.service';
-import { findPartnerBusiness } from './partners.repository';
+import { findPartnerBusiness, linkPartnerAccount } from './partners.repository';
+
+/** A partner's business row (the partner's corner) and the link that makes an account its partner (an approved application). */
+export { findPartnerBusiness, linkPartnerAccount };
 
 export async function partnerProfile(db: DbOrTx, user: SessionUser, businessId: number): Promise<PartnerProfile> {
   const business = await findPartnerBusiness(db, businessId);

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { ProviderFailure } from '../../integrations/http';
 import type { PaymentProvider } from '../../integrations/payments/provider';
 import { describePaymentProviders, liveProvider, paymentProviders, providerName, type PaymentProviders } from '../../integrations/payments/registry';
-import { getSetting } from '../settings/settings.repository';
+import { getSetting } from '../settings/settings.service';
 
 export type { PaymentProviders };
 

@@ -1,8 +1,7 @@
 /** The only SQL for payments. */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderEvents, orders, payments } from '../../db/schema';
-import { returnOrderStock } from '../stock/stock.repository';
 
 export async function findPaymentByReference(db: DbOrTx, reference: string) {
   const rows = await db.select().from(payments).where(eq(payments.reference, reference)).limit(1);
@@ -33,18 +32,6 @@ export async function setPaymentStatus(
     .set({ status, paid_at: input.paidAt, last_callback: input.callback, updated_at: sql`now()` })
     .where(eq(payments.id, paymentId));
   await db.update(orders).set({ payment_status: status, updated_at: sql`now()` }).where(eq(orders.id, orderId));
-}
-
-export async function cancelOrderForPayment(db: DbOrTx, orderId: number, note: string): Promise<void> {
-  const rows = await db
-    .update(orders)
-    .set({ status: 'cancelled', updated_at: sql`now()`, version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, orderId), sql`${orders.status} <> 'cancelled'`))
-    .returning({ id: orders.id });
-  if (rows.length > 0) {
-    await db.insert(orderEvents).values({ order_id: orderId, kind: 'payment', from_status: null, to_status: 'cancelled', note });
-  }
-  await returnOrderStock(db, orderId);
 }
 
 export async function recordPaymentEvent(db: DbOrTx, orderId: number, note: string): Promise<void> {
@@ -151,30 +138,4 @@ export async function expireDueOrders(tx: DbOrTx, now: Date, limit: number): Pro
     await tx.update(payments).set({ status: 'expired', updated_at: sql`now()` }).where(and(inArray(payments.order_id, ids), eq(payments.status, 'unpaid')));
   }
   return rows.map((r) => ({ id: Number(r.id), late: r.late === true }));
-}
-
-/**
- * Who an order's unpaid-order caps count (decision 045): the account (null for a guest), the e-mail
- * and address keys (core's capEmailKey and capAddressKey, null when empty) and the district.
- */
-export interface UnpaidKeys {
-  userId: number | null;
-  email: string | null;
-  address: string | null;
-  districtId: number | null;
-}
-
-/**
- * A buyer's open unpaid online orders by account, e-mail and address, as one JSON value
- * `{ by_account, by_email, by_address }`, for a caller that reads it inside a larger statement
- * (checkout: issue 15's round trips). Migration 0019's `order_unpaid_counts`, the count the
- * checkout's writing statement repeats under its locks: an index lookup each.
- */
-export function openUnpaidCountsSql(keys: UnpaidKeys): SQL {
-  return sql`order_unpaid_counts(NULL::int, ${keys.userId}::int, ${keys.email}::text, ${keys.districtId}::int, ${keys.address}::text)`;
-}
-
-export function readUnpaidCounts(value: unknown): { byAccount: number; byEmail: number; byAddress: number } {
-  const row = (typeof value === 'string' ? JSON.parse(value) : value) as { by_account?: number; by_email?: number; by_address?: number } | null;
-  return { byAccount: Number(row?.by_account ?? 0), byEmail: Number(row?.by_email ?? 0), byAddress: Number(row?.by_address ?? 0) };
 }

@@ -16,12 +16,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { CallbackRequest, NewPayment, PaymentProvider, PaymentRequest, PaymentUpdate } from '../../integrations/payments/provider';
 import { storageFor } from '../../integrations/storage/shop-storage';
 import { queueBuyerMessage } from '../mail/buyer-messages';
+import { cancelUnpaidOrder } from '../orders/orders.service';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
-import { getSetting } from '../settings/settings.repository';
-import { returnOrderStock } from '../stock/stock.repository';
+import { getSetting } from '../settings/settings.service';
+import { returnOrderStock } from '../stock/stock.service';
 import {
   bumpOrderVersion,
-  cancelOrderForPayment,
   expireDueOrders,
   findPaymentByReference,
   insertPayment,
@@ -37,6 +37,9 @@ import {
   setOrderDueAt,
   setPaymentStatus,
 } from './payments.repository';
+
+/** An order's latest payment and its history entries, for the refunds feature's reversal and refund view. */
+export { insertPaymentEvent, latestPayment, lockLatestPayment };
 
 export interface CallbackResult {
   changed: boolean;
@@ -77,7 +80,7 @@ export async function applyPaymentUpdate(db: Db, provider: PaymentProvider, upda
     const paidAt = status === 'paid' ? (update.paidAt ?? now) : null;
     await setPaymentStatus(tx, payment.id, payment.order_id, status, { paidAt, callback: update.payload });
     if (status === 'expired' || status === 'failed') {
-      await cancelOrderForPayment(tx, payment.order_id, `Pembayaran ${status === 'expired' ? 'kedaluwarsa' : 'gagal'} (${reference}); stok dikembalikan.`);
+      await cancelUnpaidOrder(tx, payment.order_id, `Pembayaran ${status === 'expired' ? 'kedaluwarsa' : 'gagal'} (${reference}); stok dikembalikan.`);
       await cancelShipmentsOfOrder(tx, payment.order_id, now, null);
     } else {
       await recordPaymentEvent(tx, payment.order_id, `Pembayaran ${status === 'paid' ? 'diterima' : 'dikembalikan'} (${reference}).`);
@@ -98,6 +101,56 @@ export type NewOrderPayment = NewPayment & { order_id: number; merchant_ref: str
 export async function newOrderPayment(provider: PaymentProvider, request: PaymentRequest): Promise<NewOrderPayment> {
   const payment = await provider.createPayment(request);
   return { order_id: request.orderId, merchant_ref: request.merchantRef, status: 'unpaid', ...payment };
+}
+
+/**
+ * Checkout step preparePayment: a new order's payment request, whose items add up to what the buyer
+ * pays (gateways check it), and its deadline. A local provider's payment is made now, to be written
+ * with the order; a network gateway is asked after the commit (createOrderPayment). The order is due
+ * when the provider's payment expires, else at the manual transfer's deadline.
+ */
+export async function preparePayment(
+  provider: PaymentProvider,
+  order: {
+    orderId: number;
+    /** What the buyer pays, fee and kode unik included. */
+    amount: number;
+    fee: number;
+    channel: PaymentRequest['channel'];
+    lines: readonly { product_name: string; price: number; quantity: number }[];
+    shippingCost: number;
+    uniqueCode: number;
+    customer: PaymentRequest['customer'];
+    origin: string;
+    orderPath: string;
+    now: Date;
+    /** The payment settings' manual_deadline_hours. */
+    deadlineHours: number;
+    bankAccounts: PaymentRequest['bankAccounts'];
+  },
+): Promise<{ request: PaymentRequest; payment: NewOrderPayment | null; dueAt: Date }> {
+  const deadline = new Date(order.now.getTime() + order.deadlineHours * 60 * 60 * 1000);
+  const request: PaymentRequest = {
+    orderId: order.orderId,
+    merchantRef: `ORD-${order.orderId}`,
+    amount: order.amount,
+    fee: order.fee,
+    channel: order.channel,
+    customer: order.customer,
+    items: [
+      ...order.lines.map((l) => ({ name: l.product_name, price: l.price, quantity: l.quantity })),
+      ...(order.shippingCost > 0 ? [{ name: 'Ongkos kirim', price: order.shippingCost, quantity: 1 }] : []),
+      ...(order.fee > 0 ? [{ name: 'Biaya pembayaran', price: order.fee, quantity: 1 }] : []),
+      ...(order.uniqueCode > 0 ? [{ name: 'Kode unik', price: order.uniqueCode, quantity: 1 }] : []),
+    ],
+    origin: order.origin,
+    orderPath: order.orderPath,
+    now: order.now,
+    deadline,
+    bankAccounts: order.bankAccounts,
+  };
+  const payment = provider.local ? await newOrderPayment(provider, request) : null;
+  return { request, payment, dueAt: payment ? payment.expires_at : deadline };
 }
 
 /** Saves the provider's payment of a new order and sets the order's deadline from its expiry. */
@@ -240,7 +293,7 @@ export async function expireUnpaidOrders(db: Db, now: Date, batch = 100): Promis
       for (const { id, late } of claimed) {
         await returnOrderStock(tx, id);
         await cancelShipmentsOfOrder(tx, id, now, null);
-        // A proof still waiting: the buyer may have paid, so the desk's history says what to do.
+        // A proof still waiting: the buyer may have paid, so the order desk's history says what to do.
         await insertPaymentEvent(tx, { order_id: id, note: late ? paymentMessages.verificationLateNote : paymentMessages.expiredNote, to_status: 'cancelled' });
         await queueBuyerMessage(tx, { kind: 'order_expired', orderId: id });
       }

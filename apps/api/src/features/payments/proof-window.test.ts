@@ -1,7 +1,7 @@
 /**
  * Issue 26 (docs/decisions/044-proof-window-and-notices.md): a proof of transfer cannot park stock.
  * A waiting proof holds its order until the verification window counted from the first proof, then
- * the order expires like any other and the desk reads "Verifikasi terlambat"; a rejected proof gives
+ * the order expires like any other and the order desk reads "Verifikasi terlambat"; a rejected proof gives
  * the payment deadline back; no upload past the deadline revives an order. And the shop hears of one
  * order's uploads at most once an hour, the next notice counting them. A movable clock drives the
  * uploads and the expiry job's body.
@@ -56,7 +56,7 @@ async function order() {
 const stockOf = async (id: number) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
 const statusOf = async (token: string) => (await api('GET', `/orders/access/${token}`)).json().data as { status: string; payment_status: string; payment: { state_label: string; proof_status: string } };
 
-/** The desk's kept count of proofs waiting (migration 0014's triggers) beside a fresh count. */
+/** The order desk's count of proofs waiting (`order_figures`, migration 0014's triggers) beside a fresh count. */
 async function expectVerificationFiguresRight() {
   const kept = [...(await countByStatus(t.db, 'verification')).values()].reduce((sum, f) => sum + f.count, 0);
   const [fresh] = await queryRows<{ n: number }>(

@@ -10,7 +10,7 @@ import { formatRupiah } from '@pasar/core/money';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentMessages } from '@pasar/core/payments';
 import { SANDBOX_PROVIDER_NAME } from '../../integrations/payments/sandbox-gateway';
-import { escapeHtml } from '../catalog/catalog.seo';
+import { escapeHtml } from '../../lib/html';
 
 export interface PayPageInput {
   payment: { reference: string; payment_name: string; order_id: number; amount: number; status: string };

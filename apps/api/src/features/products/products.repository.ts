@@ -1,13 +1,10 @@
 /** The only SQL of the admin product screens. Reads reuse the catalogue's row mapping. */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Product } from '@pasar/core/catalog';
 import type { AdminProductCuration, CurationStatus } from '@pasar/core/curation';
-import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductSort, type AdminProductStats, type SizeVariantInput } from '@pasar/core/products';
+import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductSort, type SizeVariantInput } from '@pasar/core/products';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { orderItems, productChanges, products, productVariants } from '../../db/schema';
-import { selectProducts } from '../catalog/catalog.repository';
-import { keptProductFigures } from '../dashboard/dashboard.repository';
 
 function filters(query: AdminProductQuery): SQL {
   const parts: SQL[] = [sql`TRUE`];
@@ -58,10 +55,10 @@ export function onlyLowStock(query: AdminProductQuery): boolean {
 }
 
 /**
- * One page of the grid and its total; `total` is passed in when the caller has it coming already
+ * The ids of one page of the grid, in its order, and its total; `total` is passed in when the caller has it coming already
  * (the unfiltered grid's, from `productStats`).
  */
-export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery, knownTotal?: Promise<number>): Promise<{ items: Product[]; total: number }> {
+export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery, knownTotal?: Promise<number>): Promise<{ ids: number[]; total: number }> {
   const where = filters(query);
   // The filters name only the product's own columns and every product has its category: counting
   // needs no join (issue 15: at 100,000 products the joins made the count three times slower).
@@ -85,29 +82,7 @@ export async function listAdminProducts(db: DbOrTx, query: AdminProductQuery, kn
       sql`SELECT p.id ${from} ${join} WHERE ${where} ORDER BY ${sortColumns[query.sort]} ${dir} ${nulls}, p.id ${dir} LIMIT ${query.page_size} OFFSET ${(query.page - 1) * query.page_size}`,
     ),
   ]);
-  return { items: await selectProductsByIds(db, idRows.map((r) => r.id)), total: count?.total ?? 0 };
-}
-
-/**
- * Stats cards of the products screen, over the whole catalogue whatever the grid's filter: the
- * figures kept by migrations 0014/0015 (issue 15: counting 100,000 products on each request was
- * most of the unfiltered page's cost).
- */
-export async function productStats(db: DbOrTx): Promise<AdminProductStats> {
-  const kept = await keptProductFigures(db);
-  return { total: kept.total, active: kept.active, inactive: kept.total - kept.active, low_stock: kept.low_stock, out_of_stock: kept.out_of_stock };
-}
-
-/** Products by id, in the order of the ids given. */
-export async function selectProductsByIds(db: DbOrTx, ids: number[]): Promise<Product[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectProducts(db, sql`p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-}
-
-export async function findAdminProduct(db: DbOrTx, id: number): Promise<Product | undefined> {
-  return (await selectProducts(db, sql`p.id = ${id}`))[0];
+  return { ids: idRows.map((r) => r.id), total: count?.total ?? 0 };
 }
 
 export async function productExists(db: DbOrTx, id: number): Promise<boolean> {

@@ -12,6 +12,8 @@ import { deleteProductImage, storeProductImage, type ImageStoreOptions } from '.
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
 import { businessExists } from '../businesses/businesses.service';
+import { productsByIds } from '../catalog/catalog.service';
+import { productFigures } from '../dashboard/dashboard.service';
 import { categoryExists } from '../categories/categories.service';
 import type { ProductForm } from './product-form';
 import {
@@ -19,7 +21,6 @@ import {
   pendingProposalFiles,
   deactivateProduct,
   deleteProductRow,
-  findAdminProduct,
   insertProduct,
   adminProductsFiltered,
   listAdminProducts,
@@ -27,7 +28,6 @@ import {
   productExists,
   productHasOrders,
   productOptions,
-  productStats,
   replaceVariants,
   storedImagesOf,
   updateProduct,
@@ -36,19 +36,39 @@ import {
 
 export { productExists, productOptions };
 
+/** A partner's proposal is written, once approved or when it needs no approval, by the office's own writes (features/curation). */
+export { insertProduct, replaceVariants, updateProduct };
+
+/** Products by id in the back office's shape (hidden ones too), in the order of the ids given. */
+export function adminProductsByIds(db: DbOrTx, ids: readonly number[]): Promise<Product[]> {
+  return productsByIds(db, ids);
+}
+
+/** One product as the back office reads it, hidden or not; undefined when there is none. */
+export async function findAdminProduct(db: DbOrTx, id: number): Promise<Product | undefined> {
+  return (await productsByIds(db, [id]))[0];
+}
+
+/**
+ * Stats cards of the products screen, over the whole catalogue whatever the grid's filter: the
+ * product figures migrations 0014/0015's triggers write (docs/database.md; issue 15: counting
+ * 100,000 products on each request was most of the unfiltered page's cost).
+ */
+async function productStats(db: DbOrTx): Promise<AdminProductStats> {
+  const figures = await productFigures(db);
+  return { total: figures.total, active: figures.active, inactive: figures.total - figures.active, low_stock: figures.low_stock, out_of_stock: figures.out_of_stock };
+}
+
 export type AdminProductPage = Omit<ProductPage, 'stats' | 'items'> & { items: (Product & AdminProductCuration)[]; stats: AdminProductStats };
 
 export async function listProductsForAdmin(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
-  // The stats are the kept figures (issue 15); unfiltered, their total is the grid's, and filtered by
+  // The stats are the product figures (issue 15); unfiltered, their total is the grid's, and filtered by
   // low stock alone, their low-stock figure is (no index holds stock since migration 0017, so sales
   // are HOT updates; counting would read every row). The stats and the page run side by side on the pool.
   const stats = productStats(db);
   const known = !adminProductsFiltered(query) ? stats.then((s) => s.total) : onlyLowStock(query) ? stats.then((s) => s.low_stock) : undefined;
-  const [{ items, total }, cards] = await Promise.all([listAdminProducts(db, query, known), stats]);
-  const flags = await curationFlags(
-    db,
-    items.map((p) => p.id),
-  );
+  const [{ ids, total }, cards] = await Promise.all([listAdminProducts(db, query, known), stats]);
+  const [items, flags] = await Promise.all([adminProductsByIds(db, ids), curationFlags(db, ids)]);
   return {
     items: items.map((p) => ({ ...p, ...(flags.get(p.id) ?? { curation_status: 'approved' as const, curation_pending_change: false }) })),
     page: query.page, page_size: query.page_size, total, total_pages: Math.max(1, Math.ceil(total / query.page_size)), stats: cards };

@@ -282,7 +282,7 @@ describe(`admin products (${testEngine})`, () => {
         expect(page.stats, `${label}: ${url}`).toEqual(fresh);
         if (url === '/products/') expect(page.total, label).toBe(fresh!.total);
       }
-      // Filtered by low stock alone the total is the kept figure (no index holds stock, migration 0017); with another filter it is counted.
+      // Filtered by low stock alone the total is the product figures' count (`catalogue_figures`; no index holds stock, migration 0017); with another filter it is counted.
       expect((await call('GET', '/products/?low_stock=true')).json().data.total, `${label}: low stock`).toBe(fresh!.low_stock);
       const [activeLow] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM products WHERE is_active AND stock <= 5`);
       expect((await call('GET', '/products/?low_stock=true&active=active')).json().data.total, `${label}: active low stock`).toBe(activeLow!.n);

@@ -13,7 +13,7 @@ export interface LockedOrder {
   stock_held: boolean;
 }
 
-/** The order row locked, with what a refund needs; confirm, reject, expiry and the desk lock it the same way first. */
+/** The order row locked, with what a refund needs; confirm, reject, expiry and the order desk lock it the same way first. */
 export async function lockOrderForRefund(tx: DbOrTx, id: number): Promise<LockedOrder | undefined> {
   const rows = await tx
     .select({ id: orders.id, status: orders.status, payment_status: orders.payment_status, total_amount: orders.total_amount, version: orders.version, stock_held: orders.stock_held })

@@ -25,12 +25,13 @@ import {
 } from '@pasar/core/refunds';
 import { storeDate, storePeriodStart } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
-import { insertOrderEvent, setOrderStatus } from '../orders/admin-orders.repository';
-import { insertPaymentEvent, latestPayment, lockLatestPayment } from '../payments/payments.repository';
+import { markOrderCancelled } from '../orders/order-record.service';
+import { insertOrderEvent } from '../orders/orders.service';
+import { insertPaymentEvent, latestPayment, lockLatestPayment } from '../payments/payments.service';
 import type { SessionUser } from '../../auth/session-user';
 import { storeTimeZone } from '../settings/settings.service';
 import { cancelShipmentsOfOrder } from '../shipments/shipments.service';
-import { returnLineStock, returnOrderStock } from '../stock/stock.repository';
+import { returnLineStock, returnOrderStock } from '../stock/stock.service';
 import {
   bumpOrder,
   countOrderItems,
@@ -45,6 +46,7 @@ import {
   orderRefunds,
   reduceOrderItem,
   refundedAmount,
+  refundTotals,
   reverseManualPayment,
   type LockedOrder,
 } from './refunds.repository';
@@ -82,6 +84,11 @@ async function recordRefund(tx: DbOrTx, order: LockedOrder, refund: RefundInput,
   return { id, amount: decided.amount };
 }
 
+/** Refunded amount per order, for the orders given: the order desk's CSV export reads it for a page of orders. */
+export async function refundedByOrder(db: DbOrTx, orderIds: number[]): Promise<Map<number, number>> {
+  return refundTotals(db, orderIds);
+}
+
 /**
  * Whether the status route may cancel this order: a paid order with money still to give back needs
  * the refund's details, which only "Batalkan pesanan" takes. Called under the order's lock.
@@ -116,7 +123,7 @@ export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, a
       refunded = true;
     }
     if (await returnOrderStock(tx, id)) notes.push('Stok dikembalikan.');
-    await setOrderStatus(tx, id, 'cancelled', false);
+    await markOrderCancelled(tx, id);
     // As the status route does: what has not left yet will not.
     await cancelShipmentsOfOrder(tx, id, now, actor.user);
     await insertOrderEvent(tx, { order_id: id, actor_user_id: actor.id, actor_name: actor.name, kind: 'status_changed', from_status: order.status, to_status: 'cancelled', note: notes.join(' ') || null });

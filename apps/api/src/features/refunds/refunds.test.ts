@@ -1,6 +1,6 @@
 /**
  * Refunds and corrections (issue 28 part 4, decision 050), on both engines: refunds in every revenue
- * figure (dashboard, desk card searched and not, CSV, POS drawer) checked against core's netRevenue,
+ * figure (dashboard, order desk card searched and not, CSV, POS drawer) checked against core's netRevenue,
  * cancel of a paid order only with refund details, a removed line's refund and stock, and the
  * same-store-day reversal with its audit trail.
  */
@@ -48,7 +48,7 @@ async function paidOrder(lines?: { productId: number; quantity: number }[]) {
 const dashboardRevenue = async () => (await api('GET', '/dashboard/summary')).json().data.revenue_this_month as number;
 const deskRevenue = async (query = '') => (await api('GET', `/orders?page_size=10${query}`)).json().data.summary.revenue as number;
 
-/** The desk's "all" revenue afresh: every order and refund through core's rule. */
+/** The order desk's "all" revenue afresh: every order and refund through core's rule. */
 async function freshNetRevenue(): Promise<number> {
   const os = await t.db.select({ payment_status: orders.payment_status, total_amount: orders.total_amount }).from(orders);
   const rs = await t.db.select({ amount: refunds.amount }).from(refunds);
@@ -137,7 +137,7 @@ describe('cancelling a paid order', () => {
     expect(await dashboardRevenue()).toBe(dashBefore - 5_000);
     expect(await deskRevenue('&status=cancelled')).toBe(cancelledBefore + o.total_amount - 5_000);
     expect(await deskRevenue()).toBe(await freshNetRevenue());
-    // Searched (the gathering path, not the kept figures): the order's own id.
+    // Searched (the gathering path, not `order_figures`): the order's own id.
     expect(await deskRevenue(`&q=${o.id}`)).toBe(o.total_amount - 5_000);
     // Reopened, the order keeps its refund: revenue is unchanged by the status alone.
     expect((await api('PUT', `/orders/${o.id}`, { status: 'confirmed' })).statusCode).toBe(200);

@@ -1,14 +1,7 @@
-/** The only SQL of the office's reports: migration 0023's kept sales figures and the names beside them. */
+/** The only SQL of the office's reports: migration 0023's sales figures and the names beside them. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RollupSpan } from '@pasar/core/reports';
 import { queryRows, type DbOrTx } from '../../db/client';
-
-/**
- * Above this many rows written by connections (not yet folded into backend 0), a reader folds them.
- * Higher than the dashboard's 64: one paid order writes about fifteen rows here (five dimensions,
- * three grains).
- */
-const FOLD_ABOVE = 2_000;
 
 /** Migration 0023's dimensions. */
 export const DIMENSION = { total: 0, channel: 1, partner: 2, district: 3, category: 4 } as const;
@@ -39,9 +32,10 @@ export interface SalesRows {
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 /**
- * One statement: the kept figures of the range summed per dimension and key (a year is about
- * fourteen months, days and hours of rows per key instead of every order line), the partners that
- * sold or joined, the categories sold, and how many rows wait to be folded.
+ * One statement, which writes nothing: the sales figures of the range summed per dimension and key
+ * over every connection's rows (a year is about fourteen months, days and hours of rows per key
+ * instead of every order line), the partners that sold or joined, and the categories sold. The
+ * background jobs merge the connections' rows (merge_figure_rows(), docs/database.md).
  */
 export async function salesRows(db: DbOrTx, spans: RollupSpan[], start: Date, end: Date): Promise<SalesRows> {
   const inSpans: SQL = spans.length
@@ -50,7 +44,7 @@ export async function salesRows(db: DbOrTx, spans: RollupSpan[], start: Date, en
         sql` OR `,
       )
     : sql`FALSE`;
-  const [row] = await queryRows<{ figures: unknown; businesses: unknown; categories: unknown; total_partners: number; unfolded: number }>(
+  const [row] = await queryRows<{ figures: unknown; businesses: unknown; categories: unknown; total_partners: number }>(
     db,
     sql`WITH f AS MATERIALIZED (
           SELECT f.dimension, f.key, sum(f.orders)::bigint AS orders, sum(f.items)::bigint AS items, sum(f.goods)::bigint AS goods
@@ -65,31 +59,12 @@ export async function salesRows(db: DbOrTx, spans: RollupSpan[], start: Date, en
                      OR (b.created_at >= ${start.toISOString()} AND b.created_at < ${end.toISOString()})) b) AS businesses,
                (SELECT coalesce(json_agg(c), '[]') FROM (
                   SELECT c.id, c.name FROM categories c WHERE c.id IN (SELECT f.key FROM f WHERE f.dimension = ${DIMENSION.category})) c) AS categories,
-               (SELECT count(*)::int FROM businesses b WHERE b.created_at < ${end.toISOString()}) AS total_partners,
-               (SELECT count(*)::int FROM (SELECT 1 FROM sales_figures u WHERE u.backend <> 0 LIMIT ${FOLD_ABOVE + 1}) u) AS unfolded`,
+               (SELECT count(*)::int FROM businesses b WHERE b.created_at < ${end.toISOString()}) AS total_partners`,
   );
-  if (row!.unfolded > FOLD_ABOVE) await foldSalesFigures(db);
   return {
     figures: parseJson<FigureRow[]>(row!.figures).map((f) => ({ dimension: Number(f.dimension), key: Number(f.key), orders: Number(f.orders), items: Number(f.items), goods: Number(f.goods) })),
     businesses: parseJson<BusinessRow[]>(row!.businesses),
     categories: parseJson<{ id: number; name: string }[]>(row!.categories),
     totalPartners: row!.total_partners,
   };
-}
-
-/**
- * As foldOrderFigures (admin-orders.repository.ts): rows of connections not in a transaction move
- * into backend 0 in one statement, sums unchanged, no writer waited for (SKIP LOCKED); backend 0's
- * rows are written in key order, so two folds at once never deadlock.
- */
-export async function foldSalesFigures(db: DbOrTx): Promise<void> {
-  await db.execute(sql`
-    WITH gone AS (
-      DELETE FROM sales_figures WHERE (grain, period, dimension, key, backend) IN (
-        SELECT grain, period, dimension, key, backend FROM sales_figures WHERE backend <> 0 FOR UPDATE SKIP LOCKED)
-      RETURNING grain, period, dimension, key, orders, items, goods)
-    INSERT INTO sales_figures AS f (grain, period, dimension, key, backend, orders, items, goods)
-      SELECT grain, period, dimension, key, 0, sum(orders), sum(items), sum(goods) FROM gone GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT (grain, period, dimension, key, backend)
-      DO UPDATE SET orders = f.orders + EXCLUDED.orders, items = f.items + EXCLUDED.items, goods = f.goods + EXCLUDED.goods`);
 }

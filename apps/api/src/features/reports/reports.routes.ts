@@ -11,7 +11,7 @@ const security = [{ bearer: [] }];
 const reportsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   // The answer (a row per partner that sold, 200 and more at a city's size) is written by
-  // fast-json-stringify from the response schema, as the catalogue's and the desk's are, instead of
+  // fast-json-stringify from the response schema, as the catalogue's and the order desk's are, instead of
   // a zod parse of it then JSON.stringify (issue 15); built from typed rows by reports.service.
   app.setSerializerCompiler(fastSerializerCompiler);
 

@@ -1,4 +1,4 @@
-/** The office's sales report (issue 29 part 5, decision 058): kept figures named and sorted, and its workbook. */
+/** The office's sales report (issue 29 part 5, decision 058): the sales figures named and sorted, and its workbook. */
 import ExcelJS from 'exceljs';
 import { reportLabels, rollupSpans, sharePercent, storeRangeInstants, type SalesReport, type SalesReportQuery } from '@pasar/core/reports';
 import { zoneOffsetMs } from '@pasar/core/time';

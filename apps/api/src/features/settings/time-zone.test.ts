@@ -1,4 +1,4 @@
-/** Issue 17: one store time zone, a setting, used by the dashboard, the CSV export and the desk search. */
+/** Issue 17: one store time zone, a setting, used by the dashboard, the CSV export and the order desk's search. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeDate, storeDateTime } from '@pasar/core/time';
 import { sql } from 'drizzle-orm';
@@ -47,7 +47,7 @@ describe(`the store time zone (${testEngine})`, () => {
     const newest = list[0]!;
     expect(first).toContain(`${newest.id},${storeDateTime(new Date(newest.created_at), 'Asia/Jayapura')}`);
     expect(res.headers['content-disposition']).toContain(`pesanan-${storeDate(new Date(), 'Asia/Jayapura')}.csv`);
-    // The desk finds an order by its date as the store reads it.
+    // The order desk finds an order by its date as the store reads it.
     const found = (await inject('GET', `/orders?q=${storeDate(new Date(newest.created_at), 'Asia/Jayapura')}&page_size=100`, admin)).json().data.items as { id: number }[];
     expect(found.map((o) => o.id)).toContain(newest.id);
   });

@@ -23,8 +23,7 @@ import {
 import { nextDay, storeDate, storeDayStart } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
 import { uniqueViolationConstraint } from '../../db/errors';
-import { getSetting } from '../settings/settings.repository';
-import { partnerProgram, storeTimeZone } from '../settings/settings.service';
+import { getSetting, partnerProgram, storeTimeZone } from '../settings/settings.service';
 import {
   goodsEntries,
   insertPayout,

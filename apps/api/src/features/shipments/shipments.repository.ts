@@ -6,7 +6,7 @@ import { orders, shipmentEvents, shipments } from '../../db/schema';
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipmentEvent = typeof shipmentEvents.$inferInsert;
 
-/** A shipment and the order facts its rules need, the order row locked first (the desk's lock order: order, then shipment). */
+/** A shipment and the order facts its rules need, the order row locked first (the order desk's lock order: order, then shipment). */
 export async function lockShipment(
   tx: DbOrTx,
   shipmentId: number,

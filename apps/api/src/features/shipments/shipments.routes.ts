@@ -1,5 +1,5 @@
 /**
- * Shipments (issue 28): the desk's actions on each shipment (admin), and the buyer's "Pesanan
+ * Shipments (issue 28): the order desk's actions on each shipment (admin), and the buyer's "Pesanan
  * diterima", tracking and "Batalkan" on their own order (signed-in owner, or the order link's token).
  */
 import { z } from 'zod';

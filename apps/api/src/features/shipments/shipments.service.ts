@@ -2,7 +2,7 @@
  * Shipments (issue 28, decision 049): staff send each shipment with its courier and resi, mark it
  * delivered and add timeline entries; the buyer confirms "Pesanan diterima"; a delivered shipment
  * counts as received after the setting's days. The order's status follows its shipments, with the
- * desk's history written as a status change is. An unpaid online order ships nothing.
+ * order desk's history written as a status change is. An unpaid online order ships nothing.
  */
 import { AppError, genericMessages } from '@pasar/core/errors';
 import { orderStatusLabel } from '@pasar/core/orders';
@@ -25,10 +25,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { SessionUser } from '../../auth/session-user';
 import type { Tracker } from '../../integrations/shipping/tracking';
 import { queueBuyerMessage } from '../mail/buyer-messages';
-import { insertOrderEvent } from '../orders/admin-orders.repository';
-import { getSetting } from '../settings/settings.repository';
-import { returnOrderStock } from '../stock/stock.repository';
-import { loadOrders, toShipmentEvent } from '../orders/orders.repository';
+import { getSetting } from '../settings/settings.service';
+import { returnOrderStock } from '../stock/stock.service';
+import { getOrders, insertOrderEvent } from '../orders/orders.service';
+import { toShipmentEvent } from '../orders/order-record.service';
 import {
   cancelOpenShipments,
   cancelUnpaidOrder,
@@ -45,10 +45,13 @@ import {
   type ShipmentRow,
 } from './shipments.repository';
 
+/** The partner's corner locks a shipment (its order first, as here) and writes its own timeline entries. */
+export { insertShipmentEvent, lockShipment };
+
 /**
  * Who moved a shipment: staff (by name), a partner from its corner (issue 29), the buyer, or the job.
  * A partner's entries are the shop's own timeline (source `staff`, as the seed's are): the buyer
- * reads the partner as part of the shop, and the desk reads the partner's name in the entry.
+ * reads the partner as part of the shop, and the order desk reads the partner's name in the entry.
  */
 export type ShipmentActor =
   | { kind: 'staff'; user: SessionUser }
@@ -108,7 +111,7 @@ export async function shipShipment(db: Db, shipmentId: number, input: ShipShipme
 
 /**
  * "Kirim" inside the caller's transaction, the one way a shipment leaves whoever sends it: the
- * desk, or a partner's corner after it checked the shipment is all its own (issue 29). A partner's
+ * order desk, or a partner's corner after it checked the shipment is all its own (issue 29). A partner's
  * send records its business (`shipped_by_business_id`: the shipping is owed to it, decision 053),
  * marks the parcel prepared if "Siapkan" was skipped, and names the partner in the timeline.
  */
@@ -206,7 +209,7 @@ export async function completeDeliveredShipments(db: Db, now: Date, batch = 100)
   }
 }
 
-/** The order's cancel takes its open shipments with it (the desk's status route; a timeline entry each). */
+/** The order's cancel takes its open shipments with it (the order desk's status route; a timeline entry each). */
 export async function cancelShipmentsOfOrder(tx: DbOrTx, orderId: number, now: Date, user: SessionUser | null): Promise<void> {
   for (const id of await cancelOpenShipments(tx, orderId)) {
     await insertShipmentEvent(tx, {
@@ -276,6 +279,6 @@ export async function shipmentTracking(db: Db, shipment: ShipmentRow, phone: str
 export async function shipmentOfOrder(db: Db, orderId: number, shipmentId: number): Promise<{ shipment: ShipmentRow; phone: string | null }> {
   const shipment = await findShipment(db, shipmentId);
   if (!shipment || shipment.order_id !== orderId) throw new AppError('NOT_FOUND', shipmentMessages.notFound);
-  const [order] = await loadOrders(db, [orderId]);
+  const [order] = await getOrders(db, [orderId]);
   return { shipment, phone: order?.shipping_phone ?? order?.customer_phone ?? null };
 }

@@ -96,7 +96,7 @@ describe(`shipments (${testEngine})`, () => {
     const entry = await call('POST', `/shipments/${o.shipmentId}/events`, { description: 'Transit di Semarang', location: 'Semarang' });
     expect(entry.json().data.shipments[0].events.some((e: { description: string; location: string }) => e.description === 'Transit di Semarang' && e.location === 'Semarang')).toBe(true);
 
-    // Offline (no RajaOngkir key) the tracking is the shop's timeline, for the desk and the order link.
+    // Offline (no RajaOngkir key) the tracking is the shop's timeline, for the order desk and the order link.
     const tracking = (await call('GET', `/orders/access/${o.token}/shipments/${o.shipmentId}/tracking`, undefined, {})).json().data;
     expect(tracking.source).toBe('staff');
     expect(tracking.events.map((e: { description: string }) => e.description)).toContain('Transit di Semarang');

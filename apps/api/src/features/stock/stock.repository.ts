@@ -4,7 +4,7 @@
  * `stock_held` flag. Online checkout, the POS, the order desk and the payment jobs all call here.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { rawQuery, type DbOrTx } from '../../db/client';
 import { orderItems, orders, productVariants, products } from '../../db/schema';
 
 export interface StockLine {
@@ -81,21 +81,6 @@ export function stockStatement(lines: StockLine[], params: unknown[], after?: st
 export const shortLinesSql = `SELECT w.product_id, w.label FROM want w
   WHERE (w.label IS NOT NULL AND NOT EXISTS (SELECT 1 FROM v WHERE v.product_id = w.product_id AND v.label = w.label))
      OR NOT EXISTS (SELECT 1 FROM p WHERE p.id = w.product_id)`;
-
-interface RawClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * Text and parameters sent as they are, on the connection under a drizzle handle (node-postgres'
- * client or pool, PGlite or its transaction; all take text and parameters): for the statements of a
- * sale, which drizzle's builder made a fifth of Node's time per order (decision 036, stop 24).
- */
-export async function rawQuery<T>(db: DbOrTx, text: string, params: unknown[]): Promise<T[]> {
-  const client = (db as unknown as { session?: { client?: Partial<RawClient> } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('no connection under this database handle');
-  return (await (client as RawClient).query(text, params)).rows as T[];
-}
 
 /**
  * Takes stock with conditional updates (`stock >= quantity`) inside the caller's transaction:

@@ -12,7 +12,7 @@ import { fieldErrors, registerSchema } from '@pasar/core/accounts';
 import { passwordResetSchema } from '@pasar/core/users';
 import { loadConfig } from '../../config';
 import { openShopDatabase } from '../../db/client';
-import { findRoleByName, findUserByLogin, insertUser, takenIdentifiers } from '../accounts/accounts.repository';
+import { findRoleByName, findUserByLogin, insertUser, takenIdentifiers } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import { resetPassword } from './users.service';
 

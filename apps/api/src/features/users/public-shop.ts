@@ -6,7 +6,7 @@
 import type { DbOrTx } from '../../db/client';
 import { demoUsers } from '../../db/seed/demo-data';
 import { demoPartnerAccounts, demoApplicantAccount } from '../../db/seed/demo-partners';
-import { findUserByLogin } from '../accounts/accounts.repository';
+import { findUserByLogin } from '../accounts/accounts.service';
 import { verifyPassword } from '../accounts/passwords';
 
 /** The demo accounts whose password is still the published one: anyone can sign in as them. */

@@ -119,10 +119,6 @@ export async function hasActiveAdmin(db: DbOrTx): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string): Promise<boolean> {
-  return (await db.update(users).set({ password_hash: passwordHash, version: sql`${users.version} + 1`, updated_at: sql`now()` }).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
-}
-
 export async function deleteUserRow(db: DbOrTx, id: number): Promise<boolean> {
   return (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0;
 }

@@ -9,10 +9,10 @@ import { AppError, genericMessages } from '@pasar/core/errors';
 import { userMessages, type AdminUser, type UserCreate, type UserListQuery, type UserPage, type UserUpdate } from '@pasar/core/users';
 import type { Db, DbOrTx } from '../../db/client';
 import { versionedUpdateResult } from '../../lib/optimistic';
-import { uniqueViolation } from '../accounts/accounts.repository';
+import { setPasswordHash, uniqueViolation } from '../accounts/accounts.service';
 import { hashPassword } from '../accounts/passwords';
 import { revokeAllSessionsOfUser } from '../../auth/sessions.repository';
-import { deleteUserRow, findRole, findUserRow, insertManagedUser, listUserRows, lockActiveAdmins, setPasswordHash, updateManagedUser, type UserListRow } from './users.repository';
+import { deleteUserRow, findRole, findUserRow, insertManagedUser, listUserRows, lockActiveAdmins, updateManagedUser, type UserListRow } from './users.repository';
 
 const toUser = (row: UserListRow): AdminUser => ({
   id: row.id,

@@ -1,13 +1,7 @@
--- Hand-written (issue 32 §1, docs/decisions/076-database-made-visible.md, docs/database.md).
--- The figure tables of 0013, 0014 and 0023 keep one row set per writing backend, so concurrent
--- writers never wait on a shared counter row; the sum over the rows is the figure. Pools close idle
--- connections and open new ones, so rows of backends long gone pile up and every read sums more of
--- them. Readers used to move those rows into backend 0 when there were many: a read that wrote.
--- This function does it for the four tables at once, called by the server's background jobs (and by
--- anyone, at any time: the sums are the same before and after). Rows locked by a transaction in
--- progress are skipped (SKIP LOCKED), so no writer is waited for; backend 0's rows are written in
--- key order, so two folds at once wait for each other at most, never deadlock.
-CREATE OR REPLACE FUNCTION fold_figures() RETURNS void LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION public.merge_figure_rows()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
 BEGIN
   WITH gone AS (
     DELETE FROM catalogue_figures WHERE backend IN (
@@ -43,4 +37,4 @@ BEGIN
   INSERT INTO assistant_changes AS a (backend, changes) SELECT 0, coalesce(sum(changes), 0) FROM gone
   ON CONFLICT (backend) DO UPDATE SET changes = a.changes + EXCLUDED.changes;
 END;
-$$;
+$function$

@@ -1,7 +1,14 @@
-CREATE OR REPLACE FUNCTION public.fold_figures()
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
+-- Hand-written (issue 32 §1, docs/decisions/076-database-made-visible.md, docs/database.md).
+-- The figure tables of 0013, 0014, 0015 and 0023 (catalogue_figures, order_figures, sales_figures,
+-- assistant_changes) keep one row set per writing backend, so concurrent writers never wait on a
+-- shared counter row; the sum over the rows is the figure. Pools close idle connections and open new
+-- ones, so rows of backends long gone pile up and every read sums more of them. Readers used to
+-- merge those rows into backend 0 themselves when there were many, so a read could write. This
+-- function merges the four tables at once; the server's background jobs call it, and anyone may at
+-- any time, since every sum is the same before and after. Rows locked by a transaction in progress
+-- are skipped (SKIP LOCKED), so no writer is waited for; backend 0's rows are written in key order,
+-- so two merges at once wait for each other at most, never deadlock.
+CREATE OR REPLACE FUNCTION merge_figure_rows() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH gone AS (
     DELETE FROM catalogue_figures WHERE backend IN (
@@ -37,4 +44,4 @@ BEGIN
   INSERT INTO assistant_changes AS a (backend, changes) SELECT 0, coalesce(sum(changes), 0) FROM gone
   ON CONFLICT (backend) DO UPDATE SET changes = a.changes + EXCLUDED.changes;
 END;
-$function$
+$$;

@@ -1,7 +1,7 @@
 /**
- * fold_figures() (migration 0026, docs/database.md): the rows of the per-backend figure tables move
- * into backend 0 with every sum unchanged; on PostgreSQL, the rows of a transaction in progress stay
- * where they are and the fold does not wait for it.
+ * merge_figure_rows() (migration 0026, docs/database.md): the rows of the per-backend figure tables
+ * move into backend 0 with every sum unchanged; on PostgreSQL, the rows of a transaction in progress
+ * stay where they are and the merge does not wait for it.
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -46,12 +46,12 @@ async function rowsOfGoneBackends(from: number) {
   await t.db.execute(sql`INSERT INTO assistant_changes (backend, changes) SELECT -g, g FROM generate_series(${from}::int, ${from}::int + 6) g`);
 }
 
-describe(`fold_figures() (${testEngine})`, () => {
+describe(`merge_figure_rows() (${testEngine})`, () => {
   it('moves every connection row into backend 0, each sum unchanged', async () => {
     await rowsOfGoneBackends(1);
     const before = await snapshot();
     expect(before.waiting).toBeGreaterThanOrEqual(23);
-    await t.db.execute(sql`SELECT fold_figures()`);
+    await t.db.execute(sql`SELECT merge_figure_rows()`);
     const after = await snapshot();
     expect(after.sums).toBe(before.sums);
     expect(after.waiting).toBe(0);
@@ -72,7 +72,7 @@ describe(`fold_figures() (${testEngine})`, () => {
       const before = await snapshot();
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-        await tx.execute(sql`SELECT fold_figures()`);
+        await tx.execute(sql`SELECT merge_figure_rows()`);
       });
       const after = await snapshot();
       expect(after.sums).toBe(before.sums);
@@ -82,7 +82,7 @@ describe(`fold_figures() (${testEngine})`, () => {
     } finally {
       await writer.end();
     }
-    await t.db.execute(sql`SELECT fold_figures()`);
+    await t.db.execute(sql`SELECT merge_figure_rows()`);
     expect((await snapshot()).waiting).toBe(0);
   });
 });
