@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Database } from '../apps/api/src/db/client';
 import { generateCatalog } from './generate-catalog';
 import { seededBenchDatabase } from './seeded-database';
-import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
+import { adminHeaders, helloWorldBaseline, load, printAgainstTarget, printTable, root, startProcess, type LoadResult } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_BACKOFFICE_PRODUCTS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_BACKOFFICE_ORDERS ?? 100_000);
@@ -128,10 +128,7 @@ export async function runBackofficeBench(): Promise<void> {
     const rows: LoadResult[] = [baseline];
     let exportLine = '';
     try {
-      const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
-      const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
-      if (!token) throw new Error(`admin login failed: ${login.status}`);
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = await adminHeaders(server.baseUrl);
       const connections = 10;
       const get = async (name: string, url: string) => {
         if (wanted(name)) rows.push(await load(name, server.baseUrl, { path: () => url, headers, connections }));
@@ -163,9 +160,7 @@ export async function runBackofficeBench(): Promise<void> {
       await server.stop();
     }
     printTable(`Back office on PostgreSQL, ${PRODUCTS.toLocaleString('en')} products, ${ORDERS.toLocaleString('en')} orders, 10 connections (target p99 <= ${TARGET_P99_MS} ms)`, rows);
-    for (const r of rows.slice(1)) {
-      console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(2)}% of hello world, p99 ${r.p99} ms ${r.p99 <= TARGET_P99_MS ? '(target met)' : '(ABOVE TARGET)'}`);
-    }
+    printAgainstTarget(rows, TARGET_P99_MS);
     if (exportLine) console.log(exportLine);
   } finally {
     await pgDb.drop();

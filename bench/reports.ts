@@ -12,7 +12,7 @@ import { mergeFigureRows } from '../apps/api/src/features/dashboard/dashboard.se
 import { generateOrders } from './backoffice';
 import { generateCatalog } from './generate-catalog';
 import { seededBenchDatabase } from './seeded-database';
-import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
+import { adminHeaders, helloWorldBaseline, load, printAgainstTarget, printTable, root, startProcess, type LoadResult } from './support';
 
 const ORDERS = Number(process.env.BENCH_REPORTS_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_REPORTS_PRODUCTS ?? 20_000);
@@ -47,10 +47,7 @@ export async function runReportsBench(): Promise<void> {
     const rows: LoadResult[] = [baseline];
     let workbook: LoadResult | undefined;
     try {
-      const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
-      const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
-      if (!token) throw new Error(`admin login failed: ${login.status}`);
-      const headers = { authorization: `Bearer ${token}` };
+      const headers = await adminHeaders(server.baseUrl);
       const now = new Date();
       const yearAgo = new Date(now.getTime() - 364 * 86_400_000);
       const monthAgo = new Date(now.getTime() - 30 * 86_400_000);
@@ -68,9 +65,7 @@ export async function runReportsBench(): Promise<void> {
       await server.stop();
     }
     printTable(`Office reports on PostgreSQL, ${ORDERS.toLocaleString('en')} orders, 10 connections (target p99 <= ${TARGET_P99_MS} ms)`, rows);
-    for (const r of rows.slice(1)) {
-      console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(2)}% of hello world, p99 ${r.p99} ms ${r.p99 <= TARGET_P99_MS ? '(target met)' : '(ABOVE TARGET)'}`);
-    }
+    printAgainstTarget(rows, TARGET_P99_MS);
     if (workbook) console.log(`${workbook.name}: ${workbook.requestsPerSecond} req/s, p50 ${workbook.p50} ms, p99 ${workbook.p99} ms, errors ${workbook.errors}, non-2xx ${workbook.non2xx}`);
   } finally {
     await pgDb.drop();

@@ -1,46 +1,19 @@
 /** Shared bench plumbing: throwaway PostgreSQL databases, a server child process, autocannon runs. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createThrowawayDatabase, postgresAnswers, type ThrowawayDatabase } from '../apps/api/src/test/throwaway-database';
+import { listeningUrl } from '../e2e/support/harness';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const postgresAdminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function postgresAvailable(): Promise<boolean> {
-  const url = new URL(postgresAdminUrl);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1500 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+  return postgresAnswers(postgresAdminUrl);
 }
 
-export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: postgresAdminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export function createPostgresDatabase(prefix: string): Promise<ThrowawayDatabase> {
+  return createThrowawayDatabase(postgresAdminUrl, { prefix });
 }
 
 export interface ServerProcess {
@@ -70,21 +43,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), options.startTimeoutMs ?? 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /http:\/\/localhost:(\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${m[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
-  });
+  const baseUrl = await listeningUrl(child, options.startTimeoutMs);
   return {
     baseUrl,
     pid: child.pid as number,
@@ -169,6 +128,23 @@ export async function helloWorldBaseline(): Promise<LoadResult> {
     return await load('fastify hello world (baseline)', hello.baseUrl, { path: () => '/' });
   } finally {
     await hello.stop();
+  }
+}
+
+/** Signs in as the demo admin on a bench server; the bearer header for the office's requests. */
+export async function adminHeaders(baseUrl: string): Promise<{ authorization: string }> {
+  const login = await fetch(`${baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }) });
+  const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
+  if (!token) throw new Error(`admin login failed: ${login.status}`);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Each row after the first (hello world) as a share of hello world, and its p99 against the target. */
+export function printAgainstTarget(rows: LoadResult[], targetP99Ms: number): void {
+  const [baseline, ...measured] = rows;
+  if (!baseline) return;
+  for (const r of measured) {
+    console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(2)}% of hello world, p99 ${r.p99} ms ${r.p99 <= targetP99Ms ? '(target met)' : '(ABOVE TARGET)'}`);
   }
 }
 

@@ -82,7 +82,7 @@ describe('order desk usable all day (issue 17)', () => {
     await page.getByRole('button', { name: `Detail pesanan #${a.id}` }).click();
     const panel = page.getByRole('complementary', { name: `Detail pesanan #${a.id}` });
     await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
-    // Someone else sends the shipment while this desk still shows it as being packed.
+    // Someone else sends the shipment while this order desk still shows it as being packed.
     const shipment = (await orderOf(a.id)).shipments[0]!;
     await e2e.adminApi('POST', `/shipments/${shipment.id}/ship`, { version: shipment.version });
     await panel.getByRole('form', { name: 'Kirim paket 1' }).getByRole('button', { name: 'Kirim', exact: true }).click();

@@ -111,7 +111,7 @@ describe('back office: couriers, orders, point of sale', () => {
     const row = page.locator(`tr[data-order-id="${orderId}"]`);
     await row.waitFor();
     // Issue 28: the money first (confirming the transfer confirms the order), then the shipment's
-    // own actions on the desk, and the buyer's "Pesanan diterima" completes it.
+    // own actions on the order desk, and the buyer's "Pesanan diterima" completes it.
     await e2e.adminApi('POST', `/orders/${orderId}/payment/confirm`, {});
     await buyer.reload();
     await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe('Dikonfirmasi');
@@ -131,7 +131,7 @@ describe('back office: couriers, orders, point of sale', () => {
     await buyer.getByTestId('my-order').first().waitFor();
     await expect.poll(() => buyer.locator(`a[href="/pesanan/${orderId}"]`).getByTestId('order-status').textContent()).toBe('Sudah diterima');
 
-    // The desk reads the buyer's confirmation on its next load: payment, shipped (the admin), received (the buyer).
+    // The order desk reads the buyer's confirmation on its next load: payment, shipped (the admin), received (the buyer).
     await page.reload();
     await row.waitFor();
     await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
@@ -160,7 +160,7 @@ describe('back office: couriers, orders, point of sale', () => {
     const row = page.locator(`tr[data-order-id="${orderId}"]`);
     const status = row.getByTestId('desk-order-status');
     await row.waitFor();
-    // Issue 28: an unpaid order is not confirmed on the desk; its money comes first.
+    // Issue 28: an unpaid order is not confirmed on the order desk; its money comes first.
     await expect.poll(() => row.getByRole('button', { name: `Konfirmasi pesanan #${orderId}` }).isDisabled()).toBe(true);
     await e2e.adminApi('POST', `/orders/${orderId}/payment/confirm`, {});
     await page.reload();

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (docs/issues.md): one store time zone. In a browser set to UTC the desk, the dashboard
+ * Issue 17 (docs/issues.md): one store time zone. In a browser set to UTC the order desk, the dashboard
  * and the bell show the store's time (WIB by default); when the admin picks another zone every
  * screen follows it.
  */
@@ -30,7 +30,7 @@ describe('one store time zone (issue 17)', () => {
     await page.getByText(wib).first().waitFor();
     await page.getByRole('button', { name: /Notifikasi|pesanan baru/i }).first().click();
     await expect.poll(() => page.getByText(wib).count()).toBeGreaterThan(1);
-    // The desk's row.
+    // The order desk's row.
     await page.goto('/admin/orders');
     await page.locator(`tr[data-order-id="${order.id}"]`).getByText(wib).waitFor();
 

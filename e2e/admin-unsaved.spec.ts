@@ -5,24 +5,11 @@
  * the form into view.
  */
 import { describe, expect, it } from 'vitest';
-import type { Dialog, Page } from 'playwright-core';
 import { signInAsAdmin } from './support/session';
+import { answerDialogs, menu } from './support/back-office';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
-
-/** Answers the next browser dialogs in turn and records their messages. */
-function answerDialogs(page: Page, answers: boolean[]): { messages: string[]; types: string[] } {
-  const seen = { messages: [] as string[], types: [] as string[] };
-  page.on('dialog', (d: Dialog) => {
-    seen.messages.push(d.message());
-    seen.types.push(d.type());
-    void (answers.shift() ?? true ? d.accept() : d.dismiss());
-  });
-  return seen;
-}
-
-const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name, exact: true });
 
 describe('back office keeps unsaved work (issue 17)', () => {
   it('a product dialog survives a drag out of a field, and asks before × / Escape / backdrop throw the typing away', async () => {

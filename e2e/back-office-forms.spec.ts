@@ -6,22 +6,12 @@
  * (knowledge, business, product, user, category and payment settings forms here).
  */
 import { describe, expect, it } from 'vitest';
-import type { Dialog, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { signInAsAdmin, submitSignIn } from './support/session';
+import { answerDialogs, menu } from './support/back-office';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
-
-/** Answers the next browser dialogs in turn and records their messages. */
-function answerDialogs(page: Page, answers: boolean[]): { messages: string[]; types: string[] } {
-  const seen = { messages: [] as string[], types: [] as string[] };
-  page.on('dialog', (d: Dialog) => {
-    seen.messages.push(d.message());
-    seen.types.push(d.type());
-    void ((answers.shift() ?? true) ? d.accept() : d.dismiss());
-  });
-  return seen;
-}
 
 /**
  * The browser logs the refused save's 401; a background read that went out in the same moment (the bell's
@@ -47,8 +37,6 @@ async function lapseAndSignIn(input: { page: Page; baseUrl: string; consoleError
   await page.waitForURL(`${baseUrl}${path}`);
   await scope.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
 }
-
-const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Menu admin' }).getByRole('link', { name, exact: true });
 
 interface Business {
   id: number;

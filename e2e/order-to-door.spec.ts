@@ -1,8 +1,8 @@
 /**
  * Issue 28, end to end: a guest buys from three partners with one transfer and one proof, the admin
  * confirms and sends two of the three parcels with a resi each, and the buyer (on a 360 px phone)
- * follows them and confirms one as received; a paid order cancelled on the desk records its refund
- * and the desk's revenue gives the money back. Screenshots land in e2e/artifacts.
+ * follows them and confirms one as received; a paid order cancelled on the order desk records its
+ * refund and the order desk's revenue gives the money back. Screenshots land in e2e/artifacts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@pasar/core/checkout';
@@ -181,7 +181,7 @@ describe('issue 28: one payment, parcels to the door, money back', () => {
     expect(seen.status).toBe('cancelled');
     const after = (await e2e.adminApi<{ summary: { revenue: number } }>('GET', '/orders')).summary.revenue;
     expect(after).toBe(before - order.total_amount);
-    // The desk and the buyer's own page both say the money went back.
+    // The order desk and the buyer's own page both say the money went back.
     await expect.poll(() => panel.getByTestId('payment-status').first().textContent()).toBe('Dana dikembalikan');
     const buyer = await e2e.api<Order>('GET', `/orders/access/${tokenOf(order.order_url ?? '')}`);
     expect(buyer).toMatchObject({ status: 'cancelled', refunded_amount: order.total_amount, payment: { state_label: 'Dana dikembalikan' } });

@@ -2,7 +2,7 @@
  * Issue 13 (docs/issues.md) end to end, the admin's side (docs/decisions/013-payments.md): a guest pays a manual
  * transfer and sends a proof through the API; in the browser the admin sees it on the bell and
  * under "Menunggu verifikasi", looks at the proof and the amount in the order's panel, and confirms
- * it — the money moves from "Menunggu pembayaran" to "Pendapatan", on the desk and the dashboard.
+ * it — the money moves from "Menunggu pembayaran" to "Pendapatan", on the order desk and the dashboard.
  * A proof is rejected only with a reason; a confirm that lost a race shows the server's word and
  * the real state; the WhatsApp link writes to the buyer's number; and kode unik, switched on in
  * the payment settings, is carried by the next order.
@@ -93,7 +93,7 @@ describe('back office: payments on the order desk', () => {
     await uploadProof(order, await proofPng(page, order.total_amount));
 
     await signInAsAdmin(page, e2e.baseUrl);
-    // The desk's money before: received money and money still awaited, over every order.
+    // The order desk's money before: received money and money still awaited, over every order.
     await page.goto('/admin/orders');
     const revenueBefore = await cardAmount(page, 'Pendapatan');
     const unpaidBefore = await cardAmount(page, 'Menunggu pembayaran');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { createThrowawayDatabase, postgresAnswers } from '../apps/api/src/test/throwaway-database';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const postgresAdminUrl = process.env.OPS_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -59,24 +60,14 @@ export interface TestDatabase {
 }
 
 export async function createDatabase(prefix: string): Promise<TestDatabase> {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const admin = new pg.Client({ connectionString: postgresAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgresAdminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 3 });
+  const database = await createThrowawayDatabase(postgresAdminUrl, { prefix });
+  const pool = new pg.Pool({ connectionString: database.url, max: 3 });
   return {
-    name,
-    url: url.toString(),
+    ...database,
     query: async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await pool.query<T>(text, values)).rows,
     drop: async () => {
       await pool.end();
-      const c = new pg.Client({ connectionString: postgresAdminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await database.drop();
     },
   };
 }
@@ -437,18 +428,7 @@ export async function lanes(concurrency: number, until: () => boolean, worker: (
 export async function opsPrerequisites(): Promise<string | undefined> {
   if (!fs.existsSync(nginxBinary)) return `nginx not found at ${nginxBinary} (apt-get install -y nginx)`;
   const url = new URL(postgresAdminUrl);
-  const up = await new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1500 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
+  const up = await postgresAnswers(postgresAdminUrl);
   return up ? undefined : `no PostgreSQL answers on ${url.hostname}:${url.port || 5432}`;
 }
 

@@ -2,6 +2,7 @@
  * Talking to the running server's API straight from a spec, for the data a test sets up or
  * checks behind the browser's back. Plain fetch: the e2e package does not import API internals.
  */
+import { sumurBandung } from '@pasar/core/testing';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -52,17 +53,6 @@ export interface LocalCourierOption {
   courier_id: number;
   price_id: number;
 }
-
-/** The store's own district, in Kota Bandung (the demo store's city), where local couriers deliver. */
-const sumurBandung = {
-  shipping_province_id: 32,
-  shipping_province: 'Jawa Barat',
-  shipping_city_id: 3273,
-  shipping_city: 'Kota Bandung',
-  shipping_district_id: 327319,
-  shipping_district: 'Sumur Bandung',
-  shipping_postcode: '40111',
-} as const;
 
 /** The first (cheapest) local courier option for Sumur Bandung. */
 export async function localCourierOption(baseUrl: string): Promise<LocalCourierOption> {

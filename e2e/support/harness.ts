@@ -25,6 +25,28 @@ export interface StartOptions {
   from?: string | undefined;
 }
 
+/** The address a started server prints once it listens (`http://localhost:PORT`), read from its output. */
+export function listeningUrl(child: ChildProcess, timeoutMs = 120_000): Promise<string> {
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-e2e-'));
   // mkdtemp makes it 0700; run by root, the embedded PostgreSQL runs as `postgres` and must reach it.
@@ -43,24 +65,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
+  const baseUrl = await listeningUrl(child).catch(async (error: unknown) => {
     // A start that hangs is stopped (with the database it may have started), and its folder removed.
     await stopGroup(child);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /** The admin's order desk as a signed-in admin reaches it. */
 import type { Locator, Page } from 'playwright-core';
 
-/** Opens one order's detail panel on the desk and waits for it. */
+/** Opens one order's detail panel on the order desk and waits for it. */
 export async function openDeskPanel(page: Page, orderId: number): Promise<Locator> {
   await page.goto('/admin/orders');
   const row = page.locator(`tr[data-order-id="${orderId}"]`);

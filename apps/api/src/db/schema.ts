@@ -456,7 +456,7 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    /** manual, tripay or sandbox. */
+    /** 'manual' or a payment provider's id (integrations/payments/registry.ts). */
     provider: text('provider').notNull(),
     channel_code: text('channel_code'),
     reference: text('reference').notNull().unique(),

@@ -3,23 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import type { DbOrTx } from '../db/client';
 import { getSetting, putSetting } from '../features/settings/settings.repository';
+import { sumurBandung } from '@pasar/core/testing';
 
 export interface LocalCourierOption {
   courier_id: number;
   price_id: number;
   effective_price: number;
 }
-
-/** Sumur Bandung in Kota Bandung, the demo store's city: the one place local couriers deliver. */
-const sumurBandung = {
-  shipping_province_id: 32,
-  shipping_province: 'Jawa Barat',
-  shipping_city_id: 3273,
-  shipping_city: 'Kota Bandung',
-  shipping_district_id: 327319,
-  shipping_district: 'Sumur Bandung',
-  shipping_postcode: '40111',
-} as const;
 
 /** The first (cheapest) local courier option for Sumur Bandung. */
 export async function localCourierOption(app: FastifyInstance): Promise<LocalCourierOption> {

@@ -2,6 +2,7 @@
  * A PostgreSQL database made for one test file, bench or operations test and dropped after it. Free
  * of vitest, so the benches (bench/) and the operations tests (ops/) use it as the API's tests do.
  */
+import net from 'node:net';
 import pg from 'pg';
 
 export interface ThrowawayDatabase {
@@ -35,4 +36,21 @@ async function asAdmin(adminUrl: string, statement: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+/** Whether a PostgreSQL server listens at `adminUrl`'s host and port (a run without one skips, saying why). */
+export function postgresAnswers(adminUrl: string): Promise<boolean> {
+  const url = new URL(adminUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432), timeout: 1500 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 }

@@ -8,41 +8,24 @@ import type { Category, Product, ProductPage, ProductPageQuery, StorefrontSource
 import { publicDemoNotice } from '@pasar/core/demo';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import type { PublicStoreSettings } from '@pasar/core/settings';
+import { catalogueProduct } from '@pasar/core/testing';
 import { PAGE_STATE_ID, type PageState } from './page-state';
 import { render } from './entry-server';
 
 const category: Category = { id: 3, name: 'Minuman', description: 'Kopi & teh', is_active: true, created_at: '2026-01-01T00:00:00.000Z' };
 
 function product(id: number, name: string, price: number): Product {
-  return {
+  return catalogueProduct({
     id,
     name,
     description: `${name} dari Bandung`,
     price,
     reseller_price: price,
-    discount: 0,
     stock: 5,
-    is_active: true,
     category_id: category.id,
     category: { id: category.id, name: category.name },
-    business_id: null,
-    business: null,
     business_name: 'Kebun <Uji>',
-    size: null,
-    notes: null,
-    image_url: null,
-    image_cover: null,
-    images: [],
-    weight_grams: 250,
-    local_only: false,
-    ai_status: false,
-    ai_description: null,
-    size_variants: [],
-    option_groups: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    version: 1,
-  } as unknown as Product;
+  });
 }
 
 const kopi = product(11, 'Kopi </script><script>alert(1)</script>', 45000);

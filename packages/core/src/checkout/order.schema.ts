@@ -70,7 +70,7 @@ export const orderPayloadSchema = z.object({
   shipping_district: optionalText(120),
   // Issue 31: a filled postcode or phone must be one (that they are filled is rule 2, checked after parsing).
   shipping_postcode: optionalText(orderFieldMax.shipping_postcode).refine((v) => v === null || isPostcode(v), { error: checkoutMessages.postcodeInvalid }),
-  /** Kept as 62…, as a partner's phone is, so the desk's WhatsApp link and the e-mails read one form. */
+  /** Kept as 62…, as a partner's phone is, so the order desk's WhatsApp link and the e-mails read one form. */
   shipping_phone: optionalText(orderFieldMax.shipping_phone).transform((v, ctx) => {
     if (v === null) return null;
     const number = indonesianPhone(v);

@@ -50,7 +50,7 @@ export interface CheckoutState {
   shippingChosen: boolean;
   /** 'manual' or '<provider>:<channel>'. */
   paymentMethod: string;
-  /** Provider name of the online channels (e.g. 'Tripay') and whether any are available. */
+  /** Provider name of the online channels (as the registry names it) and whether any are available. */
   provider: { name: string; channelsAvailable: boolean };
   /** A quote asked before the recipient is typed (POST /orders/quote): name, address, postcode and phone are not checked. */
   quote?: boolean;

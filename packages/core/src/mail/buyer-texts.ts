@@ -1,6 +1,6 @@
 /**
  * What the buyer is told at each step of an order (issue 28: "a word at every step"), in one
- * place. The API's e-mails and WhatsApp messages and the desk's prefilled WhatsApp button all
+ * place. The API's e-mails and WhatsApp messages and the order desk's prefilled WhatsApp button all
  * take their words from here, so the buyer reads the same sentence whichever way it reaches them.
  */
 import { formatRupiah } from '../money/index';
@@ -114,8 +114,8 @@ export function buyerWhatsappTemplate(kind: BuyerMessageKind, f: BuyerFacts): { 
 }
 
 /**
- * The desk's prefilled text for where an order stands now: the step's own message where there is
- * one, and two desk-only sentences (a proof being checked; a state with no message of its own).
+ * The order desk's prefilled text for where an order stands now: the step's own message where there
+ * is one, and two sentences only the order desk uses (a proof being checked; a state with no message of its own).
  */
 export function buyerStateText(
   state: { paymentStatus: string; orderStatus?: string; proofStatus: string },

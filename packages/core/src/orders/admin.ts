@@ -8,8 +8,8 @@ import { sortQueryFields } from '../common/index';
 export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /**
- * A desk search counts its matches up to this many; above it the counts and sums are lower bounds,
- * taken from the first matches found, and the desk says so (issue 15, decision 036: counting a
+ * An order desk search counts its matches up to this many; above it the counts and sums are lower
+ * bounds, taken from the first matches found, and the order desk says so (issue 15, decision 036: counting a
  * common name's thousands of orders on every request was most of a searched page's cost). The
  * page itself is exact: the newest (or otherwise sorted) matches among all of them.
  */
@@ -31,7 +31,7 @@ export const adminOrderQuerySchema = z.object({
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 
 /**
- * GET /orders/export.csv: the desk's filter, and the separator. Spreadsheets set to Indonesian read
+ * GET /orders/export.csv: the order desk's filter, and the separator. Spreadsheets set to Indonesian read
  * ',' as the decimal comma and want ';' between columns (issue 31): `sep=semicolon` writes that.
  */
 export const orderExportQuerySchema = adminOrderQuerySchema.pick({ q: true, status: true, payment: true }).extend({
@@ -113,7 +113,7 @@ export function customerLabel(order: { guest_email: string | null; user_id: numb
   return 'Tamu';
 }
 
-/** Said under the desk's summary when its figures are lower bounds (written as the catalogue's tiles write them, catalogTileValue). */
+/** Said under the order desk's summary when its figures are lower bounds (written as the catalogue's tiles write them, catalogTileValue). */
 export function approximateOrderFiguresNote(cap: number): string {
   return `Angka perkiraan: lebih dari ${cap.toLocaleString('id-ID')} pesanan cocok, dihitung dari ${cap.toLocaleString('id-ID')} hasil pertama. Persempit pencarian untuk angka pasti.`;
 }

@@ -90,6 +90,6 @@ export const adminOrderMessages = {
   notEnoughStock: (name: string) => `Pesanan tidak dapat dibuka kembali: stok ${name} tidak mencukupi.`,
   updated: (label: string) => `Status pesanan diubah menjadi ${label}.`,
   unchanged: 'Status pesanan tidak berubah.',
-  /** Issue 17 (not in the spec): asked before an order is cancelled from the desk. */
+  /** Issue 17 (not in the spec): asked before an order is cancelled from the order desk. */
   cancelConfirm: (id: number) => `Batalkan pesanan #${id}? Stok barangnya dikembalikan ke katalog.`,
 } as const;

@@ -23,7 +23,7 @@ export const PARTNER_SHIPMENT_PAGE_SIZE = 20;
 
 /**
  * The tab a shipment belongs in. A cancelled order's open shipments read "Dibatalkan" even when
- * the cancel left their rows as they were (the desk's shownShipmentStatus); a received parcel
+ * the cancel left their rows as they were (the order desk's shownShipmentStatus); a received parcel
  * stays done. The list's SQL mirrors this function (partner-shipments.repository.ts).
  */
 export function partnerShipmentFilterOf(shipmentStatus: ShipmentStatus, orderStatus: string): PartnerShipmentFilter {
@@ -58,7 +58,7 @@ export const partnerShipmentMessages = {
   alreadyShipped: 'Paket ini sudah dikirim.',
   prepared: 'Paket ditandai sedang disiapkan.',
   shipped: 'Paket ditandai dikirim.',
-  /** The timeline line the desk and the buyer read. */
+  /** The timeline line the order desk and the buyer read. */
   preparedEvent: (business: string) => `Paket sedang disiapkan oleh mitra ${business}.`,
   late: 'Terlambat',
   empty: {
@@ -82,7 +82,7 @@ export function partnerShipmentRefusal(facts: { orderStatus: string; paymentStat
   return null;
 }
 
-/** The order's code as the desk shows it ("#123"). */
+/** The order's code as the order desk shows it ("#123"). */
 export const orderCode = (orderId: number) => `#${orderId}`;
 
 export const partnerShipmentItemSchema = z.object({

@@ -82,7 +82,7 @@ export function uniqueCodeFor(orderId: number): number {
   return (((orderId * 7919) % 999) + 999) % 999 + 1;
 }
 
-/** What the buyer and the desk read as the payment's state. */
+/** What the buyer and the order desk read as the payment's state. */
 export function paymentStateLabel(paymentStatus: string, proofStatus: string | null | undefined, refund?: { refunded: number; total: number }): string {
   // Issue 28: a paid order whose money went back says so, instead of "Sudah dibayar" beside "Dibatalkan".
   if (paymentStatus === 'paid' && refund && refund.refunded > 0) return refund.refunded >= refund.total ? paymentMessages.refundedFull : paymentMessages.refundedPart;

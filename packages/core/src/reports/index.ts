@@ -61,7 +61,7 @@ export const reportLabels = {
   rule: 'GMV: nilai barang (total baris pesanan) pada pesanan yang sudah dibayar dan tidak dibatalkan, menurut tanggal pesanan di zona waktu toko. Ongkos kirim, biaya dan kode unik tidak termasuk; barang yang dihapus dari pesanan atau pesanan yang dibatalkan tidak dihitung.',
 } as const;
 
-/** A generous ceiling: three years of months is still a few thousand kept rows to sum. */
+/** A generous ceiling: three years of months is still a few thousand `sales_figures` rows to sum. */
 export const MAX_REPORT_DAYS = 1096;
 
 const isDate = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T12:00:00Z`)) && new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d;
@@ -132,7 +132,7 @@ const ceilMonth = (t: number) => {
 
 /**
  * [start, end) as whole UTC months, then whole UTC days, then whole hours at the edges: the
- * fewest kept rows that add up to exactly the range. Both ends must fall on whole hours (every
+ * fewest figure rows that add up to exactly the range. Both ends must fall on whole hours (every
  * store zone is whole hours from UTC).
  */
 export function rollupSpans(start: Date, end: Date): RollupSpan[] {

@@ -78,7 +78,7 @@ export const shipmentEventSchema = z.object({
 });
 export type ShipmentEvent = z.infer<typeof shipmentEventSchema>;
 
-/** A shipment as the buyer's page, the desk and the API show it. */
+/** A shipment as the buyer's page, the order desk and the API show it. */
 export const shipmentSchema = z.object({
   id: z.number().int(),
   position: z.number().int(),
@@ -160,7 +160,7 @@ export const shipmentMessages = {
   cancelWithOrder: 'Pengiriman hanya dibatalkan bersama pesanannya.',
   orderCancelled: 'Pesanan sudah dibatalkan.',
   shipped: (courier: string, resi: string | null) => `Paket diserahkan ke ${courier}${resi ? ` dengan nomor resi ${resi}` : ''}.`,
-  /** Issue 29: the desk's timeline says a partner sent it from its corner. */
+  /** Issue 29: the order desk's timeline says a partner sent it from its corner. */
   sentByPartner: (business: string) => `Dikirim oleh mitra ${business}.`,
   delivered: 'Paket sampai di tujuan.',
   received: 'Pesanan diterima oleh pembeli.',

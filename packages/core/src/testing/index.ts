@@ -1,6 +1,7 @@
 /**
  * Test data shared by the core and web tests and the benches (the API's tests have their database
- * factories): a product as the catalogue API answers it, and a seeded random generator.
+ * factories): a product as the catalogue API answers it, the demo store's district, and a seeded
+ * random generator.
  */
 import type { Product } from '../catalog/index';
 
@@ -36,6 +37,17 @@ export function catalogueProduct(overrides: Partial<Product> = {}): Product {
     ...overrides,
   };
 }
+
+/** Sumur Bandung in Kota Bandung, the demo store's own district: the one place its local couriers deliver. */
+export const sumurBandung = {
+  shipping_province_id: 32,
+  shipping_province: 'Jawa Barat',
+  shipping_city_id: 3273,
+  shipping_city: 'Kota Bandung',
+  shipping_district_id: 327319,
+  shipping_district: 'Sumur Bandung',
+  shipping_postcode: '40111',
+} as const;
 
 /** A small deterministic generator (mulberry32): the same seed gives the same data, so runs are comparable. */
 export function seededRandom(seed: number): () => number {

@@ -60,6 +60,9 @@ async function openEngine(): Promise<Engine> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  // On a loaded machine the DROP … WITH (FORCE) below can reach a connection pool.end() is still closing;
+  // its "terminating connection" then lands on the pool, which without a listener fails the whole run.
+  pool.on('error', () => undefined);
   return {
     migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
     query: async <T>(text: string) => (await pool.query(text)).rows as T[],

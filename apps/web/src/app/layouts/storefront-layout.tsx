@@ -17,6 +17,28 @@ const anchors = [
   { href: '/#partners', label: 'Mitra' },
 ];
 
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 font-semibold ${isActive ? 'text-green-800' : 'text-stone-700'} hover:bg-green-50`;
+
+/** The header's links, in its row on a wide screen and in the menu on a phone. */
+function MainLinks({ anchorClass }: { anchorClass: string }) {
+  return (
+    <>
+      <NavLink to="/" end className={navClass}>
+        Home
+      </NavLink>
+      <NavLink to="/catalog" className={navClass}>
+        Products
+      </NavLink>
+      {anchors.map((a) => (
+        <Link key={a.href} to={a.href} className={anchorClass}>
+          {a.label}
+        </Link>
+      ))}
+    </>
+  );
+}
+
 function CartLink() {
   const cart = useCart();
   return (
@@ -93,9 +115,6 @@ export function StorefrontLayout() {
     document.getElementById(location.hash.slice(1))?.scrollIntoView();
   }, [location.hash, location.pathname]);
 
-  const navClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-lg px-3 py-2 font-semibold ${isActive ? 'text-green-800' : 'text-stone-700'} hover:bg-green-50`;
-
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -110,17 +129,7 @@ export function StorefrontLayout() {
             Pasar UMKM
           </Link>
           <nav aria-label="Navigasi utama" className="hidden items-center gap-1 lg:flex">
-            <NavLink to="/" end className={navClass}>
-              Home
-            </NavLink>
-            <NavLink to="/catalog" className={navClass}>
-              Products
-            </NavLink>
-            {anchors.map((a) => (
-              <Link key={a.href} to={a.href} className="rounded-lg px-3 py-2 font-semibold text-stone-700 hover:bg-green-50">
-                {a.label}
-              </Link>
-            ))}
+            <MainLinks anchorClass="rounded-lg px-3 py-2 font-semibold text-stone-700 hover:bg-green-50" />
           </nav>
           <div className="hidden items-center gap-1 lg:flex">
             <AccountLinks />
@@ -151,17 +160,7 @@ export function StorefrontLayout() {
         {menuOpen && (
           <nav id="mobile-menu" aria-label="Menu seluler" className="border-t border-stone-200 bg-white px-4 py-3 lg:hidden">
             <div className="flex flex-col gap-1">
-              <NavLink to="/" end className={navClass}>
-                Home
-              </NavLink>
-              <NavLink to="/catalog" className={navClass}>
-                Products
-              </NavLink>
-              {anchors.map((a) => (
-                <Link key={a.href} to={a.href} className="rounded-lg px-3 py-2 font-semibold text-stone-700">
-                  {a.label}
-                </Link>
-              ))}
+              <MainLinks anchorClass="rounded-lg px-3 py-2 font-semibold text-stone-700" />
               <div className="mt-2 flex flex-wrap gap-2 border-t border-stone-200 pt-3">
                 <AccountLinks onNavigate={() => setMenuOpen(false)} />
               </div>

@@ -17,11 +17,15 @@ export function AdminPageHeader({ title, description, actions }: { title: string
   );
 }
 
-/** A red banner for a failed load, save or delete (the spec's messages). */
-export function ErrorBanner({ message, onClose }: { message: string | null | undefined; onClose?: () => void }) {
+const bannerTones = {
+  error: { role: 'alert', className: 'border-red-200 bg-red-50 text-red-800' },
+  success: { role: 'status', className: 'border-green-200 bg-green-50 text-green-800' },
+} as const;
+
+function Banner({ tone, message, onClose }: { tone: keyof typeof bannerTones; message: string | null | undefined; onClose?: (() => void) | undefined }) {
   if (!message) return null;
   return (
-    <div role="alert" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+    <div role={bannerTones[tone].role} className={`mb-4 flex items-start justify-between gap-3 rounded-xl border px-4 py-3 text-sm ${bannerTones[tone].className}`}>
       <span>{message}</span>
       {onClose && (
         <button type="button" onClick={onClose} className="font-bold" aria-label="Tutup pesan">
@@ -32,19 +36,14 @@ export function ErrorBanner({ message, onClose }: { message: string | null | und
   );
 }
 
+/** A red banner for a failed load, save or delete (the spec's messages). */
+export function ErrorBanner({ message, onClose }: { message: string | null | undefined; onClose?: () => void }) {
+  return <Banner tone="error" message={message} onClose={onClose} />;
+}
+
 /** A green banner after a successful action. */
 export function SuccessBanner({ message, onClose }: { message: string | null | undefined; onClose?: () => void }) {
-  if (!message) return null;
-  return (
-    <div role="status" className="mb-4 flex items-start justify-between gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-800">
-      <span>{message}</span>
-      {onClose && (
-        <button type="button" onClick={onClose} className="font-bold" aria-label="Tutup pesan">
-          ×
-        </button>
-      )}
-    </div>
-  );
+  return <Banner tone="success" message={message} onClose={onClose} />;
 }
 
 export function StatCard({ label, value, hint, tone = 'stone' }: { label: string; value: ReactNode; hint?: ReactNode; tone?: 'stone' | 'green' | 'amber' | 'red' | 'blue' }) {

@@ -3,7 +3,8 @@
  * ("Ubah Keripik", "Hapus Keripik") so a screen reader and a test can tell one row's buttons from another's.
  */
 import type { ReactNode } from 'react';
-import { buttonStyles } from './admin-ui';
+import { failureMessage, type FailureStyle } from '../form/failure-message';
+import { buttonStyles, confirmAction } from './admin-ui';
 
 export function RowActions({ name, onEdit, onDelete, deleteDisabled = false, editText = 'Ubah', className = 'flex gap-2', children }: {
   /** The row's name as the person reads it, used in each button's label. */
@@ -28,4 +29,28 @@ export function RowActions({ name, onEdit, onDelete, deleteDisabled = false, edi
       </button>
     </div>
   );
+}
+
+/** Where a list page says how an action went: its red banner and its green notice. */
+export interface PageMessages {
+  setBanner: (message: string | null) => void;
+  setNotice: (message: string | null) => void;
+}
+
+/**
+ * A row's "Hapus": asks `question` first, clears the page's banners, then shows the server's message
+ * (else `words.deleted`) or the failure (`words.failed`, worded by failureMessage). True once deleted.
+ */
+export async function deleteRow(page: PageMessages, question: string, remove: () => Promise<{ message?: string }>, words: { deleted: string | null; failed: string; style?: FailureStyle }): Promise<boolean> {
+  if (!confirmAction(question)) return false;
+  page.setBanner(null);
+  page.setNotice(null);
+  try {
+    const result = await remove();
+    page.setNotice(result.message ?? words.deleted);
+    return true;
+  } catch (error) {
+    page.setBanner(failureMessage(error, words.failed, words.style));
+    return false;
+  }
 }

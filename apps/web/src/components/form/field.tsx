@@ -46,30 +46,24 @@ export function Field(props: FieldProps) {
       )}
     </>
   );
+  /** The label above the control, then the hint or the error. */
+  const labelled = (className: string | undefined, control: ReactNode) => (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
+        {label}
+      </label>
+      {control}
+      {messages}
+    </div>
+  );
 
   if (props.as === 'textarea') {
     const { as: _as, id: _id, label: _label, error: _error, hint: _hint, className, ...control } = props;
-    return (
-      <div className={className}>
-        <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-          {label}
-        </label>
-        <textarea id={id} rows={3} {...aria} className={controlClass(error)} {...control} />
-        {messages}
-      </div>
-    );
+    return labelled(className, <textarea id={id} rows={3} {...aria} className={controlClass(error)} {...control} />);
   }
   if (props.as === 'select') {
     const { as: _as, id: _id, label: _label, error: _error, hint: _hint, className, ...control } = props;
-    return (
-      <div className={className}>
-        <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-          {label}
-        </label>
-        <select id={id} {...aria} className={controlClass(error)} {...control} />
-        {messages}
-      </div>
-    );
+    return labelled(className, <select id={id} {...aria} className={controlClass(error)} {...control} />);
   }
   const { as: _as, id: _id, label: _label, error: _error, hint: _hint, className, ...control } = props;
   if (control.type === 'checkbox') {
@@ -83,13 +77,5 @@ export function Field(props: FieldProps) {
       </div>
     );
   }
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      <input id={id} {...aria} className={control.type === 'file' ? 'mt-1 block w-full text-sm' : controlClass(error)} {...control} />
-      {messages}
-    </div>
-  );
+  return labelled(className, <input id={id} {...aria} className={control.type === 'file' ? 'mt-1 block w-full text-sm' : controlClass(error)} {...control} />);
 }

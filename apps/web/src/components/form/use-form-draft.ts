@@ -110,5 +110,37 @@ export function useFormDraft<TValues extends FieldValues>(
   return found;
 }
 
+/**
+ * Issue 31 item 18: a list page opens the dialog whose session ran out mid-edit again, with its
+ * draft, once the list (`items`) is in; `open` gets the record, or null for a new one.
+ */
+export function useReopenDraft<TRecord extends { id: number }>(scope: string, items: readonly TRecord[] | undefined, open: (record: TRecord | null) => void): void {
+  const [draftFor, setDraftFor] = useState(() => peekDraft(draftKey(window.location.pathname, scope)));
+  useEffect(() => {
+    if (!draftFor || !items) return;
+    setDraftFor(null);
+    const record = draftFor.recordId === null ? null : items.find((r) => r.id === draftFor.recordId);
+    if (record !== undefined) open(record);
+  }, [draftFor, items, open]);
+}
+
+/**
+ * Puts the draft found for this record (useFormDraft) back into the form, once, when it opens;
+ * true when it did, for the form to say so (FormNotices).
+ */
+export function useRestoredDraft<TValues extends FieldValues>(
+  form: { reset: (values: TValues, options: { keepDefaultValues: true }) => void },
+  draft: FormDraft<TValues> | null,
+  recordId: number | null,
+): boolean {
+  const [restored] = useState(() => draft !== null && draft.recordId === recordId);
+  useEffect(() => {
+    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
+    // Once, when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return restored;
+}
+
 /** The line a form shows above a restored draft. Not in the spec. */
 export const draftRestoredMessage = 'Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.';

@@ -9,7 +9,7 @@ const statusColor: Record<string, string> = {
 };
 
 /**
- * Where the money stands, in one word for buyer and desk alike: the payment's own state label
+ * Where the money stands, in one word for buyer and order desk alike: the payment's own state label
  * (decision 013: "Menunggu verifikasi" is unpaid with a proof submitted) over the bare payment
  * status, coloured so a proof waiting or refused stands out in a list.
  */
@@ -19,7 +19,7 @@ export function paymentState(order: Pick<Order, 'payment_status' | 'payment_stat
   let color = 'bg-stone-100 text-stone-800';
   if (order.payment_status === 'paid') color = 'bg-green-100 text-green-900';
   else if (order.payment_status === 'unpaid' && proof === 'submitted') color = 'bg-amber-100 text-amber-900';
-  // Expired with its proof still waiting: "Verifikasi terlambat" (decision 044), money the desk may owe back.
+  // Expired with its proof still waiting: "Verifikasi terlambat" (decision 044), money the order desk may owe back.
   else if ((order.payment_status === 'unpaid' && proof === 'rejected') || order.payment_status === 'failed' || (order.payment_status === 'expired' && proof === 'submitted')) color = 'bg-red-100 text-red-900';
   return { label, color };
 }

@@ -65,6 +65,23 @@ export function OrderTotals({ order }: { order: Order }) {
   );
 }
 
+/** The order's lines and its totals under one heading: the buyer's order page and the placed-order page. */
+export function OrderSummarySection({ order, headingId, title, headingClass }: { order: Order; headingId: string; title: string; headingClass: string }) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
+      <h2 id={headingId} className={headingClass}>
+        {title}
+      </h2>
+      <div className="mt-2">
+        <OrderItems order={order} />
+      </div>
+      <div className="mt-3 border-t border-stone-200 pt-3">
+        <OrderTotals order={order} />
+      </div>
+    </section>
+  );
+}
+
 export function ShippingAddress({ order }: { order: Order }) {
   const place = [order.shipping_address, order.shipping_district, order.shipping_city, order.shipping_province].filter(Boolean).join(', ');
   return (

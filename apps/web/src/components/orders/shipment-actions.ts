@@ -1,5 +1,5 @@
 /**
- * What the desk and the buyer's page may offer for an order and each of its shipments (issue 28),
+ * What the order desk and the buyer's page may offer for an order and each of its shipments (issue 28),
  * with the reason when an action is not offered: the server refuses the same things, the page
  * only says so before the click.
  */

@@ -8,11 +8,11 @@
  * and rules as the admin's"): each screen hands it its options and its save call. Without a list of
  * businesses the business select is not shown (a partner's product is always its own).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { productInputSchema, productMessages, type ProductInput } from '@pasar/core/products';
 import { Modal } from '../modal';
-import { FormActions, ErrorBanner } from '../admin/admin-ui';
-import { draftRestoredMessage, failureMessage, Field, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../form';
+import { FormActions } from '../admin/admin-ui';
+import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useRestoredDraft, useZodForm } from '../form';
 import { conflictLabels, initial, productBody, type FormState, type ProductFormValues } from './product-form-state';
 import { fieldOf, ImagesSection, OptionGroupsSection, PriceStockSection, Section, VariantsSection } from './product-form-sections';
 
@@ -52,12 +52,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
   const [banner, setBanner] = useState<string | null>(null);
   // Issue 31 item 18: a session that runs out keeps the typing (not the picked images); the screen reopens this dialog with it.
   const draft = useFormDraft(form, PRODUCT_DRAFT, product?.id ?? null);
-  const [restored] = useState(() => draft !== null && draft.recordId === (product?.id ?? null));
-  useEffect(() => {
-    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
-    // Once, when the dialog opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const restored = useRestoredDraft(form, draft, product?.id ?? null);
   const withBusiness = businesses !== undefined;
   const field = fieldOf(form);
   const conflict = useEditConflict<FormState>({
@@ -99,9 +94,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
         noValidate
         className="space-y-4"
       >
-        <ErrorBanner message={banner} />
-        {restored && <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftRestoredMessage}</p>}
-        {conflict.panel}
+        <FormNotices banner={banner} restored={restored} conflict={conflict.panel} />
         {notice}
         <Section title="Informasi produk">
           <div className="grid gap-3 sm:grid-cols-2">

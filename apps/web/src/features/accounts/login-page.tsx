@@ -1,46 +1,35 @@
 /** Sign-in (docs/requirements/storefront.md §2 Sign-in, §5, §8). */
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { accountMessages as m, canAccess, loginSchema, type LoginInput } from '@pasar/core/accounts';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { accountMessages as m, canAccess, loginSchema } from '@pasar/core/accounts';
 import { textMaxLengths } from '@pasar/core/validation';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { Field, useZodForm } from '../../components/form';
 import { authPathWith, returnPathOf } from '../../lib/return-path';
-import { sessionStore } from '../../lib/session';
 import { login } from './api/accounts-api';
 import { AccountForm } from './components/account-form';
+import { useSessionSubmit } from './components/use-session-submit';
 
 /** The server's limits, on the inputs (issue 31). */
 const max = textMaxLengths(loginSchema);
 
 export default function LoginPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const location = useLocation();
   // Issue 28: a session that ran out at checkout comes back to the checkout; issue 31: so does the
   // checkout's "Masuk", and an order page that asked for a sign-in.
   const back = returnPathOf(params, location.state);
   const [remember, setRemember] = useState(false);
-  const [failure, setFailure] = useState<string>();
   const form = useZodForm(loginSchema, { defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting: busy } = form.formState;
-
-  const submit = async (input: LoginInput) => {
-    try {
-      const { data } = await login(input);
-      sessionStore.signIn(data.user, data.token);
-      void navigate(back ?? (canAccess(data.user.role, ['admin']) ? '/admin/dashboard' : canAccess(data.user.role, ['mitra']) ? '/mitra' : '/'), { replace: true });
-    } catch (error) {
-      setServerErrors(error, form.setError);
-      // Storefront spec §8: the error message, else 'Gagal masuk. Periksa kembali data Anda.'
-      setFailure(failureMessage(error, m.loginFailed, 'replace'));
-    }
-  };
+  const { submit, failure, clearFailure } = useSessionSubmit(form.setError, login, m.loginFailed, (user) =>
+    back ?? (canAccess(user.role, ['admin']) ? '/admin/dashboard' : canAccess(user.role, ['mitra']) ? '/mitra' : '/'),
+  );
 
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="text-3xl font-extrabold">Masuk</h1>
       <p className="mt-1 text-stone-600">Masuk untuk melacak pesanan dan checkout lebih cepat.</p>
-      <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={() => setFailure(undefined)} className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
+      <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={clearFailure} className="mt-6 space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <Field id="username" label="Username atau email" autoComplete="username" maxLength={max.username} error={errors.username?.message} {...form.register('username')} />
         <Field id="password" label="Kata sandi" type="password" autoComplete="current-password" maxLength={max.password} error={errors.password?.message} {...form.register('password')} />
         <div className="flex items-center justify-between text-sm">

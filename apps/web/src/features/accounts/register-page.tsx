@@ -1,13 +1,12 @@
 /** Registration (docs/requirements/storefront.md §2 Registration, §5, §8). */
-import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { accountMessages as m, registerFormSchema } from '@pasar/core/accounts';
 import { textMaxLengths } from '@pasar/core/validation';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { Field, useZodForm } from '../../components/form';
 import { authPathWith, returnPathOf } from '../../lib/return-path';
-import { sessionStore } from '../../lib/session';
 import { register } from './api/accounts-api';
 import { AccountForm } from './components/account-form';
+import { useSessionSubmit } from './components/use-session-submit';
 
 /** The server's limits, on the inputs (issue 31); the confirmation is the password again. */
 const max = textMaxLengths(registerFormSchema);
@@ -16,33 +15,21 @@ const maxOf = (name: keyof typeof max) => max[name] ?? max.password;
 const empty = { first_name: '', last_name: '', username: '', email: '', phone_number: '', password: '', password_confirmation: '', terms: false };
 
 export default function RegisterPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   // Issue 31: "Daftar" from a sign-in that would have returned somewhere returns there too.
   const back = returnPathOf(params, useLocation().state);
-  const [failure, setFailure] = useState<string>();
   // Every refused field shows at once, the terms and a mismatched confirmation included.
   const form = useZodForm(registerFormSchema, { defaultValues: empty });
   const { errors, isSubmitting: busy } = form.formState;
   const field = (name: Exclude<keyof typeof empty, 'terms'>) => ({ error: errors[name]?.message, maxLength: maxOf(name), ...form.register(name) });
-
-  const submit = async (input: typeof registerFormSchema._zod.output) => {
-    try {
-      const { password_confirmation: _c, terms: _t, ...payload } = input;
-      const { data } = await register(payload);
-      sessionStore.signIn(data.user, data.token);
-      void navigate(back ?? '/', { replace: true });
-    } catch (error) {
-      setServerErrors(error, form.setError);
-      setFailure(failureMessage(error, m.registrationFailed, 'replace'));
-    }
-  };
+  const send = ({ password_confirmation: _c, terms: _t, ...payload }: typeof registerFormSchema._zod.output) => register(payload);
+  const { submit, failure, clearFailure } = useSessionSubmit(form.setError, send, m.registrationFailed, () => back ?? '/');
 
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-extrabold">Bergabung</h1>
       <p className="mt-1 text-stone-600">Buat akun untuk checkout lebih cepat dan melacak pesanan.</p>
-      <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={() => setFailure(undefined)} className="mt-6 grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2" alertClassName="sm:col-span-2">
+      <AccountForm onSubmit={form.handleSubmit(submit)} failure={failure} clearFailure={clearFailure} className="mt-6 grid gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:grid-cols-2" alertClassName="sm:col-span-2">
         <Field id="first_name" label="Nama depan" autoComplete="given-name" {...field('first_name')} />
         <Field id="last_name" label="Nama belakang" autoComplete="family-name" {...field('last_name')} />
         <Field id="reg-username" label="Username" autoComplete="username" {...field('username')} />

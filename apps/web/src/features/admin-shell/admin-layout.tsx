@@ -4,10 +4,9 @@
  * back to /.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
-import { sessionStore, useSession } from '../../lib/session';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { SkipToContent, useLogoutOnLeave } from '../../components/back-office-shell';
+import { useSession } from '../../lib/session';
 import { readJson, writeJson } from '../../lib/storage';
 import { NotificationBell } from './notification-bell';
 
@@ -128,9 +127,7 @@ function MobileMenu({ onClose, children }: { onClose: (giveFocusBack: boolean) =
 
 export default function AdminLayout() {
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const [collapsed, setCollapsed] = useState<boolean>(() => readJson<boolean>(COLLAPSED_KEY) === true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -148,32 +145,11 @@ export default function AdminLayout() {
     });
   };
 
-  // Logout leaves /admin first and ends the session once the shell has gone from the screen: cleared
-  // while the admin screens are still shown, ProtectedRoute would send the visitor to /login instead
-  // of / (docs/requirements/back-office.md §2: logout clears the session and returns to /). The navigation commits
-  // in a transition, so "after navigate()" is not yet "after the shell unmounted"; this cleanup is.
-  const endSessionOnLeave = useRef(false);
-  useEffect(
-    () => () => {
-      if (!endSessionOnLeave.current) return;
-      sessionStore.clear();
-      // No admin figures stay in memory for whoever uses this browser next.
-      queryClient.removeQueries({ queryKey: ['admin'] });
-    },
-    [queryClient],
-  );
-  const logout = () => {
-    // Revoke on the server too (the request carries the token before it is cleared).
-    void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    endSessionOnLeave.current = true;
-    void navigate('/', { replace: true });
-  };
+  const logout = useLogoutOnLeave(['admin']);
 
   return (
     <div className="min-h-screen bg-stone-50 text-stone-900">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Lewati ke konten
-      </a>
+      <SkipToContent target="admin-main" />
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-stone-200 bg-white px-3 print:hidden">
         <div className="flex items-center gap-2">
           <button ref={menuButton} type="button" className="rounded-lg p-2 hover:bg-stone-100 lg:hidden" aria-label="Buka menu" aria-expanded={mobileOpen} onClick={() => setMobileOpen(true)}>

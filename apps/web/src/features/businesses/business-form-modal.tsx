@@ -3,13 +3,13 @@
  * close button; cities of the store's province (every one, with a search box), districts per city;
  * changing the city clears the district; the district is disabled until a city is chosen.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { businessInputSchema, businessMessages, certificateMessages, type AdminBusiness, type BusinessInput } from '@pasar/core/businesses';
 import { CERTIFICATE_KINDS, certificateLabels, type CertificateKind } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { Modal } from '../../components/modal';
 import { FormActions, ErrorBanner } from '../../components/admin/admin-ui';
-import { draftRestoredMessage, failureMessage, Field, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../../components/form';
+import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useRestoredDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
@@ -114,12 +114,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
   const save = useSaveBusiness();
   // Issue 31 item 18: a session that runs out keeps the typing; the page reopens this dialog with it.
   const draft = useFormDraft(form, BUSINESS_DRAFT, business?.id ?? null);
-  const [restored] = useState(() => draft !== null && draft.recordId === (business?.id ?? null));
-  useEffect(() => {
-    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
-    // Once, when the dialog opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const restored = useRestoredDraft(form, draft, business?.id ?? null);
   // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
   const conflict = useEditConflict<FormState>({
     version: business?.version,
@@ -166,9 +161,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
         className="grid gap-3 sm:grid-cols-2"
       >
         <div className="sm:col-span-2">
-          <ErrorBanner message={banner} />
-          {restored && <p className="mb-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftRestoredMessage}</p>}
-          {conflict.panel}
+          <FormNotices banner={banner} restored={restored} conflict={conflict.panel} restoredClassName="mb-2" />
           {/* The city list needs the store's province: say why the city select stays empty rather than leave it disabled in silence. */}
           {(province.isError || cities.isError) && <ErrorBanner message={businessMessages.citiesFailed} />}
           {province.data === null && <ErrorBanner message={businessMessages.storeLocationMissing} />}

@@ -1,14 +1,14 @@
 /** Partner businesses (docs/requirements/back-office.md §2 Businesses, §8): search, counters, cards, add/edit modal. */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MapPin } from 'lucide-react';
 import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SORT, normalizeWebsite, type AdminBusiness, type BusinessSort } from '@pasar/core/businesses';
 import { certificateLabels } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
-import { draftKey, failureMessage, peekDraft } from '../../components/form';
-import { SortSelect, useListSort } from '../../components/admin/sorting';
-import { RowActions } from '../../components/admin/row-actions';
+import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { useReopenDraft } from '../../components/form';
+import { ListSearchField, SortSelect, useListSort } from '../../components/admin/sorting';
+import { deleteRow, RowActions } from '../../components/admin/row-actions';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BUSINESS_DRAFT, BusinessFormModal } from './business-form-modal';
 
@@ -119,14 +119,7 @@ export default function BusinessesPage() {
   const remove = useDeleteBusiness();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<AdminBusiness | null | undefined>(undefined);
-  // Issue 31 item 18: a dialog whose session ran out mid-edit opens again, with its draft, once the list is in.
-  const [draftFor, setDraftFor] = useState(() => peekDraft(draftKey(window.location.pathname, BUSINESS_DRAFT)));
-  useEffect(() => {
-    if (!draftFor || !list.data) return;
-    setDraftFor(null);
-    const record = draftFor.recordId === null ? null : list.data.find((b) => b.id === draftFor.recordId);
-    if (record !== undefined) setEditing(record);
-  }, [draftFor, list.data]);
+  useReopenDraft(BUSINESS_DRAFT, list.data, setEditing);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -134,17 +127,7 @@ export default function BusinessesPage() {
   const shown = useMemo(() => all.filter((b) => businessMatches(b, query)), [all, query]);
   const active = all.filter((b) => b.is_active).length;
 
-  const del = async (b: AdminBusiness) => {
-    if (!confirmAction(businessMessages.deleteConfirm)) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(b.id);
-      setNotice(result.message ?? businessMessages.deleted);
-    } catch (error) {
-      setBanner(failureMessage(error, businessMessages.deleteFailed));
-    }
-  };
+  const del = (b: AdminBusiness) => deleteRow({ setBanner, setNotice }, businessMessages.deleteConfirm, () => remove.mutateAsync(b.id), { deleted: businessMessages.deleted, failed: businessMessages.deleteFailed });
 
   return (
     <div>
@@ -165,16 +148,7 @@ export default function BusinessesPage() {
         <StatCard label="Nonaktif" value={list.data ? all.length - active : '…'} tone="amber" />
       </section>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="block flex-1 text-sm font-semibold">
-          Cari usaha
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Nama, deskripsi, alamat, kota, kecamatan, kontak, atau email"
-            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-          />
-        </label>
+        <ListSearchField label="Cari usaha" placeholder="Nama, deskripsi, alamat, kota, kecamatan, kontak, atau email" search={{ text: query, setText: setQuery }} className="flex-1" />
         <SortSelect id="business-sort" options={sortOptions} sort={sort} />
       </div>
       {list.isPending && (

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { RowActions } from '../../components/admin/row-actions';
+import { deleteRow, RowActions } from '../../components/admin/row-actions';
 import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
@@ -96,16 +96,7 @@ export default function CategoriesPage() {
   };
 
   const del = async (c: AdminCategory) => {
-    if (!confirmAction(categoryMessages.deleteConfirm(c.name))) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(c.id);
-      if (editing?.id === c.id) startNew();
-      setNotice(result.message ?? null);
-    } catch (error) {
-      setBanner(failureMessage(error, categoryMessages.deleteFailed));
-    }
+    if ((await deleteRow({ setBanner, setNotice }, categoryMessages.deleteConfirm(c.name), () => remove.mutateAsync(c.id), { deleted: null, failed: categoryMessages.deleteFailed })) && editing?.id === c.id) startNew();
   };
 
   return (

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CartLine } from '@pasar/core/cart';
 import { checkoutError, checkoutMessages, orderPayloadSchema } from '@pasar/core/checkout';
 import type { PaymentChannel, PaymentProviderOffer } from '@pasar/core/payments';
+import { sumurBandung } from '@pasar/core/testing';
 import { buildOrderPayload, checkoutStateOf, checkoutTotals, chosenChannel, chosenProvider, type CheckoutDraft } from './order-payload';
 
 const line = (over: Partial<CartLine> = {}): CartLine => ({
@@ -78,13 +79,7 @@ describe('buildOrderPayload (requirements/storefront.md §3 Order payload)', () 
       payment_method: 'manual',
       shipping_name: 'Siti',
       shipping_address: 'Jl. Braga 5',
-      shipping_province_id: 32,
-      shipping_province: 'Jawa Barat',
-      shipping_city_id: 3273,
-      shipping_city: 'Kota Bandung',
-      shipping_district_id: 327319,
-      shipping_district: 'Sumur Bandung',
-      shipping_postcode: '40111',
+      ...sumurBandung,
       shipping_phone: '081234567890',
       notes: 'Titip di pos satpam',
       order_items: [{ product_id: 7, quantity: 2, price: 125_000, variant_label: 'L', selected_options: [{ group: 'Warna', value: 'Biru' }] }],

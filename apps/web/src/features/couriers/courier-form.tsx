@@ -19,6 +19,7 @@ import {
   type CourierPriceInput,
 } from '@pasar/core/couriers';
 import { formatRupiah } from '@pasar/core/money';
+import { deleteRow } from '../../components/admin/row-actions';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
@@ -202,17 +203,7 @@ function PricingRegions({ courier, onDirtyChange }: { courier: Courier; onDirtyC
     }
   };
 
-  const del = async (price: CourierPrice) => {
-    if (!confirmAction(courierMessages.priceDeleteConfirm)) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(price.id);
-      setNotice(result.message ?? courierMessages.priceDeleted);
-    } catch (error) {
-      setBanner(failureMessage(error, courierMessages.priceDeleteFailed));
-    }
-  };
+  const del = (price: CourierPrice) => deleteRow({ setBanner, setNotice }, courierMessages.priceDeleteConfirm, () => remove.mutateAsync(price.id), { deleted: courierMessages.priceDeleted, failed: courierMessages.priceDeleteFailed });
 
   const pickDistrict = (value: string) => {
     const name = districts.data?.find((d) => String(d.id) === value)?.name;

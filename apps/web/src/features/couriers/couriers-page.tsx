@@ -8,9 +8,10 @@ import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchPara
 import { Car, Motorbike, Package, Truck, type LucideIcon } from 'lucide-react';
 import { COURIER_SORTS, COURIER_STATUSES, COURIER_TYPES, DEFAULT_COURIER_SORT, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierSort, type CourierStatus, type CourierType } from '@pasar/core/couriers';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { deleteRow } from '../../components/admin/row-actions';
+import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
-import { failureMessage, Field } from '../../components/form';
+import { Field } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
 import { CourierForm } from './courier-form';
 
@@ -125,17 +126,7 @@ function CourierList() {
     setParams(next, { replace: true });
   };
 
-  const del = async (c: Courier) => {
-    if (!confirmAction(courierMessages.deleteConfirm)) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(c.id);
-      setNotice(result.message ?? courierMessages.deleted);
-    } catch (error) {
-      setBanner(failureMessage(error, courierMessages.deleteFailed));
-    }
-  };
+  const del = (c: Courier) => deleteRow({ setBanner, setNotice }, courierMessages.deleteConfirm, () => remove.mutateAsync(c.id), { deleted: courierMessages.deleted, failed: courierMessages.deleteFailed });
 
   return (
     <div>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
+import { deleteRow } from '../../components/admin/row-actions';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
@@ -106,16 +107,7 @@ export default function KnowledgePage() {
   };
 
   const del = async (k: KnowledgeEntry) => {
-    if (!confirmAction(knowledgeMessages.deleteConfirm(k.title))) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(k.id);
-      if (editing?.id === k.id) start(null);
-      setNotice(result.message ?? null);
-    } catch (error) {
-      setBanner(failureMessage(error, knowledgeMessages.deleteFailed));
-    }
+    if ((await deleteRow({ setBanner, setNotice }, knowledgeMessages.deleteConfirm(k.title), () => remove.mutateAsync(k.id), { deleted: null, failed: knowledgeMessages.deleteFailed })) && editing?.id === k.id) start(null);
   };
 
   return (

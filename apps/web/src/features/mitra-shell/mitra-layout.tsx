@@ -2,11 +2,8 @@
  * The partner's corner (issue 29, /mitra): a phone-first frame with the business's name on top and
  * four tabs (Produk, Pesanan, Penjualan, Usaha) at the bottom on a phone, beside the content on a wide screen.
  */
-import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
-import { sessionStore } from '../../lib/session';
+import { Link, NavLink, Outlet } from 'react-router';
+import { SkipToContent, useLogoutOnLeave } from '../../components/back-office-shell';
 import { mitraKey, usePartnerProfile } from './api/mitra-api';
 
 export const mitraNav = [
@@ -31,30 +28,11 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 
 export default function MitraLayout() {
   const profile = usePartnerProfile();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  // As in the admin shell: the session ends once the corner has left the screen, so ProtectedRoute
-  // does not send the partner to /login on the way out.
-  const endSessionOnLeave = useRef(false);
-  useEffect(
-    () => () => {
-      if (!endSessionOnLeave.current) return;
-      sessionStore.clear();
-      queryClient.removeQueries({ queryKey: mitraKey });
-    },
-    [queryClient],
-  );
-  const logout = () => {
-    void apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    endSessionOnLeave.current = true;
-    void navigate('/', { replace: true });
-  };
+  const logout = useLogoutOnLeave(mitraKey);
 
   return (
     <div className="min-h-screen bg-stone-50 pb-16 text-stone-900 md:pb-0">
-      <a href="#mitra-main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Lewati ke konten
-      </a>
+      <SkipToContent target="mitra-main" />
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-stone-200 bg-white px-3 print:hidden">
         <Link to="/mitra" className="min-w-0 truncate font-bold text-green-800">
           {profile.data?.business.name ?? 'Pasar UMKM'} <span className="font-normal text-stone-500">Mitra</span>

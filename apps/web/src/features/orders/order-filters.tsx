@@ -4,6 +4,7 @@
  */
 import { ORDER_STATUSES, orderStatusLabels, type AdminOrderList } from '@pasar/core/orders';
 import { paymentMessages } from '@pasar/core/payments';
+import { ListSearchField } from '../../components/admin/sorting';
 import type { OrderFilter } from './api/admin-orders-api';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
@@ -22,16 +23,7 @@ export function OrderFilters({ filter, counts, figure, search, onSearch, onChang
   const verifying = filter.payment === 'verification';
   return (
     <>
-      <label className="mb-3 block text-sm font-semibold">
-        Cari pesanan
-        <input
-          type="search"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          placeholder="ID pesanan, email tamu, status, tanggal (2026-11-22 atau 22/11/2026), nama produk"
-          className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-        />
-      </label>
+      <ListSearchField label="Cari pesanan" placeholder="ID pesanan, email tamu, status, tanggal (2026-11-22 atau 22/11/2026), nama produk" search={{ text: search, setText: onSearch }} className="mb-3" />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div role="tablist" aria-label="Status pesanan" className="flex flex-wrap gap-2">
           {TABS.map((t) => (

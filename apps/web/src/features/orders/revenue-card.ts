@@ -51,7 +51,7 @@ export function unpaidCard(summary: Summary | undefined, status: OrderStatus | '
 }
 
 /**
- * The desk's page count and whether a next page exists. Exact figures give both; a search that
+ * The order desk's page count and whether a next page exists. Exact figures give both; a search that
  * counted only up to its cap (issue 15) knows at least `total`, so its count is a lower bound
  * ('50+') and the next page is offered while pages come back full.
  */

@@ -1,5 +1,5 @@
 /**
- * The desk's shipments of one order (issue 28): each shipment's origin partners, courier as
+ * The order desk's shipments of one order (issue 28): each shipment's origin partners, courier as
  * shoppers know it, service, cost, resi, status and timeline, with its explicit actions —
  * "Kirim" (a small form: courier, service, resi), "Tandai sampai", and a timeline entry. Actions
  * the server would refuse (an unpaid order) are shown disabled with the reason.

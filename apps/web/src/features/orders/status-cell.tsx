@@ -1,5 +1,5 @@
 /**
- * The desk table's status cell (issue 28): the status as text and, for a pending order, the explicit
+ * The order desk table's status cell (issue 28): the status as text and, for a pending order, the explicit
  * "Konfirmasi pesanan" — disabled with the reason while the order is unpaid. Replaces the status
  * dropdown, which changed the order on the server at every arrow key.
  */

@@ -5,14 +5,14 @@
  * the business select: the server files every product under the partner's business); and a quick
  * price and stock edit, which applies at once (decision 055).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatRupiah } from '@pasar/core/money';
 import { unitPrice } from '@pasar/core/pricing';
 import { partnerChangeNote, partnerProductBadge, type PartnerProduct } from '@pasar/core/curation';
 import { isLowStock, productMessages } from '@pasar/core/products';
 import { ProductImage } from '../../components/product-image';
 import { buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { draftKey, failureMessage, peekDraft } from '../../components/form';
+import { failureMessage, useReopenDraft } from '../../components/form';
 import { PRODUCT_DRAFT, ProductFormModal } from '../../components/product-form/product-form-modal';
 import { SkeletonGrid } from '../../components/skeleton';
 import { usePartnerCategories, usePartnerProducts, useSavePartnerProduct } from './api/partner-products-api';
@@ -154,14 +154,7 @@ export default function PartnerProductsPage() {
   const [editing, setEditing] = useState<PartnerProduct | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | null>(null);
   const list = products.data;
-  // Issue 31 item 18: a dialog whose session ran out mid-edit opens again, with its draft, once the list is in.
-  const [draftFor, setDraftFor] = useState(() => peekDraft(draftKey(window.location.pathname, PRODUCT_DRAFT)));
-  useEffect(() => {
-    if (!draftFor || !list) return;
-    setDraftFor(null);
-    const record = draftFor.recordId === null ? null : list.find((p) => p.id === draftFor.recordId);
-    if (record !== undefined) setEditing(record);
-  }, [draftFor, list]);
+  useReopenDraft(PRODUCT_DRAFT, list, setEditing);
   const waiting = list?.filter((p) => p.curation.pending_change).length ?? 0;
 
   return (

@@ -1,7 +1,7 @@
 /** The products screen's filters: search, category, business, active, low stock, and the order (issue 17). */
 import type { SortDirection } from '@pasar/core/common';
 import type { AdminProductSort } from '@pasar/core/products';
-import { SortSelect, type ListSort } from '../../components/admin/sorting';
+import { ListSearchField, SortSelect, type ListSort } from '../../components/admin/sorting';
 import { useBusinessOptions, useCategoryOptions, type AdminProductFilters } from './api/products-api';
 import type { ProductFilterPatch } from './use-product-filters';
 
@@ -34,10 +34,7 @@ export function ProductFilters({ filters, sort, search, onSearch, onChange }: {
   const businesses = useBusinessOptions();
   return (
     <section aria-label="Filter produk" className="mb-4 grid gap-2 rounded-2xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-5">
-      <label className="text-sm font-semibold lg:col-span-2">
-        Cari
-        <input type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Nama, deskripsi, usaha, atau ID" className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal" />
-      </label>
+      <ListSearchField label="Cari" placeholder="Nama, deskripsi, usaha, atau ID" search={{ text: search, setText: onSearch }} className="lg:col-span-2" />
       <label className="text-sm font-semibold">
         Kategori
         <select value={filters.category_id} onChange={(e) => onChange({ category_id: e.target.value })} className={selectClass}>

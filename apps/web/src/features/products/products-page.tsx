@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '@pasar/core/catalog';
 import { ADMIN_PRODUCT_PAGE_SIZES, productMessages } from '@pasar/core/products';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { deleteRow } from '../../components/admin/row-actions';
+import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { Pagination } from '../../components/admin/pagination';
 import { draftKey, failureMessage, peekDraft } from '../../components/form';
 import { PRODUCT_DRAFT } from '../../components/product-form/product-form-modal';
@@ -64,17 +65,7 @@ export default function ProductsPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const del = async (p: Product) => {
-    if (!confirmAction(productMessages.deleteConfirm(p.name))) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(p.id);
-      setNotice(result.message ?? productMessages.deleted);
-    } catch (error) {
-      setBanner(failureMessage(error, productMessages.deleteFailed));
-    }
-  };
+  const del = (p: Product) => deleteRow({ setBanner, setNotice }, productMessages.deleteConfirm(p.name), () => remove.mutateAsync(p.id), { deleted: productMessages.deleted, failed: productMessages.deleteFailed });
 
   const page = products.data;
 

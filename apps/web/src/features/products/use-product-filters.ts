@@ -2,10 +2,9 @@
  * The products screen's filters, kept in the URL so a link (from the dashboard, say) opens the same
  * view; the search box writes to them a moment after the last key.
  */
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ADMIN_PRODUCT_PAGE_SIZES, ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, DEFAULT_ADMIN_PRODUCT_SORT } from '@pasar/core/products';
 import { useListSort } from '../../components/admin/sorting';
+import { useUrlFilters, type FilterPatch } from '../../components/admin/url-filters';
 import type { AdminProductFilters } from './api/products-api';
 
 function readFilters(params: URLSearchParams): Omit<AdminProductFilters, 'sort' | 'dir'> {
@@ -23,36 +22,11 @@ function readFilters(params: URLSearchParams): Omit<AdminProductFilters, 'sort' 
 }
 
 /** A change to the filters: a value, or null (or '') to drop it. */
-export type ProductFilterPatch = Partial<Record<keyof AdminProductFilters, string | null>>;
+export type ProductFilterPatch = FilterPatch<keyof AdminProductFilters>;
 
 export function useProductFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, search, setSearch } = useUrlFilters<keyof AdminProductFilters>();
   const sort = useListSort(ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_SORT);
   const filters: AdminProductFilters = { ...readFilters(params), sort: sort.sort, dir: sort.dir };
-  const [search, setSearch] = useState(filters.q);
-
-  const update = (patch: ProductFilterPatch, resetPage = true) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '' || v === undefined) next.delete(k);
-          else next.set(k, v);
-        }
-        if (resetPage && !('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  // Search as the admin types, a moment after the last key.
-  useEffect(() => {
-    if (search === filters.q) return;
-    const timer = window.setTimeout(() => update({ q: search }), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
-
   return { filters, sort, search, setSearch, update };
 }

@@ -7,7 +7,6 @@
  */
 import { useEffect, useState } from 'react';
 import { PARTNER_ROLE } from '@pasar/core/partners';
-import { useSearchParams } from 'react-router';
 import type { SortDirection } from '@pasar/core/common';
 import {
   DEFAULT_USER_PAGE_SIZE,
@@ -25,12 +24,13 @@ import {
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, FormActions, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { draftKey, draftRestoredMessage, failureMessage, Field, peekDraft, setServerErrors, showValue, useEditConflict, useFormDraft, useZodForm } from '../../components/form';
+import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useReopenDraft, useRestoredDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
-import { SortSelect, useListSort } from '../../components/admin/sorting';
+import { ListSearchField, SortSelect, useListSort } from '../../components/admin/sorting';
+import { useUrlFilters } from '../../components/admin/url-filters';
 import { Pagination } from '../../components/admin/pagination';
-import { RowActions } from '../../components/admin/row-actions';
+import { deleteRow, RowActions } from '../../components/admin/row-actions';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
 import { submitClearing } from '../../components/form/submit-clearing';
 
@@ -88,12 +88,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
   // A new user's password is never written to storage: it comes back empty.
   const kept = { formState: form.formState, getValues: (() => ({ ...form.getValues(), password: '' })) as typeof form.getValues };
   const draft = useFormDraft(kept, USER_DRAFT, user?.id ?? null);
-  const [restored] = useState(() => draft !== null && draft.recordId === (user?.id ?? null));
-  useEffect(() => {
-    if (restored && draft) form.reset(draft.values, { keepDefaultValues: true });
-    // Once, when the dialog opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const restored = useRestoredDraft(form, draft, user?.id ?? null);
   const field = (name: Exclude<keyof FormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
   const submit = async (body: unknown) => {
@@ -117,9 +112,7 @@ function UserFormModal({ user, onClose, onSaved }: { user: AdminUser | null; onC
         className="grid gap-3 sm:grid-cols-2"
       >
         <div className="sm:col-span-2">
-          <ErrorBanner message={banner} />
-          {restored && <p className="mb-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{draftRestoredMessage}</p>}
-          {conflict.panel}
+          <FormNotices banner={banner} restored={restored} conflict={conflict.panel} restoredClassName="mb-2" />
         </div>
         <Field id="user-username" label="Username" autoComplete="off" {...field('username')} />
         <Field id="user-email" label="Email" type="email" autoComplete="off" {...field('email')} />
@@ -201,50 +194,19 @@ function readFilters(params: URLSearchParams): Omit<UserFilters, 'sort' | 'dir'>
 }
 
 export default function UsersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, search, setSearch } = useUrlFilters<'q' | 'role_id' | 'page' | 'page_size'>();
   const sort = useListSort(USER_SORTS, DEFAULT_USER_SORT);
   const filters = { ...readFilters(params), sort: sort.sort, dir: sort.dir };
-  const [search, setSearch] = useState(filters.q);
   const users = useUsers(filters);
   const roles = useRoles();
   const remove = useDeleteUser();
   const session = useSession();
   const [editing, setEditing] = useState<AdminUser | null | undefined>(undefined);
-  // Issue 31 item 18: a dialog whose session ran out mid-edit opens again, with its draft, once the
-  // list is in (signing in returns to the same page of the list, its query kept).
-  const [draftFor, setDraftFor] = useState(() => peekDraft(draftKey(window.location.pathname, USER_DRAFT)));
-  useEffect(() => {
-    if (!draftFor || !users.data) return;
-    setDraftFor(null);
-    const record = draftFor.recordId === null ? null : users.data.items.find((u) => u.id === draftFor.recordId);
-    if (record !== undefined) setEditing(record);
-  }, [draftFor, users.data]);
+  // Signing in returns to the same page of the list, its query kept.
+  useReopenDraft(USER_DRAFT, users.data?.items, setEditing);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  const update = (patch: Partial<Record<'q' | 'role_id' | 'page' | 'page_size', string | null>>, resetPage = true) => {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === null || v === '' || v === undefined) next.delete(k);
-          else next.set(k, v);
-        }
-        if (resetPage && !('page' in patch)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  // Search as the admin types, a moment after the last key.
-  useEffect(() => {
-    if (search === filters.q) return;
-    const timer = window.setTimeout(() => update({ q: search }), 300);
-    return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
 
   const page = users.data;
   // Past the last page (its last user was just deleted, or an old link): go to the last page that
@@ -255,17 +217,7 @@ export default function UsersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastPage]);
 
-  const del = async (u: AdminUser) => {
-    if (!confirmAction(userMessages.deleteConfirm)) return;
-    setBanner(null);
-    setNotice(null);
-    try {
-      const result = await remove.mutateAsync(u.id);
-      setNotice(result.message ?? userMessages.deleted);
-    } catch (error) {
-      setBanner(failureMessage(error, userMessages.deleteFailed, 'replace'));
-    }
-  };
+  const del = (u: AdminUser) => deleteRow({ setBanner, setNotice }, userMessages.deleteConfirm, () => remove.mutateAsync(u.id), { deleted: userMessages.deleted, failed: userMessages.deleteFailed, style: 'replace' });
   const saved = (message: string) => {
     setEditing(undefined);
     setResetting(null);
@@ -288,16 +240,7 @@ export default function UsersPage() {
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
 
       <section aria-label="Filter pengguna" className="mb-4 grid gap-2 rounded-2xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label className="text-sm font-semibold sm:col-span-2">
-          Cari
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Nama, username, e-mail, atau telepon"
-            className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal"
-          />
-        </label>
+        <ListSearchField label="Cari" placeholder="Nama, username, e-mail, atau telepon" search={{ text: search, setText: setSearch }} className="sm:col-span-2" />
         <label className="text-sm font-semibold">
           Peran
           <select value={filters.role_id} onChange={(e) => update({ role_id: e.target.value })} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal">

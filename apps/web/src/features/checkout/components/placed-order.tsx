@@ -3,7 +3,7 @@ import { checkoutMessages as m, type Order } from '@pasar/core/checkout';
 import { formatDateTime } from '@pasar/core/time';
 import { paymentStateText } from '../../../components/orders/order-badges';
 import { OrderPageLink } from '../../../components/orders/order-link';
-import { OrderItems, OrderTotals } from '../../../components/orders/order-summary';
+import { OrderSummarySection } from '../../../components/orders/order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
 import { usePlacedOrder } from '../api/checkout-api';
 
@@ -60,17 +60,7 @@ export function PlacedOrder({ placed, signedIn }: { placed: Placed; signedIn: bo
                 </Link>
               </p>
             </div>
-            <section aria-labelledby="placed-summary" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
-              <h2 id="placed-summary" className="text-lg font-bold">
-                Ringkasan pesanan
-              </h2>
-              <div className="mt-2">
-                <OrderItems order={order} />
-              </div>
-              <div className="mt-3 border-t border-stone-200 pt-3">
-                <OrderTotals order={order} />
-              </div>
-            </section>
+            <OrderSummarySection order={order} headingId="placed-summary" title="Ringkasan pesanan" headingClass="text-lg font-bold" />
           </div>
         </div>
       </div>

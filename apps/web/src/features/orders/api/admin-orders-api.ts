@@ -51,12 +51,12 @@ export const useAdminOrder = (id: number | null, enabled: boolean) =>
 
 /** Replaces an order in every cached page with the server's answer. */
 function replaceOrder(client: QueryClient, order: AdminOrder): void {
-  // Only list answers: other desk data lives under the same prefix (an order's refunds), and an
+  // Only list answers: other order desk data lives under the same prefix (an order's refunds), and an
   // updater that throws there would turn a done action into a failed one.
   client.setQueriesData<AdminOrderList>({ queryKey: key }, (list) => (list && Array.isArray(list.items) ? { ...list, items: list.items.map((o) => (o.id === order.id ? order : o)) } : list));
 }
 
-/** Everything an order's money or status moves: the desk's pages and counts, the dashboard and the bell. */
+/** Everything an order's money or status moves: the order desk's pages and counts, the dashboard and the bell. */
 function reloadAfterOrderChange(client: QueryClient): Promise<unknown> {
   return Promise.all([
     client.invalidateQueries({ queryKey: key }),

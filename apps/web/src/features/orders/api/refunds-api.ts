@@ -1,16 +1,16 @@
-/** Refunds and corrections on the desk (issue 28 part 4, decision 050): fetchers and their hooks. */
+/** Refunds and corrections on the order desk (issue 28 part 4, decision 050): fetchers and their hooks. */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '@pasar/core/orders';
 import type { CancelOrderBody, OrderRefunds, RemoveLineBody, ReversePaymentBody } from '@pasar/core/refunds';
 import { api, apiRequest } from '../../../lib/api-client';
 
-// Under the desk's key, so whatever reloads the desk reloads an order's refunds too.
+// Under the order desk's key, so whatever reloads the order desk reloads an order's refunds too.
 const refundsKey = (id: number) => ['admin', 'orders', 'refunds', id] as const;
 
 export const useOrderRefunds = (id: number) =>
   useQuery({ queryKey: refundsKey(id), queryFn: ({ signal }) => api<OrderRefunds>(`/orders/${id}/refunds`, { signal }) });
 
-/** Money and stock moved: the desk (rows, counts, revenue), the dashboard and the bell reload. */
+/** Money and stock moved: the order desk (rows, counts, revenue), the dashboard and the bell reload. */
 function reload(client: QueryClient): Promise<unknown> {
   return Promise.all([
     client.invalidateQueries({ queryKey: ['admin', 'orders'] }),

@@ -1,4 +1,4 @@
-/** The desk's actions on a shipment (issue 28): "Kirim", "Tandai sampai", a timeline entry. */
+/** The order desk's actions on a shipment (issue 28): "Kirim", "Tandai sampai", a timeline entry. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder, AdminOrderList } from '@pasar/core/orders';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,7 +10,7 @@ export type ShipmentAction =
 
 const deskKey = ['admin', 'orders'] as const;
 
-/** A desk action; the answer (the order) replaces its row, then the pages and counts reload, also after a refusal. */
+/** An order desk action; the answer (the order) replaces its row, then the pages and counts reload, also after a refusal. */
 export function useShipmentAction() {
   const client = useQueryClient();
   return useMutation({

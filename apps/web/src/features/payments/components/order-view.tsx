@@ -10,7 +10,7 @@ import { paymentMessages } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import type { OrderRef } from '../api/payments-api';
 import { OrderBadges } from '../../../components/orders/order-badges';
-import { OrderItems, OrderTotals, ShippingAddress } from '../../../components/orders/order-summary';
+import { OrderSummarySection, ShippingAddress } from '../../../components/orders/order-summary';
 import { awaitsPayment, isManualTransfer, PaymentInstructions } from '../../../components/orders/payment-instructions';
 import { ProofUpload } from './proof-upload';
 import { OrderActions } from './order-actions';
@@ -70,17 +70,7 @@ export function OrderView({ order, orderRef, back, messages }: { order: Order; o
         {payable && isManualTransfer(order) && <ProofUpload order={order} orderRef={orderRef} />}
         <OrderShipments order={order} orderRef={orderRef} />
 
-        <section aria-labelledby="order-items" className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">
-          <h2 id="order-items" className="font-bold">
-            Barang
-          </h2>
-          <div className="mt-2">
-            <OrderItems order={order} />
-          </div>
-          <div className="mt-3 border-t border-stone-200 pt-3">
-            <OrderTotals order={order} />
-          </div>
-        </section>
+        <OrderSummarySection order={order} headingId="order-items" title="Barang" headingClass="font-bold" />
 
         <section className="grid gap-4 sm:grid-cols-2">
           <div className="rounded-2xl bg-white p-5 ring-1 ring-stone-200">

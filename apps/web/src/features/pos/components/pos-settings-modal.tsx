@@ -19,15 +19,7 @@ const pickupFields: { key: keyof PosPickup; label: string }[] = [
 
 export function PosSettingsModal({ current, onClose, onSaved }: { current: PosSettingsView | undefined; onClose: () => void; onSaved: (message: string) => void }) {
   const save = useSavePosSettings();
-  const [pickup, setPickup] = useState<PosPickup>(() => ({
-    pickup_name: current?.pickup_name ?? '',
-    pickup_phone: current?.pickup_phone ?? '',
-    pickup_address: current?.pickup_address ?? '',
-    pickup_district: current?.pickup_district ?? '',
-    pickup_city: current?.pickup_city ?? '',
-    pickup_province: current?.pickup_province ?? '',
-    pickup_postcode: current?.pickup_postcode ?? '',
-  }));
+  const [pickup, setPickup] = useState(() => Object.fromEntries(pickupFields.map((f) => [f.key, current?.[f.key] ?? ''])) as PosPickup);
   const [payload, setPayload] = useState(current?.qris_payload ?? '');
   const [merchant, setMerchant] = useState(current?.qris_merchant_name ?? '');
   const [error, setError] = useState<string | null>(null);
