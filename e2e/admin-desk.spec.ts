@@ -115,6 +115,10 @@ describe('back office: couriers, orders, point of sale', () => {
     await e2e.adminApi('POST', `/orders/${orderId}/payment/confirm`, {});
     await buyer.reload();
     await expect.poll(() => buyer.getByTestId('order-status').first().textContent()).toBe('Dikonfirmasi');
+    // The desk's list may have been read before that confirmation (the search's answer can come either
+    // side of it): the admin reloads, as one would after a change made elsewhere.
+    await page.reload();
+    await row.waitFor();
     await row.getByRole('button', { name: `Detail pesanan #${orderId}` }).click();
     const shipPanel = page.getByRole('complementary', { name: `Detail pesanan #${orderId}` });
     await shipPanel.getByRole('button', { name: 'Kirim', exact: true }).click();

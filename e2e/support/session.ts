@@ -20,8 +20,8 @@ export async function submitSignIn(page: Page, username: string, password: strin
   await fill();
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   const empty = page.getByText('Masukkan username atau email.');
-  // Either the page leaves /login, or the form says it was sent empty.
-  await expect.poll(async () => new URL(page.url()).pathname !== '/login' || (await empty.isVisible())).toBe(true);
+  // The page leaves /login, or the form answers: sent empty, or a refusal (a wrong password is a test's own case).
+  await expect.poll(async () => new URL(page.url()).pathname !== '/login' || (await empty.isVisible()) || (await page.getByRole('alert').count()) > 0).toBe(true);
   if (new URL(page.url()).pathname === '/login' && (await empty.isVisible())) {
     console.warn('e2e: the sign-in form was sent empty after being filled; filling it again');
     await fill();
