@@ -30,6 +30,9 @@ async function lapseAndSignIn(input: { page: Page; baseUrl: string; consoleError
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const out = await fetch(`${baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   expect(out.ok).toBe(true);
+  // The typing has been drawn and the page's effects have run (two frames), as they have by the time a
+  // person reaches "Simpan"; on a loaded CI machine a click within the same frame found no draft kept.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
   await save.click();
   await page.waitForURL((url) => url.pathname === '/login');
   expectOnlyRefusedSession(consoleErrors.splice(0));

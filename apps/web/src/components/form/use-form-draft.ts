@@ -8,7 +8,7 @@
  *
  * sessionStorage: the draft belongs to this tab, never outlives it, and is read once.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { SESSION_EXPIRED_EVENT } from '../../lib/api-client';
 
@@ -96,7 +96,10 @@ export function useFormDraft<TValues extends FieldValues>(
   // Read while rendering: react-hook-form only keeps `isDirty` up to date for a form that reads it.
   const dirty = form.formState.isDirty;
   const latest = useRef({ form, recordId, key, dirty });
-  useEffect(() => {
+  // A layout effect, in the same commit as the render that saw the typing: a passive effect can wait for
+  // the next frame, and a save clicked at once whose 401 came back first found the form "not edited"
+  // and kept no draft (seen on a loaded CI machine: the courier's notes came back empty).
+  useLayoutEffect(() => {
     latest.current = { form, recordId, key, dirty };
   });
   useEffect(() => {
