@@ -164,6 +164,11 @@ const envSchema = z.object({
    */
   JOBS: optionalText.pipe(z.enum(['on', 'off'], { message: 'harus on atau off' }).optional()),
   /**
+   * The catalogue search's in-process index (issue 30 §1, docs/decisions/078-search-index-in-process.md):
+   * on by default; off answers every search with the SQL (for a memory-tight host, or to compare).
+   */
+  CATALOG_SEARCH_INDEX: optionalText.pipe(z.enum(['on', 'off'], { message: 'harus on atau off' }).optional()),
+  /**
    * Readiness (GET /api/v1/health/ready) answers 503 when DATA_DIR or the uploads folder has less free
    * space than this: below it an order may no longer be written (issue 26 §7, docs/decisions/047-dependable-health.md).
    */

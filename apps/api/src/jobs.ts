@@ -19,6 +19,7 @@ import { expireUnpaidOrders } from './features/payments/payments.service';
 import { deleteEndedHits } from './limits/counters.repository';
 import { completeDeliveredShipments } from './features/shipments/shipments.service';
 import { mergeFigureRows } from './features/dashboard/dashboard.service';
+import { pruneStockFeed } from './features/assistant/assistant.service';
 
 export interface JobLog {
   info(object: object, message: string): void;
@@ -74,6 +75,13 @@ export function startJobs(input: {
       await measured('figures_merge', () => mergeFigureRows(db));
     } catch (error) {
       log.error({ err: error }, 'figure rows merge failed');
+    }
+    if (stop?.aborted) return;
+    try {
+      // The products sold an hour ago are long read by every process (migration 0027).
+      await measured('stock_feed_prune', () => pruneStockFeed(db, new Date(now().getTime() - 60 * 60_000)));
+    } catch (error) {
+      log.error({ err: error }, 'stock feed prune failed');
     }
     if (stop?.aborted) return;
     try {

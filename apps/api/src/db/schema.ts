@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -892,6 +893,8 @@ export const catalogState = pgTable(
   {
     id: integer('id').primaryKey().default(1),
     version: bigint('version', { mode: 'number' }).notNull().default(1),
+    /** The highest stock_feed row the jobs deleted (migration 0027). */
+    stock_feed_pruned: bigint('stock_feed_pruned', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
 );
@@ -981,6 +984,26 @@ export const assistantChanges = pgTable('assistant_changes', {
   backend: integer('backend').primaryKey(),
   changes: bigint('changes', { mode: 'number' }).notNull().default(0),
 });
+
+/** PostgreSQL's 64-bit transaction id (xid8): which transaction wrote a stock_feed row. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Products whose stock changed and nothing else, on the same side of zero (migration 0027): the
+ * catalogue's kept answers drop just those products' answers instead of all (issue 30 §2). Written
+ * by the update triggers of products and product_variants; read by `readCatalogChanges`; rows older
+ * than an hour are pruned by the background jobs.
+ */
+export const stockFeed = pgTable(
+  'stock_feed',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    product_id: integer('product_id').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_feed_xid_idx').on(t.xid)],
+);
 
 /**
  * The dashboard's and the order desk's order figures (migrations 0014, 0016, 0021), one row set per

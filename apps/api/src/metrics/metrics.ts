@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { readDatabaseFigures, type DatabaseFigures } from './metrics.repository';
 
 /** The jobs of apps/api/src/jobs.ts, by the names their metrics carry. */
-export const JOB_NAMES = ['payment_expiry', 'rate_limit_cleanup', 'payment_reminders', 'shipment_autocomplete', 'figures_merge', 'mail_outbox', 'whatsapp_outbox'] as const;
+export const JOB_NAMES = ['payment_expiry', 'rate_limit_cleanup', 'payment_reminders', 'shipment_autocomplete', 'figures_merge', 'stock_feed_prune', 'mail_outbox', 'whatsapp_outbox'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** What the background jobs report (apps/api/src/jobs.ts). */

@@ -9,7 +9,7 @@ import { applyDiscount } from '@pasar/core/pricing';
 import type { DbOrTx } from '../../db/client';
 import { getSetting, paymentSettings } from '../settings/settings.service';
 import { mobileNumber } from '../mail/buyer-messages';
-import { corpusVersion, loadKnowledge, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
+import { loadKnowledge, newStockFeedCursor, readCatalogChanges, loadSellableProducts, type KnowledgeRow, type ProductRow } from './assistant.repository';
 import { assistantVocabulary } from './place-names';
 // Retrieval reads words with the dictionary stemmer from here on (decision 060).
 import './stemmer';
@@ -219,6 +219,24 @@ export async function buildCorpus(db: DbOrTx, version = ''): Promise<Corpus> {
 }
 
 /**
+ * What the documents are built from, as one value that moves with every change: the change counter
+ * (corpusVersion), and the stock feed (migration 0027), since a sale moves only the feed and the
+ * documents tell each product's stock.
+ */
+export class SourceFingerprint {
+  private readonly cursor = newStockFeedCursor();
+  private sales = 0;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  async read(): Promise<string> {
+    const changes = await readCatalogChanges(this.db, this.cursor);
+    if (changes.stock === 'all' || changes.stock.length > 0) this.sales += 1;
+    return `${changes.version}:${this.sales}`;
+  }
+}
+
+/**
  * Keeps the documents and their index between questions: each question first reads a cheap
  * fingerprint of the source tables (corpusVersion) and rebuilds only when it changed, so a
  * product or knowledge entry saved a moment ago is known to the very next question, in this
@@ -229,12 +247,15 @@ export class CorpusCache {
   builds = 0;
   private current: Corpus | undefined;
   private building: { version: string; promise: Promise<Corpus> } | undefined;
+  private readonly fingerprint: SourceFingerprint;
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(private readonly db: DbOrTx) {
+    this.fingerprint = new SourceFingerprint(db);
+  }
 
   async get(): Promise<Corpus> {
     // Read before the documents: a write in between only causes one more rebuild next time.
-    const version = await corpusVersion(this.db);
+    const version = await this.fingerprint.read();
     if (this.current?.version === version) return this.current;
     if (this.building?.version === version) return this.building.promise;
     const promise = buildCorpus(this.db, version).then((corpus) => {

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { CorpusCache } from './assistant-knowledge';
+import { CorpusCache, SourceFingerprint } from './assistant-knowledge';
 import { mergeFigureRows } from '../dashboard/dashboard.service';
 import { corpusVersion } from './assistant.repository';
 
@@ -25,6 +25,7 @@ const counterRows = async () => (await queryRows<{ n: number }>(t.db, sql`SELECT
 
 describe(`assistant source fingerprint (migration 0013, ${testEngine})`, () => {
   it('moves with every statement that changes a row of a source table', async () => {
+    const fingerprint = new SourceFingerprint(t.db);
     const changes: [string, SQL][] = [
       ['product stock (a sale)', sql`UPDATE products SET stock = stock + 1 WHERE id = (SELECT min(id) FROM products)`],
       ['product added', sql`INSERT INTO products (name, description, price, reseller_price, stock, category_id) SELECT 'Opak Bakar', 'Opak dari Garut.', 9000, 8000, 3, min(id) FROM categories`],
@@ -38,14 +39,15 @@ describe(`assistant source fingerprint (migration 0013, ${testEngine})`, () => {
       ['setting saved', sql`UPDATE settings SET updated_at = now() WHERE key = (SELECT min(key) FROM settings)`],
     ];
     for (const [name, statement] of changes) {
-      const before = await corpusVersion(t.db);
+      const before = await fingerprint.read();
       await t.db.execute(statement);
-      expect(await corpusVersion(t.db), name).not.toBe(before);
+      expect(await fingerprint.read(), name).not.toBe(before);
     }
   });
 
   it('stays when a statement changes no row, a transaction rolls back, or another table changes', async () => {
-    const before = await corpusVersion(t.db);
+    const fingerprint = new SourceFingerprint(t.db);
+    const before = await fingerprint.read();
     await t.db.execute(sql`UPDATE products SET stock = stock - 1 WHERE false`);
     await t.db.execute(sql`DELETE FROM knowledge_entries WHERE id = -1`);
     await t.db.execute(sql`INSERT INTO assistant_questions (normalized, question) VALUES ('servis laptop', 'servis laptop?') ON CONFLICT DO NOTHING`);
@@ -55,7 +57,7 @@ describe(`assistant source fingerprint (migration 0013, ${testEngine})`, () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await corpusVersion(t.db)).toBe(before);
+    expect(await fingerprint.read()).toBe(before);
   });
 
   it('keeps its value when the jobs merge the rows of finished connections', async () => {

@@ -1,6 +1,6 @@
 /** The only SQL of the shopping assistant: what it may know, and the questions it could not answer. */
 import { desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client';
+import { queryRows, rawQuery, type DbOrTx } from '../../db/client';
 import { assistantQuestions } from '../../db/schema';
 
 export interface KnowledgeRow {
@@ -51,6 +51,79 @@ export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
 export async function corpusVersion(db: DbOrTx): Promise<string> {
   const [row] = await queryRows<{ version: string }>(db, sql`SELECT coalesce(sum(changes), 0)::text AS version FROM assistant_changes`);
   return row?.version ?? '';
+}
+
+/**
+ * Where a reader stands in the stock feed (migration 0027): the highest row number it has seen, and
+ * the transactions in progress at its snapshots, which may still commit rows numbered lower.
+ */
+export interface StockFeedCursor {
+  /** Undefined until the first read, which starts at the feed's end. */
+  seq: number | undefined;
+  pending: Set<string>;
+}
+
+export const newStockFeedCursor = (): StockFeedCursor => ({ seq: undefined, pending: new Set() });
+
+/** More unseen rows than this: the reader drops everything rather than read them one by one. */
+const STOCK_FEED_READ_LIMIT = 5_000;
+
+export interface CatalogChanges {
+  /** corpusVersion: moves with every change but a stock-only one. */
+  version: string;
+  /** Products whose stock alone changed since the cursor's last read, or 'all' when too many did. */
+  stock: number[] | 'all';
+}
+
+/**
+ * The change counter and, in the same statement (one snapshot), the stock-feed rows the cursor has
+ * not seen: those numbered above its highest and those of the transactions it saw in progress. A
+ * number is taken when the row is written and the identity sequence hands them out in order, so a
+ * transaction that had not begun at a snapshot writes rows numbered above every row visible in it.
+ */
+export async function readCatalogChanges(db: DbOrTx, cursor: StockFeedCursor): Promise<CatalogChanges> {
+  const asked = [...cursor.pending];
+  const [row] = await rawQuery<{ version: string; snapshot: string; top: string; pruned: string | null; rows: [number, string, number][] | string }>(
+    db,
+    `SELECT (SELECT coalesce(sum(changes), 0) FROM assistant_changes)::text AS version,
+            pg_current_snapshot()::text AS snapshot,
+            (SELECT coalesce(max(seq), 0) FROM stock_feed)::text AS top,
+            (SELECT stock_feed_pruned FROM catalog_state WHERE id = 1)::text AS pruned,
+            (SELECT coalesce(json_agg(json_build_array(f.seq, f.xid::text, f.product_id)), '[]'::json)
+               FROM (SELECT seq, xid, product_id FROM stock_feed WHERE seq > $1::bigint OR xid = ANY($2::xid8[]) LIMIT $3::int) f) AS rows`,
+    [cursor.seq ?? Number.MAX_SAFE_INTEGER, `{${[...asked].join(',')}}`, STOCK_FEED_READ_LIMIT + 1],
+  );
+  if (!row) throw new Error('catalogue change read returned no row');
+  const rows = typeof row.rows === 'string' ? (JSON.parse(row.rows) as [number, string, number][]) : row.rows;
+  const [, , xip = ''] = row.snapshot.split(':');
+  const inProgress = new Set(xip === '' ? [] : xip.split(','));
+  const top = Number(row.top);
+  // Rows this cursor had not read were deleted, or too many wait to be read one by one.
+  const tooMany = rows.length > STOCK_FEED_READ_LIMIT || (cursor.seq !== undefined && Number(row.pruned ?? 0) > cursor.seq);
+  // A transaction this read asked for and found finished had all its rows in this read; one in
+  // progress at its snapshot is asked for again. Reads may overlap: one leaves alone what it did not ask.
+  for (const xid of asked) if (!inProgress.has(xid)) cursor.pending.delete(xid);
+  for (const xid of inProgress) cursor.pending.add(xid);
+  const highest = tooMany ? Math.max(top, Number(row.pruned ?? 0)) : Math.max(cursor.seq ?? top, ...rows.map((r) => Number(r[0])));
+  cursor.seq = Math.max(cursor.seq ?? highest, highest);
+  return { version: row.version, stock: tooMany ? 'all' : [...new Set(rows.map((r) => Number(r[2])))] };
+}
+
+/**
+ * Deletes the stock-feed rows written before `before` and notes the highest number deleted, so a
+ * reader that had not read them drops everything instead (migration 0027). No transaction writing
+ * stock runs for an hour: the jobs keep an hour.
+ */
+export async function pruneStockFeed(db: DbOrTx, before: Date): Promise<number> {
+  const [row] = await rawQuery<{ deleted: number }>(
+    db,
+    `WITH gone AS (DELETE FROM stock_feed WHERE seq <= (SELECT max(seq) FROM stock_feed WHERE created_at < $1::timestamptz) RETURNING seq),
+          noted AS (UPDATE catalog_state SET stock_feed_pruned = greatest(stock_feed_pruned, (SELECT max(seq) FROM gone))
+                    WHERE id = 1 AND EXISTS (SELECT 1 FROM gone))
+     SELECT count(*)::int AS deleted FROM gone`,
+    [before.toISOString()],
+  );
+  return row?.deleted ?? 0;
 }
 
 /** Active products of active categories: what a shopper can buy (only `ids` when given). */

@@ -34,7 +34,7 @@ import { recordUnanswered } from './assistant.repository';
  * The change counter the assistant's documents are built under: the public catalogue's cache keys
  * its answers by it too (catalog.cache.ts), as both are made from the same rows.
  */
-export { corpusVersion } from './assistant.repository';
+export { corpusVersion, newStockFeedCursor, pruneStockFeed, readCatalogChanges, type CatalogChanges, type StockFeedCursor } from './assistant.repository';
 
 /** Below this BM25 score the best document is not about the question. */
 export const MIN_SCORE = 1.2;

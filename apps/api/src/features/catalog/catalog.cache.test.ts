@@ -6,10 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
+import { newStockFeedCursor, pruneStockFeed, readCatalogChanges } from '../assistant/assistant.service';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
 import { makeCategory, makeProduct } from '../../test/factories';
 import { countRoundTrips } from '../../test/round-trips';
-import { CatalogCache, catalogCache } from './catalog.cache';
+import { CatalogCache, catalogCache, type CatalogRead } from './catalog.cache';
 
 /** A version read the test answers by hand. */
 function manualVersions() {
@@ -124,6 +125,52 @@ describe('CatalogCache', () => {
     expect(computed).toBe(1);
   });
 
+  it('drops on a sale only the answers showing that product (issue 30 §2)', async () => {
+    const reads: CatalogRead[] = [];
+    const cache = new CatalogCache(async () => reads.shift() ?? '1');
+    let computed = 0;
+    const answers = {
+      one: () => ({ id: 1, stock: 5, n: ++computed }),
+      two: () => ({ id: 2, stock: 3, n: ++computed }),
+      page: () => ({ items: [{ id: 1, stock: 5 }], n: ++computed }),
+      categories: () => ({ categories: [{ id: 1, name: 'Makanan' }], n: ++computed }),
+    };
+    const look = async () => {
+      const view = await cache.now();
+      return Promise.all(Object.entries(answers).map(([key, compute]) => view.answer(key, async () => compute())));
+    };
+    const first = (await look()).map((a) => a.n);
+    reads.push({ version: '1', stock: [1] });
+    const second = (await look()).map((a) => a.n);
+    // Product 1 and the page showing it are computed again; product 2 and the categories are kept.
+    expect(second[0]).not.toBe(first[0]);
+    expect(second[2]).not.toBe(first[2]);
+    expect([second[1], second[3]]).toEqual([first[1], first[3]]);
+    // Too many sales to tell one by one: everything is computed again.
+    reads.push({ version: '1', stock: 'all' });
+    const third = (await look()).map((a) => a.n);
+    expect(third.some((n, i) => n === second[i])).toBe(false);
+  });
+
+  it('does not keep an answer whose product was sold while it was computed', async () => {
+    const reads: CatalogRead[] = [];
+    const cache = new CatalogCache(async () => reads.shift() ?? '1');
+    let stock = 5;
+    let computed = 0;
+    const slow = cache.answer('p', async () => {
+      const seen = stock;
+      // The sale commits and another request's read sees it while this one computes.
+      stock = 4;
+      reads.push({ version: '1', stock: [1] });
+      await cache.answer('other', async () => 0);
+      computed += 1;
+      return { id: 1, stock: seen };
+    });
+    expect((await slow).stock).toBe(5);
+    expect((await cache.answer('p', async () => ({ id: 1, stock }))).stock).toBe(4);
+    expect(computed).toBe(1);
+  });
+
   it('gives up the least recently used answers beyond its size', async () => {
     let computed = 0;
     // Each answer is 28 bytes of JSON and key: room for five.
@@ -196,6 +243,68 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
     expect(together.result.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 404]);
     expect(together.result.slice(0, 5).map((res) => res.json().data.stock)).toEqual([11, 12, 13, 14, 15]);
     expect(together.trips).toBe(2);
+  });
+
+  it('keeps the answers of other products when one is sold, and shows the sale at once (issue 30 §2)', async () => {
+    const category = await makeCategory(t.db, { name: 'Jual Satu' });
+    const sold = await makeProduct(t.db, { name: 'Dodol Terjual', category_id: category.id, stock: 9 });
+    const other = await makeProduct(t.db, { name: 'Dodol Lain', category_id: category.id, stock: 4 });
+    const cache = catalogCache(t.db);
+    await get(`/api/v1/catalog/products/${other.id}`);
+    await get(`/api/v1/catalog/products/${sold.id}`);
+    await t.db.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${sold.id}`);
+    const hits = cache.hits;
+    expect((await get(`/api/v1/catalog/products/${other.id}`)).stock).toBe(4);
+    expect(cache.hits).toBe(hits + 1);
+    expect((await get(`/api/v1/catalog/products/${sold.id}`)).stock).toBe(8);
+    // Selling out changes what the lists count: every answer is computed again.
+    await t.db.execute(sql`UPDATE products SET stock = 0 WHERE id = ${sold.id}`);
+    const page = await get(`/api/v1/catalog/products/?category_id=${category.id}&page=1&page_size=12`);
+    expect(page.stats.in_stock).toBe(1);
+  });
+
+  it('drops everything when the jobs deleted stock-feed rows it had not read', async () => {
+    const category = await makeCategory(t.db, { name: 'Pangkas Jual' });
+    const product = await makeProduct(t.db, { name: 'Gula Aren Pangkas', category_id: category.id, stock: 9 });
+    const behind = newStockFeedCursor();
+    const current = newStockFeedCursor();
+    await readCatalogChanges(t.db, behind);
+    await readCatalogChanges(t.db, current);
+    await t.db.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${product.id}`);
+    expect((await readCatalogChanges(t.db, current)).stock).toEqual([product.id]);
+    expect(await pruneStockFeed(t.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    expect((await readCatalogChanges(t.db, current)).stock).toEqual([]);
+    expect((await readCatalogChanges(t.db, behind)).stock).toBe('all');
+    expect((await readCatalogChanges(t.db, behind)).stock).toEqual([]);
+  });
+
+  it.runIf(testEngine === 'postgres')('sees a sale numbered before one it has read, committed after it (stock feed)', async () => {
+    const category = await makeCategory(t.db, { name: 'Urutan Jual' });
+    const early = await makeProduct(t.db, { name: 'Jahe Awal', category_id: category.id, stock: 9 });
+    const late = await makeProduct(t.db, { name: 'Jahe Akhir', category_id: category.id, stock: 9 });
+    const cursor = newStockFeedCursor();
+    await readCatalogChanges(t.db, cursor);
+    const first = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: undefined, poolSize: 1 });
+    const second = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: undefined, poolSize: 1 });
+    try {
+      let commitFirst!: () => void;
+      const held = new Promise<void>((resolve) => (commitFirst = resolve));
+      // The first sale takes its feed row's number, then waits; the second commits past it.
+      const firstSale = first.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${early.id}`);
+        await held;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await second.db.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${late.id}`);
+      expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([late.id]);
+      commitFirst();
+      await firstSale;
+      expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([early.id]);
+      expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 
   it.runIf(testEngine === 'postgres')('sees a write made through another process the very next request', async () => {

@@ -20,7 +20,7 @@
  * Callers must treat what they get as read-only: the same objects go to every request.
  */
 import type { DbOrTx } from '../../db/client';
-import { corpusVersion } from '../assistant/assistant.service';
+import { newStockFeedCursor, readCatalogChanges } from '../assistant/assistant.service';
 
 /** Counter reads under way at once (each shared by the requests that came before it started). */
 const READS_IN_FLIGHT = 2;
@@ -31,11 +31,46 @@ export const CATALOG_CACHE_BYTES = 16 * 1024 * 1024;
 /** Lookups of one request, all against the same counter read. */
 export interface CatalogCacheView {
   answer<T>(key: string, compute: () => Promise<T>, sizeOf?: (value: T) => number): Promise<T>;
+  /** The counter this view read (a request's view); what the search index must be built at. */
+  readonly counter?: string;
 }
+
+/**
+ * What a counter read tells: the counter, and (from the stock feed, migration 0027) the products whose
+ * stock alone changed since the previous read, or 'all' when the feed could not tell them one by one.
+ */
+export type CatalogRead = string | { version: string; stock: readonly number[] | 'all' };
 
 interface Kept {
   value: unknown;
   bytes: number;
+  /** The products whose stock the answer shows: a sale of one of them drops it. */
+  products: readonly number[];
+}
+
+/**
+ * The products an answer shows with their stock: a product (id and stock), a list of them, or a page
+ * of them (`items`). Answers of other shapes (categories, id pools) show no stock.
+ */
+function productsShown(value: unknown, into: Set<number>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) productsShown(item, into);
+  } else if (value && typeof value === 'object') {
+    const v = value as { id?: unknown; stock?: unknown; items?: unknown; shows?: unknown };
+    if (typeof v.id === 'number' && typeof v.stock === 'number') into.add(v.id);
+    else if (Array.isArray(v.items)) productsShown(v.items, into);
+    else if (Array.isArray(v.shows)) for (const id of v.shows) if (typeof id === 'number') into.add(id);
+  }
+}
+
+/**
+ * The products whose stock an answer shows, for an answer kept in another form (a page's bytes):
+ * kept as its `shows`, they drop it when one of them is sold.
+ */
+export function productsShownBy(value: unknown): number[] {
+  const shown = new Set<number>();
+  productsShown(value, shown);
+  return [...shown];
 }
 
 export class CatalogCache {
@@ -44,6 +79,12 @@ export class CatalogCache {
   misses = 0;
   private version: string | undefined;
   private readonly kept = new Map<string, Kept>();
+  /** The kept answers showing each product's stock. */
+  private readonly keysOfProduct = new Map<number, Set<string>>();
+  /** Counts the stock-feed reads that dropped answers; with `droppedAt`, what a computation may keep. */
+  private stockReads = 0;
+  /** The stock read at which each product's answers were last dropped. */
+  private readonly droppedAt = new Map<number, number>();
   private readonly computing = new Map<string, Promise<unknown>>();
   private bytes = 0;
   /** Requests that came since the last read started: they share the next one. */
@@ -51,7 +92,7 @@ export class CatalogCache {
   private readsInFlight = 0;
 
   constructor(
-    private readonly readVersion: () => Promise<string>,
+    private readonly readVersion: () => Promise<CatalogRead>,
     private readonly maxBytes = CATALOG_CACHE_BYTES,
   ) {}
 
@@ -80,7 +121,9 @@ export class CatalogCache {
     this.batch = undefined;
     this.readsInFlight += 1;
     this.readVersion()
-      .then((version) => {
+      .then((read) => {
+        const version = typeof read === 'string' ? read : read.version;
+        if (typeof read !== 'string') this.dropStock(read.stock);
         this.observe(version);
         batch.resolve(version);
       }, batch.reject)
@@ -98,8 +141,44 @@ export class CatalogCache {
     if (this.version !== undefined && BigInt(version) <= BigInt(this.version)) return;
     this.version = version;
     this.kept.clear();
+    this.keysOfProduct.clear();
     this.computing.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * Drops the answers showing these products' stock (issue 30 §2: a sale drops what it changed, not
+   * every answer). Computations under way may have read the stock before the sale: they are no longer
+   * shared, and keep their answer only if none of its products was dropped since they started.
+   */
+  private dropStock(products: readonly number[] | 'all'): void {
+    if (products === 'all') {
+      this.version = undefined;
+      return;
+    }
+    if (products.length === 0) return;
+    this.stockReads += 1;
+    this.computing.clear();
+    for (const id of products) {
+      this.droppedAt.set(id, this.stockReads);
+      const keys = this.keysOfProduct.get(id);
+      if (!keys) continue;
+      for (const key of keys) this.forget(key);
+    }
+    // Only a computation started before a drop asks for it: the map never grows past the products sold meanwhile.
+    if (this.droppedAt.size > 100_000) this.droppedAt.clear();
+  }
+
+  private forget(key: string): void {
+    const kept = this.kept.get(key);
+    if (!kept) return;
+    this.kept.delete(key);
+    this.bytes -= kept.bytes;
+    for (const id of kept.products) {
+      const keys = this.keysOfProduct.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysOfProduct.delete(id);
+    }
   }
 
   /**
@@ -109,6 +188,7 @@ export class CatalogCache {
   async now(): Promise<CatalogCacheView> {
     const version = await this.fresh();
     return {
+      counter: version,
       answer: (key, compute, sizeOf) => this.answerAt(version, key, compute, sizeOf),
     };
   }
@@ -138,30 +218,43 @@ export class CatalogCache {
       }
     }
     this.misses += 1;
+    const startedAt = this.stockReads;
     const computed = compute();
     const shared = version === this.version;
     if (shared) this.computing.set(key, computed);
     try {
       const value = await computed;
-      if (this.version === version) this.keep(key, value, sizeOf ? sizeOf(value) : undefined);
+      const shown = new Set<number>();
+      productsShown(value, shown);
+      if (this.version === version && !this.droppedSince(startedAt, shown)) this.keep(key, value, sizeOf ? sizeOf(value) : undefined, [...shown]);
       return value;
     } finally {
       if (shared && this.computing.get(key) === computed) this.computing.delete(key);
     }
   }
 
-  private keep(key: string, value: unknown, size?: number): void {
+  /** Whether the stock of one of these products was dropped after the stock read `startedAt`. */
+  private droppedSince(startedAt: number, products: Set<number>): boolean {
+    if (startedAt === this.stockReads) return false;
+    for (const id of products) if ((this.droppedAt.get(id) ?? 0) > startedAt) return true;
+    return false;
+  }
+
+  private keep(key: string, value: unknown, size: number | undefined, products: readonly number[]): void {
     const bytes = (size ?? (value === undefined ? 16 : JSON.stringify(value).length)) + key.length;
     // One answer may not push out most of the others (the plain list of a huge catalogue).
     if (bytes > this.maxBytes / 4) return;
-    const old = this.kept.get(key);
-    if (old) this.bytes -= old.bytes;
-    this.kept.set(key, { value, bytes });
+    this.forget(key);
+    this.kept.set(key, { value, bytes, products });
     this.bytes += bytes;
-    for (const [oldest, entry] of this.kept) {
+    for (const id of products) {
+      let keys = this.keysOfProduct.get(id);
+      if (!keys) this.keysOfProduct.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+    for (const oldest of this.kept.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      this.kept.delete(oldest);
-      this.bytes -= entry.bytes;
+      this.forget(oldest);
     }
   }
 }
@@ -172,7 +265,8 @@ const caches = new WeakMap<object, CatalogCache>();
 export function catalogCache(db: DbOrTx): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new CatalogCache(() => corpusVersion(db));
+    const cursor = newStockFeedCursor();
+    cache = new CatalogCache(() => readCatalogChanges(db, cursor));
     caches.set(db, cache);
   }
   return cache;

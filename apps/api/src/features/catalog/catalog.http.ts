@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/http';
 import { fastSerializerCompiler } from '../../lib/serializer';
-import { catalogCache, type CatalogCacheView } from './catalog.cache';
+import { catalogCache, productsShownBy, type CatalogCacheView } from './catalog.cache';
 
 /** Seconds a browser or proxy may reuse an answer before asking again (then usually a 304). */
 export const CATALOG_MAX_AGE = 15;
@@ -50,8 +50,9 @@ export async function keptReply<Reply extends FastifyReply>(
   const kept = await cache.answer(
     `http:${request.url}`,
     async () => {
-      const body = reply.serialize(ok(await compute(cache))) as string;
-      return { body, etag: weakEtag(body) };
+      const answer = await compute(cache);
+      const body = reply.serialize(ok(answer)) as string;
+      return { body, etag: weakEtag(body), shows: productsShownBy(answer) };
     },
     (kept) => kept.body.length + kept.etag.length,
   );

@@ -9,6 +9,7 @@ import { DEFAULT_CATALOG_PAGE_SIZE, type Category, type Product } from '@pasar/c
 import { trustMarksOf } from '@pasar/core/businesses';
 import { queryRows, type Db, type DbOrTx } from '../../db/client';
 import { businesses, catalogCounts, categories, products } from '../../db/schema';
+import type { IndexedProduct } from './search-index';
 
 export interface ProductRow {
   id: number;
@@ -564,6 +565,27 @@ export async function searchPublicProducts(db: DbOrTx, search: ProductSearch): P
     cached,
     stats: { total_products: summary.total, partners: summary.partners, in_stock: summary.in_stock, approximate: summary.approximate },
   };
+}
+
+/**
+ * What the in-process search index is built from (search-index.ts), read in one snapshot with the
+ * change counter it is filed under (the catalogue cache's version, readCatalogChanges).
+ */
+export async function searchIndexSource(db: Db): Promise<{ version: string; products: IndexedProduct[]; vocabulary: string[] }> {
+  return db.transaction(
+    async (tx) => {
+      const [version] = await queryRows<{ version: string }>(tx, sql`SELECT coalesce(sum(changes), 0)::text AS version FROM assistant_changes`);
+      const products = await queryRows<IndexedProduct>(
+        tx,
+        sql`SELECT p.id, p.category_id, p.business_id, p.stock > 0 AS in_stock, (b.halal_verified_at IS NOT NULL) AS halal, p.search_text, p.name
+            FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
+            WHERE ${publicProductFilter}`,
+      );
+      const words = await queryRows<{ word: string }>(tx, sql`SELECT word FROM search_words`);
+      return { version: version?.version ?? '', products, vocabulary: words.map((w) => w.word) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Which of these words are whole catalogue words (a substring hit is not: 'anaman' in 'tanaman'). */

@@ -21,6 +21,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { ReadBatch } from '../../lib/batch';
 import { catalogCache, type CatalogCacheView } from './catalog.cache';
+import { SearchIndex } from './search-index';
 import {
   halalListingPage,
   halalListingStats,
@@ -34,6 +35,7 @@ import {
   shelfPool,
   listingStats,
   pruneSearchCache,
+  searchIndexSource,
   searchPublicProducts,
   vocabularyMatching,
   vocabularyWords,
@@ -174,6 +176,59 @@ export interface CatalogQuery {
   pageSize: number;
 }
 
+interface IndexState {
+  /** CATALOG_SEARCH_INDEX: off answers every search with the SQL. */
+  on: boolean;
+  version?: string;
+  index?: SearchIndex;
+  building?: Promise<void>;
+  startedAt: number;
+}
+const searchIndexes = new WeakMap<object, IndexState>();
+/** A new index is built at most this often: while the catalogue changes fast, searches use the SQL. */
+const INDEX_BUILD_EVERY_MS = 2_000;
+
+/** Whether this database handle's searches may use the in-process index (config CATALOG_SEARCH_INDEX). */
+export function configureSearchIndex(db: Db, on: boolean): void {
+  const state = searchIndexes.get(db);
+  if (state) state.on = on;
+  else searchIndexes.set(db, { on, startedAt: 0 });
+}
+
+/**
+ * The in-process search index at this catalogue version (issue 30 §1, search-index.ts), or undefined
+ * while it is built (the SQL answers meanwhile). Built when a search first finds it missing or older.
+ */
+function searchIndexAt(db: Db, version: string): SearchIndex | undefined {
+  let state = searchIndexes.get(db);
+  if (!state) searchIndexes.set(db, (state = { on: true, startedAt: 0 }));
+  if (!state.on) return undefined;
+  if (state.index && state.version === version) return state.index;
+  const now = Date.now();
+  if (!state.building && now - state.startedAt >= INDEX_BUILD_EVERY_MS) {
+    const building = state;
+    building.startedAt = now;
+    building.building = searchIndexSource(db)
+      .then((source) => {
+        // Reads may finish out of order: an index never replaces one of a later version.
+        if (building.version !== undefined && BigInt(source.version) < BigInt(building.version)) return;
+        building.index = new SearchIndex(source.products, source.vocabulary);
+        building.version = source.version;
+      })
+      // A failed build leaves the SQL answering; the next search after the pause tries again.
+      .catch(() => undefined)
+      .finally(() => (building.building = undefined));
+  }
+  return undefined;
+}
+
+/** The index being built, once built (tests, and the bench's warm-up). */
+export async function searchIndexBuilt(db: Db): Promise<SearchIndex | undefined> {
+  const state = searchIndexes.get(db);
+  await state?.building;
+  return state?.index;
+}
+
 /** One in this many cache writes also prunes the cache (docs/decisions/033-catalog-speed.md). */
 const PRUNE_EVERY = 50;
 let writesSincePrune = 0;
@@ -182,19 +237,44 @@ let writesSincePrune = 0;
 export function searchCatalog(db: Db, query: CatalogQuery, cache: CatalogCacheView = catalogCache(db)): Promise<ProductPage> {
   // The filter is part of the key: a Halal page is never answered for the unfiltered one, nor back.
   const key = `page:${query.categoryId ?? '*'}:${query.halal ? 'halal' : ''}:${query.page}:${query.pageSize}:${normalizeSearch(query.q ?? '')}`;
-  return cache.answer(key, () => computeCatalogPage(db, query));
+  return cache.answer(key, () => computeCatalogPage(db, query, cache.counter));
 }
 
-async function computeCatalogPage(db: Db, query: CatalogQuery): Promise<ProductPage> {
+/** The page of a search the in-process index answers, or undefined when it cannot (yet). */
+async function indexedPage(db: Db, query: CatalogQuery, phrase: string, version: string | undefined): Promise<{ items: Product[]; stats: CatalogStats } | undefined> {
+  const index = version === undefined ? undefined : searchIndexAt(db, version);
+  if (!index) return undefined;
+  const answer = index.search({
+    terms: index.terms(searchWords(phrase)),
+    phrase,
+    categoryId: query.categoryId,
+    halal: query.halal,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+    countCap: SEARCH_COUNT_CAP,
+  });
+  if (!answer) return undefined;
+  // Read with the other requests' products of this turn (one statement for all of them under load).
+  const items = await Promise.all(answer.ids.map((id) => productBatch(db).load(id)));
+  return {
+    items: items.filter((item): item is Product => item !== undefined),
+    stats: { total_products: answer.total, partners: answer.partners, in_stock: answer.in_stock, approximate: answer.approximate },
+  };
+}
+
+async function computeCatalogPage(db: Db, query: CatalogQuery, version?: string): Promise<ProductPage> {
   const phrase = normalizeSearch(query.q ?? '');
   const offset = (query.page - 1) * query.pageSize;
   let items: Product[];
   let stats: CatalogStats;
+  let indexed: { items: Product[]; stats: CatalogStats } | undefined;
   if (!phrase && query.halal) {
     [stats, items] = await Promise.all([halalListingStats(db, query.categoryId), halalListingPage(db, query.categoryId, query.pageSize, offset)]);
   } else if (!phrase) {
     // No words: the counts the triggers maintain (`catalog_counts`) and one index range, whatever the catalogue's size.
     [stats, items] = await Promise.all([listingStats(db, query.categoryId), listingPage(db, query.categoryId, query.pageSize, offset)]);
+  } else if ((indexed = await indexedPage(db, query, phrase, version))) {
+    ({ items, stats } = indexed);
   } else {
     // The database's search cache (catalog_search_cache) is keyed by the filter too; migration 0025
     // moves its version when a Halal mark is verified or cleared.
