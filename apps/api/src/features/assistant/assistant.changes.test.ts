@@ -100,23 +100,32 @@ describe.skipIf(testEngine !== 'postgres')('assistant source fingerprint between
 
   it('two writers in flight at once do not wait for each other', async () => {
     const ids = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products ORDER BY id LIMIT 2`)).map((r) => r.id);
-    const wrote: (() => void)[] = [];
-    const both = [new Promise<void>((r) => wrote.push(r)), new Promise<void>((r) => wrote.push(r))];
     // Each holds its change open until the other has written too: a shared counter row would
     // make the second wait for the first's commit, which waits for the second (lock_timeout).
-    const writer = (k: number) =>
-      t.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-        try {
-          await tx.execute(sql`UPDATE products SET stock = stock + 1 WHERE id = ${ids[k]!}`);
-        } finally {
-          // A writer that failed lets the other finish (the test fails, it does not hang).
-          wrote[k]!();
-        }
-        await Promise.all(both);
-      });
+    const both = async (change: (id: number) => SQL) => {
+      const wrote: (() => void)[] = [];
+      const written = [new Promise<void>((r) => wrote.push(r)), new Promise<void>((r) => wrote.push(r))];
+      const writer = (k: number) =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+          try {
+            await tx.execute(change(ids[k]!));
+          } finally {
+            // A writer that failed lets the other finish (the test fails, it does not hang).
+            wrote[k]!();
+          }
+          await Promise.all(written);
+        });
+      await expect(Promise.all([writer(0), writer(1)])).resolves.toBeDefined();
+    };
+    // A price: the counter (migration 0013).
     const before = await corpusVersion(t.db);
-    await expect(Promise.all([writer(0), writer(1)])).resolves.toBeDefined();
+    await both((id) => sql`UPDATE products SET price = price + 1 WHERE id = ${id}`);
     expect(Number(await corpusVersion(t.db))).toBe(Number(before) + 2);
+    // A sale: the stock feed (migration 0027), which the fingerprint reads too.
+    const fingerprint = new SourceFingerprint(t.db);
+    const beforeSales = await fingerprint.read();
+    await both((id) => sql`UPDATE products SET stock = stock + 1 WHERE id = ${id}`);
+    expect(await fingerprint.read()).not.toBe(beforeSales);
   });
 });

@@ -104,7 +104,9 @@ export async function readCatalogChanges(db: DbOrTx, cursor: StockFeedCursor): P
   // progress at its snapshot is asked for again. Reads may overlap: one leaves alone what it did not ask.
   for (const xid of asked) if (!inProgress.has(xid)) cursor.pending.delete(xid);
   for (const xid of inProgress) cursor.pending.add(xid);
-  const highest = tooMany ? Math.max(top, Number(row.pruned ?? 0)) : Math.max(cursor.seq ?? top, ...rows.map((r) => Number(r[0])));
+  // A first read starts at the feed's end, or past the rows the jobs deleted when none is left.
+  const end = Math.max(top, Number(row.pruned ?? 0));
+  const highest = tooMany ? end : Math.max(cursor.seq ?? end, ...rows.map((r) => Number(r[0])));
   cursor.seq = Math.max(cursor.seq ?? highest, highest);
   return { version: row.version, stock: tooMany ? 'all' : [...new Set(rows.map((r) => Number(r[2])))] };
 }

@@ -276,6 +276,11 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
     expect((await readCatalogChanges(t.db, current)).stock).toEqual([]);
     expect((await readCatalogChanges(t.db, behind)).stock).toBe('all');
     expect((await readCatalogChanges(t.db, behind)).stock).toEqual([]);
+    // A process started after the jobs emptied the feed starts past what they deleted.
+    const started = newStockFeedCursor();
+    expect((await readCatalogChanges(t.db, started)).stock).toEqual([]);
+    await t.db.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${product.id}`);
+    expect((await readCatalogChanges(t.db, started)).stock).toEqual([product.id]);
   });
 
   it.runIf(testEngine === 'postgres')('sees a sale numbered before one it has read, committed after it (stock feed)', async () => {
@@ -286,15 +291,18 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
     await readCatalogChanges(t.db, cursor);
     const first = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: undefined, poolSize: 1 });
     const second = await openDatabase({ databaseUrl: t.databaseUrl, dataDir: undefined, poolSize: 1 });
+    let commitFirst!: () => void;
+    const held = new Promise<void>((resolve) => (commitFirst = resolve));
+    let firstWrote!: () => void;
+    const written = new Promise<void>((resolve) => (firstWrote = resolve));
+    // The first sale takes its feed row's number, then waits; the second commits past it.
+    const firstSale = first.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${early.id}`);
+      firstWrote();
+      await held;
+    });
     try {
-      let commitFirst!: () => void;
-      const held = new Promise<void>((resolve) => (commitFirst = resolve));
-      // The first sale takes its feed row's number, then waits; the second commits past it.
-      const firstSale = first.db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${early.id}`);
-        await held;
-      });
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await written;
       await second.db.execute(sql`UPDATE products SET stock = stock - 1 WHERE id = ${late.id}`);
       expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([late.id]);
       commitFirst();
@@ -302,6 +310,9 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
       expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([early.id]);
       expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([]);
     } finally {
+      // A failed expectation must not leave the first sale open (its pool would never close).
+      commitFirst();
+      await firstSale.catch(() => undefined);
       await first.close();
       await second.close();
     }

@@ -10,7 +10,7 @@
  * run of letters and digits of the text: the index keeps those runs and their products.
  */
 import { isOneTypoAway, spellingVariants, TYPO_MIN_LENGTH } from '@pasar/core/catalog';
-import type { SearchTerm } from './catalog.repository';
+import type { ProductSearch, SearchTerm } from './catalog.repository';
 
 export interface IndexedProduct {
   id: number;
@@ -23,15 +23,8 @@ export interface IndexedProduct {
   name: string;
 }
 
-export interface IndexedSearch {
-  terms: SearchTerm[];
-  phrase: string;
-  categoryId?: number | undefined;
-  halal?: boolean | undefined;
-  offset: number;
-  limit: number;
-  countCap: number;
-}
+/** What the SQL search is given (catalog.repository.ts `ProductSearch`), with its terms already made. */
+export type IndexedSearch = Pick<ProductSearch, 'phrase' | 'categoryId' | 'halal' | 'offset' | 'limit' | 'countCap'> & { terms: SearchTerm[] };
 
 export interface IndexedAnswer {
   ids: number[];

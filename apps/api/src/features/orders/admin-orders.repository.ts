@@ -173,7 +173,8 @@ export async function searchedFiguresAndPage(
           SELECT x.* FROM (
             SELECT o.status, o.payment_status, o.total_amount,
                    o.payment_status = 'unpaid' AND o.id IN (SELECT p.order_id FROM payments p WHERE p.proof_status = 'submitted' AND p.status = 'unpaid') AS awaits,
-                   CASE WHEN o.payment_status = 'paid' THEN order_refunded(o.id) ELSE 0 END AS refunded
+                   -- order_refunded(o.id) written out: a call per row was a third of a common name's search (issue 30 §4).
+                   CASE WHEN o.payment_status = 'paid' THEN (SELECT coalesce(sum(r.amount), 0)::bigint FROM refunds r WHERE r.order_id = o.id) ELSE 0 END AS refunded
             FROM ${matchedOrders(filter.q, filter.timeZone)} o) x
           WHERE ${payment === 'verification' ? sql`x.awaits` : sql`TRUE`}
           LIMIT ${cap + 1}),
