@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { listeningUrl } from '../../apps/api/src/test/listening-url';
+
+export { listeningUrl };
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -23,28 +26,6 @@ export interface StartOptions {
    * (e2e/support/global-setup.ts), so a file skips the database's creation and the demo seed.
    */
   from?: string | undefined;
-}
-
-/** The address a started server prints once it listens (`http://localhost:PORT`), read from its output. */
-export function listeningUrl(child: ChildProcess, timeoutMs = 120_000): Promise<string> {
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {

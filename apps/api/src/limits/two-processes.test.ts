@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { listeningUrl } from '../test/listening-url';
 import { createThrowawayDatabase } from '../test/app';
 import { makeUser } from '../test/factories';
 
@@ -28,24 +29,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  const url = await listeningUrl(child, 60_000);
   return { url, child };
 }
 

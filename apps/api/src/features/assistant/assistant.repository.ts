@@ -39,6 +39,9 @@ export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
   );
 }
 
+/** The change counter's value as text: the sum over the connections' rows. */
+const counterSum = '(SELECT coalesce(sum(changes), 0) FROM assistant_changes)::text';
+
 /**
  * A fingerprint of everything the assistant's documents are built from: the sum of the change
  * counters that statement triggers on products, variants, categories, businesses, knowledge
@@ -49,7 +52,7 @@ export async function loadKnowledge(db: DbOrTx): Promise<KnowledgeRow[]> {
  * docs/database.md), which leaves the sum as it was.
  */
 export async function corpusVersion(db: DbOrTx): Promise<string> {
-  const [row] = await queryRows<{ version: string }>(db, sql`SELECT coalesce(sum(changes), 0)::text AS version FROM assistant_changes`);
+  const [row] = await queryRows<{ version: string }>(db, sql.raw(`SELECT ${counterSum} AS version`));
   return row?.version ?? '';
 }
 
@@ -85,7 +88,7 @@ export async function readCatalogChanges(db: DbOrTx, cursor: StockFeedCursor): P
   const asked = [...cursor.pending];
   const [row] = await rawQuery<{ version: string; snapshot: string; top: string; pruned: string | null; rows: [number, string, number][] | string }>(
     db,
-    `SELECT (SELECT coalesce(sum(changes), 0) FROM assistant_changes)::text AS version,
+    `SELECT ${counterSum} AS version,
             pg_current_snapshot()::text AS snapshot,
             (SELECT coalesce(max(seq), 0) FROM stock_feed)::text AS top,
             (SELECT stock_feed_pruned FROM catalog_state WHERE id = 1)::text AS pruned,

@@ -569,12 +569,15 @@ export async function searchPublicProducts(db: DbOrTx, search: ProductSearch): P
 
 /**
  * What the in-process search index is built from (search-index.ts), read in one snapshot with the
- * change counter it is filed under (the catalogue cache's version, readCatalogChanges).
+ * change counter it is filed under (`counter`: corpusVersion, the catalogue cache's version).
  */
-export async function searchIndexSource(db: Db): Promise<{ version: string; products: IndexedProduct[]; vocabulary: string[] }> {
+export async function searchIndexSource(
+  db: Db,
+  counter: (tx: DbOrTx) => Promise<string>,
+): Promise<{ version: string; products: IndexedProduct[]; vocabulary: string[] }> {
   return db.transaction(
     async (tx) => {
-      const [version] = await queryRows<{ version: string }>(tx, sql`SELECT coalesce(sum(changes), 0)::text AS version FROM assistant_changes`);
+      const version = await counter(tx);
       const products = await queryRows<IndexedProduct>(
         tx,
         sql`SELECT p.id, p.category_id, p.business_id, p.stock > 0 AS in_stock, (b.halal_verified_at IS NOT NULL) AS halal, p.search_text, p.name
@@ -582,7 +585,7 @@ export async function searchIndexSource(db: Db): Promise<{ version: string; prod
             WHERE ${publicProductFilter}`,
       );
       const words = await queryRows<{ word: string }>(tx, sql`SELECT word FROM search_words`);
-      return { version: version?.version ?? '', products, vocabulary: words.map((w) => w.word) };
+      return { version, products, vocabulary: words.map((w) => w.word) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -20,6 +20,7 @@ import {
 } from '@pasar/core/catalog';
 import type { Db, DbOrTx } from '../../db/client';
 import { ReadBatch } from '../../lib/batch';
+import { corpusVersion } from '../assistant/assistant.service';
 import { catalogCache, type CatalogCacheView } from './catalog.cache';
 import { SearchIndex } from './search-index';
 import {
@@ -208,7 +209,7 @@ function searchIndexAt(db: Db, version: string): SearchIndex | undefined {
   if (!state.building && now - state.startedAt >= INDEX_BUILD_EVERY_MS) {
     const building = state;
     building.startedAt = now;
-    building.building = searchIndexSource(db)
+    building.building = searchIndexSource(db, corpusVersion)
       .then((source) => {
         // Reads may finish out of order: an index never replaces one of a later version.
         if (building.version !== undefined && BigInt(source.version) < BigInt(building.version)) return;
@@ -222,7 +223,7 @@ function searchIndexAt(db: Db, version: string): SearchIndex | undefined {
   return undefined;
 }
 
-/** The index being built, once built (tests, and the bench's warm-up). */
+/** The index being built, once built (for tests). */
 export async function searchIndexBuilt(db: Db): Promise<SearchIndex | undefined> {
   const state = searchIndexes.get(db);
   await state?.building;
@@ -234,10 +235,13 @@ const PRUNE_EVERY = 50;
 let writesSincePrune = 0;
 
 /** One page of the catalogue, of a category or of a search, with its totals and stats tiles. */
-export function searchCatalog(db: Db, query: CatalogQuery, cache: CatalogCacheView = catalogCache(db)): Promise<ProductPage> {
+export async function searchCatalog(db: Db, query: CatalogQuery, cache?: CatalogCacheView): Promise<ProductPage> {
+  // A request's view tells the counter the search index must be at; without one (the server-rendered
+  // page), one is read here, as the cache itself would.
+  const view = cache ?? (await catalogCache(db).now());
   // The filter is part of the key: a Halal page is never answered for the unfiltered one, nor back.
   const key = `page:${query.categoryId ?? '*'}:${query.halal ? 'halal' : ''}:${query.page}:${query.pageSize}:${normalizeSearch(query.q ?? '')}`;
-  return cache.answer(key, () => computeCatalogPage(db, query, cache.counter));
+  return view.answer(key, () => computeCatalogPage(db, query, view.counter));
 }
 
 /** The page of a search the in-process index answers, or undefined when it cannot (yet). */

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeCategory, makeProduct } from '../../test/factories';
 import { searchIndexSource, searchPublicProducts } from './catalog.repository';
-import { buildSearchTerms, searchIndexBuilt } from './catalog.service';
+import { corpusVersion } from '../assistant/assistant.service';
+import { buildSearchTerms, searchCatalog, searchIndexBuilt } from './catalog.service';
 import { countRoundTrips } from '../../test/round-trips';
 import { SearchIndex } from './search-index';
 
@@ -45,7 +46,7 @@ describe(`in-process search index (${testEngine})`, () => {
         is_active: random() >= 0.05,
       });
     }
-    const source = await searchIndexSource(t.db);
+    const source = await searchIndexSource(t.db, corpusVersion);
     index = new SearchIndex(source.products, source.vocabulary);
   });
 
@@ -119,6 +120,10 @@ describe(`in-process search index (${testEngine})`, () => {
     const fresh = await countRoundTrips(() => get('anyamna rotna'));
     expect(fresh.result.total).toBeGreaterThan(0);
     expect(fresh.trips).toBe(2);
+    // The server-rendered catalogue page asks without a request's view: the index answers it too.
+    const rendered = await countRoundTrips(() => searchCatalog(t.db, { q: 'anyamnn rotann', page: 1, pageSize: 12 }));
+    expect(rendered.result.total).toBeGreaterThan(0);
+    expect(rendered.trips).toBe(2);
     // A write moves the counter: the index is of an older catalogue, and the SQL answers until it is built again.
     await t.db.execute(sql`UPDATE products SET name = 'Kap Lampu Wastukencana' WHERE id = (SELECT max(id) FROM products WHERE is_active AND category_id = ${categoryIds[0]})`);
     const renamed = await countRoundTrips(() => get('wastukencana'));

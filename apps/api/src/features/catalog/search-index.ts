@@ -163,19 +163,22 @@ export class SearchIndex {
    */
   search(search: IndexedSearch): IndexedAnswer | undefined {
     const terms = search.terms;
+    // Each term's words as typed (with their spellings), and with the corrections too.
+    const typedWords = terms.map((term) => term.variants);
+    const correctedWords = terms.map((term) => [...term.variants, ...term.corrections]);
     // A spelling with a space ('oleh oleh') can match across two runs: only the SQL can tell.
-    if (terms.some((term) => [...term.variants, ...term.corrections].some((word) => !/^[a-z0-9]+$/.test(word)))) return undefined;
+    if (correctedWords.some((words) => words.some((word) => !/^[a-z0-9]+$/.test(word)))) return undefined;
     // One array for every search (they run one at a time): allocating it each time kept the collector busy.
     const matched = this.matched;
     matched.fill(0);
     // Each term's runs; the term with the fewest products names the candidates.
-    const runsOfTerm = terms.map((term) => [...new Set([...term.variants, ...term.corrections].flatMap((word) => [...this.runsHolding(word)]))]);
+    const runsOfTerm = correctedWords.map((words) => [...new Set(words.flatMap((word) => [...this.runsHolding(word)]))]);
     runsOfTerm.forEach((runs, t) => {
       for (const run of runs) {
         for (const position of this.postings[run]!) if (matched[position] === t) matched[position] = t + 1;
       }
     });
-    const all = terms.length;
+    const all = correctedWords.length;
     let fewest = 0;
     const sizes = runsOfTerm.map((runs) => runs.reduce((sum, run) => sum + this.postings[run]!.length, 0));
     sizes.forEach((size, t) => {
@@ -197,8 +200,6 @@ export class SearchIndex {
       const name = this.names[position]!;
       return words.every((list) => list.some((word) => name.includes(word)));
     };
-    const typedWords = terms.map((term) => term.variants);
-    const correctedWords = terms.map((term) => [...term.variants, ...term.corrections]);
     const buckets: number[][] = [[], [], [], []];
     const partners = new Set<number>();
     let count = 0;
