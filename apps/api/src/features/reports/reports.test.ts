@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportLabels, reportMessages, storeRangeInstants, type SalesReport } from '@pasar/core/reports';
+import { storeDate } from '@pasar/core/time';
 import { queryRows } from '../../db/client';
 import { businesses, orders, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
@@ -167,7 +168,7 @@ describe(`the sales report equals a fresh aggregate (${testEngine})`, () => {
     await expectFresh('2029-06-01', '2031-05-31');
     expect((await report('2030-04-01', '2030-04-30')).totals.orders).toBe(0);
     // The store's whole history (the demo orders too), and today's month.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = storeDate(new Date(), zone);
     await expectFresh(`${Number(today.slice(0, 4)) - 2}-01-01`, today);
   });
 
@@ -268,14 +269,14 @@ describe(`the sales report equals a fresh aggregate (${testEngine})`, () => {
   it("the migration's backfill (the rebuild) gives the figures the triggers kept", async () => {
     const whole = `${new Date().getUTCFullYear() - 1}-01-01`;
     const kept = sorted(answered(await expectFresh('2029-06-01', '2031-05-31')));
-    const keptNow = sorted(answered(await expectFresh(whole, new Date().toISOString().slice(0, 10))));
+    const keptNow = sorted(answered(await expectFresh(whole, storeDate(new Date(), zone))));
     await t.db.execute(sql`SELECT sales_figures_rebuild()`);
     expect(sorted(answered(await report('2029-06-01', '2031-05-31')))).toEqual(kept);
-    expect(sorted(answered(await report(whole, new Date().toISOString().slice(0, 10))))).toEqual(keptNow);
+    expect(sorted(answered(await report(whole, storeDate(new Date(), zone))))).toEqual(keptNow);
   });
 
   it('counts partners registered, new in the range, and active (with a sale)', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = storeDate(new Date(), zone);
     const r = await report(today, today);
     const made = await queryRows<{ total: number; fresh: number }>(
       t.db,
@@ -345,7 +346,7 @@ describe(`the report's rules (${testEngine})`, () => {
     const channels = book.getWorksheet(L.channels)!;
     expect([2, 3].map((n) => channels.getRow(n).getCell(4).value)).toEqual(json.by_channel.map((c) => c.gmv));
 
-    const joined = await api('GET', `/reports/sales.xlsx?from=${new Date().toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`);
+    const joined = await api('GET', `/reports/sales.xlsx?from=${storeDate(new Date(), zone)}&to=${storeDate(new Date(), zone)}`);
     const book2 = new ExcelJS.Workbook();
     await book2.xlsx.load(joined.rawPayload as unknown as ArrayBuffer);
     const newSheet = book2.getWorksheet(L.newPartners)!;
