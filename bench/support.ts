@@ -37,7 +37,9 @@ export interface StartProcessOptions {
 /** Starts a Node script that prints `http://localhost:PORT` once listening. */
 export async function startProcess(script: string, env: Record<string, string>, options: StartProcessOptions = {}): Promise<ServerProcess> {
   const baseEnv = options.baseEnv ?? { NODE_ENV: 'production', SEED_DEMO: 'false' };
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? ['--import', 'tsx']), script], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (for a bench's "profile first").
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...(options.nodeArgs ?? ['--import', 'tsx']), script], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...baseEnv, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -208,7 +208,33 @@ export function rawSql(text: string, params: readonly unknown[]): SQL {
 /**
  * Runs hand-written statement text with its parameters on the database or an open transaction (see
  * rawSql) and returns its rows, typed as with queryRows (timestamps come back as PostgreSQL prints them).
+ * Every parameter must be used by the text: on the database the list goes to the server as it is.
+ * `name` makes it a prepared statement of each connection (PostgreSQL only): give one only to a text
+ * of a fixed shape, as the server keeps each name's plan for the connection's life.
  */
-export async function rawQuery<T>(db: DbOrTx, text: string, params: readonly unknown[]): Promise<T[]> {
+export async function rawQuery<T>(db: DbOrTx, text: string, params: readonly unknown[], options: { name?: string } = {}): Promise<T[]> {
+  // The database itself (not a transaction) is asked through its driver directly: drizzle would
+  // rebuild the text from chunks and set up a query object per call, which was a tenth of a
+  // checkout's Node time (issue 30). A transaction's connection is drizzle's own, so it goes through drizzle.
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query<T & pg.QueryResultRow>({ text, values: params as unknown[], types: asPrintedTypes, ...(options.name ? { name: options.name } : {}) });
+    return result.rows;
+  }
+  if (client instanceof PGlite) {
+    const result = await client.query<T>(text, params as unknown[], { rowMode: 'object', parsers: asPrintedParsers });
+    return result.rows;
+  }
   return queryRows<T>(db, rawSql(text, params));
 }
+
+/**
+ * The types drizzle's `execute` leaves as PostgreSQL prints them (timestamps, dates, intervals,
+ * numeric arrays), so rawQuery answers the same values on every path.
+ */
+const asPrintedTypeIds = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
+const asPrinted = (value: string) => value;
+const asPrintedTypes = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') => (asPrintedTypeIds.includes(typeId) ? asPrinted : pg.types.getTypeParser(typeId, format))) as typeof pg.types.getTypeParser,
+};
+const asPrintedParsers = Object.fromEntries(asPrintedTypeIds.map((id) => [id, asPrinted]));

@@ -26,8 +26,22 @@ describe(`rawQuery (${testEngine})`, () => {
     expect(rows).toEqual([{ a: 7, b: 'Bantul', again: 7, list: [1, 2, 3], doc: { kota: 'Sleman' } }]);
     // Ten and more: $10 is the tenth parameter, not the first followed by a zero.
     const many = Array.from({ length: 11 }, (_, i) => i + 1);
-    const [row] = await rawQuery<{ tenth: number; eleventh: number }>(t.db, `SELECT $10::int AS tenth, $11::int AS eleventh`, many);
-    expect(row).toEqual({ tenth: 10, eleventh: 11 });
+    const [row] = await rawQuery<{ tenth: number; eleventh: number; first: number }>(
+      t.db,
+      `SELECT $10::int AS tenth, $11::int AS eleventh, $1::int + $2::int + $3::int + $4::int + $5::int + $6::int + $7::int + $8::int + $9::int - 44 AS first`,
+      many,
+    );
+    expect(row).toEqual({ tenth: 10, eleventh: 11, first: 1 });
+  });
+
+  it('answers timestamps, dates and numeric arrays as PostgreSQL prints them, on the database and in a transaction, as drizzle does', async () => {
+    const text = `SELECT '2026-11-27 10:00:00+00'::timestamptz AS at, '2026-11-27'::date AS day, ARRAY[1.5]::numeric[] AS amounts, 2::int AS n`;
+    const [direct] = await rawQuery<Record<string, unknown>>(t.db, text, []);
+    const [viaDrizzle] = await queryRows<Record<string, unknown>>(t.db, sql.raw(text));
+    const inTransaction = await t.db.transaction(async (tx) => (await rawQuery<Record<string, unknown>>(tx, text, []))[0]);
+    expect(typeof direct!.at).toBe('string');
+    expect(direct).toEqual(viaDrizzle);
+    expect(inTransaction).toEqual(viaDrizzle);
   });
 
   it('leaves a dollar not followed by digits alone, and refuses a placeholder without its parameter', async () => {
