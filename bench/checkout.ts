@@ -6,7 +6,8 @@
  * orders/s spread, >= 500/s on one product; at most 8 database round trips an order
  * (apps/api/src/features/orders/checkout-round-trips.test.ts). Also prints the CPU an order costs in
  * Node and in PostgreSQL (Linux /proc), the figure a shared machine moves least, and how many of the
- * products updates were HOT (migration 0017).
+ * products updates were HOT (migration 0017). Issue 30 §3 adds the raw baseline, an atomic stock
+ * update through node:http and pg (bench/raw-stock-server.ts), with its rate and CPU per update.
  */
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
@@ -19,6 +20,8 @@ import { seededBenchDatabase } from './seeded-database';
 import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
 
 const ONE_PRODUCT_STOCK = 5000;
+const RAW_STOCK_ROWS = 2000;
+const RAW_STOCK_EACH = 1_000_000;
 
 /** utime + stime of a process in ms, from /proc (Linux; clock ticks of 10 ms), or undefined once it is gone. */
 function cpuMsOf(pid: number): number | undefined {
@@ -59,23 +62,32 @@ interface CpuSnapshot {
  * two snapshots around a load give the CPU an order costs on each side, the figure a busy machine
  * hardly moves (it moves the rate). A process that ends during the load loses its share.
  */
-async function cpuSnapshot(check: pg.Client, serverPid: number): Promise<CpuSnapshot> {
-  const { rows } = await check.query<{ pid: number; orders: number }>(
-    `SELECT a.pid, (SELECT count(*)::int FROM orders) AS orders FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()`,
-  );
+/** How many orders were placed, or for the raw baseline how many units it took. */
+const ORDERS_DONE = 'SELECT count(*)::int AS n FROM orders';
+const RAW_TAKEN = `SELECT (${RAW_STOCK_ROWS}::bigint * ${RAW_STOCK_EACH} - sum(stock))::int AS n FROM bench_raw_stock`;
+
+async function cpuSnapshot(check: pg.Client, serverPid: number, doneSql: string): Promise<CpuSnapshot> {
+  const { rows } = await check.query<{ pid: number }>(`SELECT a.pid FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()`);
   const read = (pids: number[]) => new Map(pids.flatMap((pid) => { const ms = cpuMsOf(pid); return ms === undefined ? [] : [[pid, ms] as [number, number]]; }));
-  const orders = rows[0]?.orders ?? (await check.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0]!.n;
+  const orders = (await check.query<{ n: number }>(doneSql)).rows[0]!.n;
   return { node: read(groupPids(serverPid)), postgres: read(rows.map((r) => r.pid)), orders };
 }
 
-function cpuPerOrder(before: CpuSnapshot, after: CpuSnapshot): string {
+interface CpuCost {
+  orders: number;
+  node: number;
+  postgres: number;
+}
+
+function cpuCost(before: CpuSnapshot, after: CpuSnapshot): CpuCost | undefined {
   const spent = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
   const orders = after.orders - before.orders;
-  if (orders <= 0 || after.node.size === 0) return 'CPU per order: not measured';
-  const node = spent(before.node, after.node) / orders;
-  const postgres = spent(before.postgres, after.postgres) / orders;
-  return `${orders} orders; CPU per order: Node ${node.toFixed(2)} ms + PostgreSQL ${postgres.toFixed(2)} ms = ${(node + postgres).toFixed(2)} ms`;
+  if (orders <= 0 || after.node.size === 0) return undefined;
+  return { orders, node: spent(before.node, after.node) / orders, postgres: spent(before.postgres, after.postgres) / orders };
 }
+
+const cpuLine = (cost: CpuCost | undefined, unit: string) =>
+  cost ? `${cost.orders} ${unit}s; CPU per ${unit}: Node ${cost.node.toFixed(2)} ms + PostgreSQL ${cost.postgres.toFixed(2)} ms = ${(cost.node + cost.postgres).toFixed(2)} ms` : `CPU per ${unit}: not measured`;
 
 export async function runCheckoutBench(): Promise<void> {
   const pgDb = await seededBenchDatabase('pasar_bench_checkout', 'checkout');
@@ -97,6 +109,22 @@ export async function runCheckoutBench(): Promise<void> {
 
     // Fastify's hello world in the same run: a busy machine lowers both, so read the ratio.
     const baseline = await helloWorldBaseline();
+    // The raw baseline: an atomic stock update on a table without triggers, through node:http and pg
+    // (issue 30 §3: "the raw atomic stock update is the limit"), with its CPU per update.
+    const check = new pg.Client({ connectionString: pgDb.url });
+    await check.connect();
+    await check.query(`CREATE TABLE bench_raw_stock (id int PRIMARY KEY, stock int NOT NULL)`);
+    await check.query(`INSERT INTO bench_raw_stock SELECT g, ${RAW_STOCK_EACH} FROM generate_series(1, ${RAW_STOCK_ROWS}) g`);
+    const rawServer = await startProcess(path.join(root, 'bench/raw-stock-server.ts'), { DATABASE_URL: pgDb.url, RAW_STOCK_ROWS: String(RAW_STOCK_ROWS) });
+    let raw: LoadResult;
+    let rawCost: CpuCost | undefined;
+    try {
+      const before = await cpuSnapshot(check, rawServer.pid, RAW_TAKEN);
+      raw = await load('raw atomic stock update (baseline)', rawServer.baseUrl, { method: 'POST', path: () => '/', body: () => '{}' });
+      rawCost = cpuCost(before, await cpuSnapshot(check, rawServer.pid, RAW_TAKEN));
+    } finally {
+      await rawServer.stop();
+    }
     const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data') });
     // Each order is another guest at another address: the shop caps one guest's open unpaid orders
     // (issue 13 §7), and a bench of one repeated guest measured mostly 429 answers.
@@ -117,16 +145,16 @@ export async function runCheckoutBench(): Promise<void> {
         shipping_cost_breakdown: { type: 'local_courier', courier_id: local?.courier_id, price_id: local?.price_id },
       });
     };
-    const rows: LoadResult[] = [baseline];
-    const cpu: string[] = [];
-    const check = new pg.Client({ connectionString: pgDb.url });
-    await check.connect();
+    const rows: LoadResult[] = [baseline, raw];
+    const cpu: string[] = [`${raw.name}: ${cpuLine(rawCost, 'update')}`];
     try {
       const headers = { 'content-type': 'application/json' };
       const measured = async (run: () => Promise<LoadResult>) => {
-        const before = await cpuSnapshot(check, server.pid);
+        const before = await cpuSnapshot(check, server.pid, ORDERS_DONE);
         const result = await run();
-        cpu.push(`${result.name}: ${cpuPerOrder(before, await cpuSnapshot(check, server.pid))}`);
+        const cost = cpuCost(before, await cpuSnapshot(check, server.pid, ORDERS_DONE));
+        const times = cost && rawCost ? ` (${((cost.node + cost.postgres) / (rawCost.node + rawCost.postgres)).toFixed(1)} raw updates)` : '';
+        cpu.push(`${result.name}: ${cpuLine(cost, 'order')}${times}`);
         return result;
       };
       rows.push(
@@ -153,7 +181,7 @@ export async function runCheckoutBench(): Promise<void> {
     await check.end();
     printTable('Checkout on PostgreSQL, 50 connections (201 = order placed; 409 = sold out)', rows);
     const { sold: soldUnits, stock } = sold.rows[0] ?? { sold: 0, stock: 0 };
-    for (const r of rows.slice(1)) console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of hello world`);
+    for (const r of rows.slice(1)) console.log(`${r.name}: ${((r.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of hello world, ${((r.requestsPerSecond / raw.requestsPerSecond) * 100).toFixed(1)}% of the raw stock update`);
     for (const line of cpu) console.log(line);
     console.log(`products updates: ${updates.rows[0]?.upd ?? 0}, of them HOT: ${updates.rows[0]?.hot ?? 0}`);
     console.log(`one product: sold ${soldUnits} of ${ONE_PRODUCT_STOCK}, stock left ${stock}, oversold ${Math.max(0, soldUnits - ONE_PRODUCT_STOCK)}`);

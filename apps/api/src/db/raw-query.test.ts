@@ -50,6 +50,16 @@ describe(`rawQuery (${testEngine})`, () => {
     expect(() => rawSql('SELECT $2::int', [1])).toThrow('$2 has no parameter');
   });
 
+  it.runIf(testEngine === 'postgres')('with prepare, makes the text a prepared statement of the connection (issue 30 §3)', async () => {
+    // The text finds itself among the connection's prepared statements, and only there.
+    const text = `SELECT array_agg(statement) AS prepared FROM pg_prepared_statements WHERE statement LIKE '%pg_prepared_statements%' AND $1::int = 1`;
+    const [row] = await rawQuery<{ prepared: string[] | null }>(t.db, text, [1], { prepare: true });
+    expect(row!.prepared).toEqual([text]);
+    const once = text.replace('$1::int = 1', '$1::int = 1 AND true');
+    const [unprepared] = await rawQuery<{ prepared: string[] | null }>(t.db, once, [1]);
+    expect(unprepared!.prepared ?? []).not.toContain(once);
+  });
+
   it('runs on the transaction it is given: a rollback takes its write back', async () => {
     // A table, not a temporary one: on PostgreSQL the transaction may take another of the pool's connections.
     await t.db.execute(sql`CREATE TABLE raw_probe (n int)`);

@@ -6,8 +6,16 @@
  * owner's typed value. No feature builds or parses another feature's SQL.
  */
 export interface StatementPart<T> {
-  /** A scalar SQL expression (drizzle's SQL), built by the owning feature's repository. */
+  /**
+   * A scalar SQL expression (drizzle's SQL), built by the owning feature's repository. What varies
+   * from one request to the next is a `sql.placeholder()` whose value is in `values`, so the statement
+   * it goes into is compiled once per shape and prepared (issue 30: the checkout's CPU).
+   */
   readonly sql: unknown;
+  /** The placeholders' values; their names start with the part's `key`. */
+  readonly values?: Record<string, unknown>;
+  /** The same key, the same SQL text whatever the values. */
+  readonly key: string;
   read(raw: unknown): T;
 }
 

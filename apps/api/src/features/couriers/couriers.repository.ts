@@ -1,5 +1,5 @@
 /** The only SQL of couriers and their regional prices. */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CourierInput, CourierListQuery, CourierPriceInput, CourierSort } from '@pasar/core/couriers';
 import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
@@ -99,7 +99,7 @@ export interface LocalPriceCandidate {
  * the candidates the checkout picks local options from (local-options.ts keeps those of the store's
  * city). One value, so checkout reads it inside its context statement (issue 15: one round trip less).
  */
-export function localPriceCandidatesSql(districtId: number): SQL {
+export function localPriceCandidatesSql(districtId: number | Placeholder): SQL {
   return sql`(SELECT COALESCE(json_agg(json_build_object(
       'courier_id', c.id, 'courier_name', c.courier_name, 'courier_notes', c.notes, 'courier_city_id', c.city_id,
       'price_id', p.id, 'region', p.region, 'district_id', p.district_id, 'base_price', p.base_price, 'min_price', p.min_price,
@@ -110,7 +110,7 @@ export function localPriceCandidatesSql(districtId: number): SQL {
 
 /** `localPriceCandidatesSql` as a part of another feature's statement (checkout's context read, decision 075). */
 export function localPriceCandidatesPart(districtId: number): StatementPart<LocalPriceCandidate[]> {
-  return { sql: localPriceCandidatesSql(districtId), read: readLocalPriceCandidates };
+  return { sql: localPriceCandidatesSql(sql.placeholder('localPrices_district')), values: { localPrices_district: districtId }, key: 'localPrices', read: readLocalPriceCandidates };
 }
 
 export function readLocalPriceCandidates(value: unknown): LocalPriceCandidate[] {

@@ -3,13 +3,13 @@
  * online checkout and the point of sale: one way to sell, one way to never oversell (checkout's
  * `writePlacedOrder` takes stock with takeStock's own statement).
  */
-import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type AnyColumn, type SQLWrapper, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, getTableName, inArray, is, SQL, sql, type AnyColumn, type Placeholder, type SQLWrapper, type Table } from 'drizzle-orm';
 import { readInstructions, type Order } from '@pasar/core/checkout';
 import type { SellableProduct } from '@pasar/core/pricing';
 import { orderStatusLabel, paymentStatusLabel } from '@pasar/core/orders';
 import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import { shipmentStatusLabel, type Shipment, type ShipmentEvent, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
-import { queryRows, rawQuery, type Db, type DbOrTx } from '../../db/client';
+import { compileStatement, queryRows, rawQuery, runCompiled, type CompiledStatement, type Db, type DbOrTx } from '../../db/client';
 import { businesses, categories, mailOutbox, orderEvents, orderItems, orders, payments, productVariants, products, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
 import type { PartValues, StatementPart } from '../../lib/statement-part';
 import { firstShortLine, InsufficientStock, returnOrderStock, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.service';
@@ -63,7 +63,7 @@ const productForOrderSources: FieldSources<ProductForOrder> = {
 };
 
 /** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
-function productsForOrderSql(ids: number[]): SQL {
+function productsForOrderSql(ids: (number | Placeholder)[]): SQL {
   return sql`(SELECT COALESCE(json_agg(${jsonObjectOf(productForOrderSources)}), '[]'::json)
     FROM ${products} JOIN ${categories} ON ${eq(categories.id, products.category_id)} LEFT JOIN ${businesses} ON ${eq(businesses.id, products.business_id)}
     WHERE ${inArray(products.id, ids)})`;
@@ -116,7 +116,7 @@ export interface UnpaidCounts {
  * Migration 0019's `order_unpaid_counts` as one JSON value `{ by_account, by_email, by_address }`: the
  * count the checkout's writing statement repeats under its locks (`order_caps_hold`), an index lookup each.
  */
-function openUnpaidCountsSql(keys: UnpaidKeys): SQL {
+function openUnpaidCountsSql(keys: { [K in keyof UnpaidKeys]: Placeholder }): SQL {
   return sql`order_unpaid_counts(NULL::int, ${keys.userId}::int, ${keys.email}::text, ${keys.districtId}::int, ${keys.address}::text)`;
 }
 
@@ -148,6 +148,43 @@ export interface CheckoutContext<P extends Record<string, StatementPart<unknown>
   parts: { [K in keyof P]: PartValues<P>[K] | null };
 }
 
+/** The context statement of each shape (what is asked for, which parts): compiled once (issue 30 §3). */
+const contextStatements = new Map<string, CompiledStatement>();
+
+const slot = (name: string) => sql.placeholder(name);
+
+/**
+ * The products are one placeholder each, not one int[] (the shape then counts them): PostgreSQL costs
+ * a generic plan for an array of unknown length above the custom plan for the one it was given, so it
+ * would plan the statement again on every execution, which cost more than running it (issue 30 §3).
+ */
+function contextStatement(shape: { products: number; reserved: boolean; unpaid: boolean; idempotency: boolean; parts: (StatementPart<unknown> | null)[] }): CompiledStatement {
+  const key = `${shape.products}|${shape.reserved}|${shape.unpaid}|${shape.idempotency}|${shape.parts.map((p) => p?.key ?? '-').join('|')}`;
+  let statement = contextStatements.get(key);
+  if (statement) return statement;
+  const orderId = shape.reserved ? sql`${slot('reserved')}::int` : sql`nextval('orders_id_seq')::int`;
+  const reservedUsed = shape.reserved ? sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${slot('reserved')}::int) OR ${slot('reserved')}::bigint > (SELECT last_value FROM orders_id_seq))` : sql`false`;
+  const existing = shape.idempotency
+    ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
+           FROM orders o WHERE o.idempotency_key = ${slot('idempotency_key')} LIMIT 1)`
+    : sql`NULL::json`;
+  const unpaid = shape.unpaid
+    ? openUnpaidCountsSql({ userId: slot('unpaid_user'), email: slot('unpaid_email'), districtId: slot('unpaid_district'), address: slot('unpaid_address') })
+    : sql`NULL::json`;
+  const partColumns = shape.parts.map((part, i) => sql`, ${part ? (part.sql as SQL) : sql`NULL::json`} AS ${sql.raw(`part_${i}`)}`);
+  statement = compileStatement(
+    sql`SELECT ${orderId} AS order_id, ${reservedUsed} AS reserved_used,
+               ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${slot('item_count')}::int)) AS item_ids,
+               ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, ${slot('shipment_count')}::int)) AS shipment_ids,
+               (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+               ${productsForOrderSql(Array.from({ length: shape.products }, (_, i) => slot(`product_${i}`)))} AS products,
+               ${unpaid} AS unpaid,
+               ${existing} AS existing${sql.join(partColumns, sql``)}`,
+  );
+  contextStatements.set(key, statement);
+  return statement;
+}
+
 export async function loadCheckoutContext<P extends Record<string, StatementPart<unknown>>>(
   db: DbOrTx,
   input: {
@@ -162,26 +199,25 @@ export async function loadCheckoutContext<P extends Record<string, StatementPart
     reservedOrderId?: number | undefined;
   },
 ): Promise<CheckoutContext<P>> {
-  const orderId = input.reservedOrderId === undefined ? sql`nextval('orders_id_seq')::int` : sql`${input.reservedOrderId}::int`;
-  const reservedUsed = input.reservedOrderId === undefined ? sql`false` : sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${input.reservedOrderId}::int) OR ${input.reservedOrderId}::bigint > (SELECT last_value FROM orders_id_seq))`;
-  const existing = input.idempotencyKey
-    ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
-           FROM orders o WHERE o.idempotency_key = ${input.idempotencyKey} LIMIT 1)`
-    : sql`NULL::json`;
   const partNames = Object.keys(input.parts) as (keyof P & string)[];
-  const partColumns = partNames.map((name, i) => {
-    const part = input.parts[name];
-    return sql`, ${part ? (part.sql as SQL) : sql`NULL::json`} AS ${sql.raw(`part_${i}`)}`;
-  });
-  const [row] = await queryRows<{ order_id: number; reserved_used: boolean; item_ids: number[] | string; shipment_ids: number[] | string; now_ms: number; products: unknown; unpaid: unknown; existing: unknown } & Record<string, unknown>>(
+  const parts = partNames.map((name) => input.parts[name] as StatementPart<unknown> | null);
+  const statement = contextStatement({ products: input.productIds.length, reserved: input.reservedOrderId !== undefined, unpaid: input.unpaid !== null, idempotency: input.idempotencyKey !== undefined, parts });
+  const values: Record<string, unknown> = {
+    item_count: input.itemCount,
+    shipment_count: input.shipmentCount ?? input.productIds.length,
+    reserved: input.reservedOrderId,
+    idempotency_key: input.idempotencyKey,
+    unpaid_user: input.unpaid?.userId,
+    unpaid_email: input.unpaid?.email,
+    unpaid_district: input.unpaid?.districtId,
+    unpaid_address: input.unpaid?.address,
+  };
+  input.productIds.forEach((id, i) => (values[`product_${i}`] = id));
+  for (const part of parts) if (part?.values) Object.assign(values, part.values);
+  const [row] = await runCompiled<{ order_id: number; reserved_used: boolean; item_ids: number[] | string; shipment_ids: number[] | string; now_ms: number; products: unknown; unpaid: unknown; existing: unknown } & Record<string, unknown>>(
     db,
-    sql`SELECT ${orderId} AS order_id, ${reservedUsed} AS reserved_used,
-               ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, ${input.itemCount}::int)) AS item_ids,
-               ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, ${input.shipmentCount ?? input.productIds.length}::int)) AS shipment_ids,
-               (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
-               ${productsForOrderSql(input.productIds)} AS products,
-               ${input.unpaid ? openUnpaidCountsSql(input.unpaid) : sql`NULL::json`} AS unpaid,
-               ${existing} AS existing${sql.join(partColumns, sql``)}`,
+    statement,
+    values,
   );
   if (!row) throw new Error('checkout context returned nothing');
   const ids = (value: number[] | string) => (typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value).map(Number);
@@ -362,7 +398,7 @@ export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: Stock
     `o AS (${insertText(orders, [placed.order], params)})`,
   ];
   try {
-    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params);
+    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params, { prepare: true });
   } catch (error) {
     const cap = capReached(error);
     if (cap) throw cap;

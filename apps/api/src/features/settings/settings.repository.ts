@@ -20,20 +20,42 @@ export function readSetting<K extends SettingKey>(key: K, value: unknown): Setti
 }
 
 /**
- * Several settings as one JSON object column (`{ key: value }`), for a caller that reads them inside
- * its own statement (checkout: issue 15's round trips); read each with `readSetting`.
+ * Several settings as one JSON object column (`{ key: value }`, as text), for a caller that reads them
+ * inside its own statement (checkout: issue 15's round trips); read each with `readSetting`.
  */
 export function settingsJsonSql(keys: SettingKey[]): SQL {
-  return sql`(SELECT json_object_agg(s.key, s.value) FROM settings s WHERE s.key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}))`;
+  return sql`(SELECT json_object_agg(s.key, s.value)::text FROM settings s WHERE s.key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}))`;
+}
+
+/**
+ * The last values each part read, by the part's key: settings change rarely, and checking them
+ * against their schemas was a twentieth of a checkout's Node time (issue 30 §3). The same stored
+ * text gives the same values, frozen, since every caller of the part shares them.
+ */
+const lastRead = new Map<string, { raw: string; values: Record<string, unknown> }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** Several settings, each read with `readSetting`, as a part of another feature's statement (decision 075). */
 export function settingsPart<K extends SettingKey>(keys: readonly K[]): StatementPart<{ [Key in K]: SettingValue<Key> | undefined }> {
+  const key = `settings(${keys.join(',')})`;
   return {
     sql: settingsJsonSql([...keys]),
+    key,
     read(raw) {
-      const values = ((typeof raw === 'string' ? JSON.parse(raw) : raw) ?? {}) as Record<string, unknown>;
-      return Object.fromEntries(keys.map((key) => [key, readSetting(key, values[key])])) as { [Key in K]: SettingValue<Key> | undefined };
+      const text = typeof raw === 'string' ? raw : raw == null ? 'null' : JSON.stringify(raw);
+      const last = lastRead.get(key);
+      if (last?.raw === text) return last.values as { [Key in K]: SettingValue<Key> | undefined };
+      const stored = (JSON.parse(text) ?? {}) as Record<string, unknown>;
+      const values = deepFreeze(Object.fromEntries(keys.map((k) => [k, readSetting(k, stored[k])])));
+      lastRead.set(key, { raw: text, values });
+      return values as { [Key in K]: SettingValue<Key> | undefined };
     },
   };
 }
