@@ -4,10 +4,8 @@
  * answered by node's http server and the `pg` driver with no project code, so the bench can say
  * how much of the time is ours. DATABASE_URL names the database the bench generated.
  */
-import http from 'node:http';
-import pg from 'pg';
+import { pool, serveRaw } from './raw-server';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const byId = `
   SELECT p.id, p.name, p.description, p.price, p.reseller_price, p.discount::float8 AS discount, p.stock, p.is_active,
     p.category_id, c.name AS category_name, p.business_id, b.name AS business_name, b.district_id, b.district_name, b.city_id,
@@ -17,7 +15,7 @@ const byId = `
   FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
   WHERE p.id = $1 AND p.is_active AND c.is_active`;
 
-const server = http.createServer((req, res) => {
+serveRaw((req, res) => {
   const id = Number(/^\/product\/(\d+)$/.exec(req.url ?? '')?.[1]);
   if (!Number.isSafeInteger(id)) {
     res.writeHead(404).end();
@@ -30,12 +28,4 @@ const server = http.createServer((req, res) => {
     },
     () => res.writeHead(500).end(),
   );
-});
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  console.info(`http://localhost:${typeof address === 'object' && address ? address.port : 0}`);
-});
-process.on('SIGTERM', () => {
-  server.close();
-  void pool.end();
 });

@@ -5,14 +5,12 @@
  * or answers 409 when it has none left, as a sale takes stock without overselling.
  * DATABASE_URL names the bench's database; RAW_STOCK_ROWS how many rows the table holds.
  */
-import http from 'node:http';
-import pg from 'pg';
+import { pool, serveRaw } from './raw-server';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const rows = Number(process.env.RAW_STOCK_ROWS ?? 2000);
 const take = 'UPDATE bench_raw_stock SET stock = stock - 1 WHERE id = $1 AND stock >= 1 RETURNING stock';
 
-const server = http.createServer((req, res) => {
+serveRaw((req, res) => {
   req.resume();
   req.on('end', () => {
     const id = 1 + Math.floor(Math.random() * rows);
@@ -21,12 +19,4 @@ const server = http.createServer((req, res) => {
       () => res.writeHead(500).end(),
     );
   });
-});
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  console.info(`http://localhost:${typeof address === 'object' && address ? address.port : 0}`);
-});
-process.on('SIGTERM', () => {
-  server.close();
-  void pool.end();
 });

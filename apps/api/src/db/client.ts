@@ -275,9 +275,9 @@ function statementName(text: string): string | undefined {
  * The types drizzle's `execute` leaves as PostgreSQL prints them (timestamps, dates, intervals,
  * numeric arrays), so rawQuery answers the same values on every path.
  */
-const asPrintedTypeIds = [1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
+const asPrintedTypeIds = new Set([1114, 1184, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
 const asPrinted = (value: string) => value;
 const asPrintedTypes = {
-  getTypeParser: ((typeId: number, format?: 'text' | 'binary') => (asPrintedTypeIds.includes(typeId) ? asPrinted : pg.types.getTypeParser(typeId, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') => (asPrintedTypeIds.has(typeId) ? asPrinted : pg.types.getTypeParser(typeId, format))) as typeof pg.types.getTypeParser,
 };
-const asPrintedParsers = Object.fromEntries(asPrintedTypeIds.map((id) => [id, asPrinted]));
+const asPrintedParsers = Object.fromEntries([...asPrintedTypeIds].map((id) => [id, asPrinted]));

@@ -50,7 +50,7 @@ describe(`rawQuery (${testEngine})`, () => {
     expect(() => rawSql('SELECT $2::int', [1])).toThrow('$2 has no parameter');
   });
 
-  it.runIf(testEngine === 'postgres')('with prepare, makes the text a prepared statement of the connection (issue 30 §3)', async () => {
+  it.runIf(testEngine === 'postgres')('with prepare, makes the text a prepared statement of the connection (issue 30 §3; PostgreSQL only: PGlite prepares nothing by name)', async () => {
     // The text finds itself among the connection's prepared statements, and only there.
     const text = `SELECT array_agg(statement) AS prepared FROM pg_prepared_statements WHERE statement LIKE '%pg_prepared_statements%' AND $1::int = 1`;
     const [row] = await rawQuery<{ prepared: string[] | null }>(t.db, text, [1], { prepare: true });

@@ -23,28 +23,22 @@ $$;
 --> statement-breakpoint
 -- The same rule as migration 0027, with each row's JSON built once (it was built up to eight times
 -- a row, in two statements): a row whose only change is its stock, on the same side of zero, goes to
--- the stock feed; any other change moves the counter.
+-- the stock feed; any other change moves the counter. One statement for both tables: a size's row
+-- names its product in product_id, a product's row is the product (products has no product_id).
 CREATE OR REPLACE FUNCTION catalog_rows_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   other_change boolean;
 BEGIN
-  IF TG_TABLE_NAME = 'products' THEN
-    WITH d AS MATERIALIZED (
-      SELECT n.id AS product_id, o.stock AS was, n.stock AS now, (to_jsonb(o) - 'stock') = (to_jsonb(n) - 'stock') AS rest_same
-      FROM new_rows n JOIN old_rows o ON o.id = n.id
-    ), feed AS (
-      INSERT INTO stock_feed (product_id) SELECT DISTINCT d.product_id FROM d WHERE d.rest_same AND d.was <> d.now AND (d.was > 0) = (d.now > 0)
-    )
-    SELECT EXISTS (SELECT 1 FROM d WHERE NOT d.rest_same OR (d.was <> d.now AND (d.was > 0) <> (d.now > 0))) INTO other_change;
-  ELSE
-    WITH d AS MATERIALIZED (
-      SELECT n.product_id, o.stock AS was, n.stock AS now, (to_jsonb(o) - 'stock') = (to_jsonb(n) - 'stock') AS rest_same
-      FROM new_rows n JOIN old_rows o ON o.id = n.id
-    ), feed AS (
-      INSERT INTO stock_feed (product_id) SELECT DISTINCT d.product_id FROM d WHERE d.rest_same AND d.was <> d.now AND (d.was > 0) = (d.now > 0)
-    )
-    SELECT EXISTS (SELECT 1 FROM d WHERE NOT d.rest_same OR (d.was <> d.now AND (d.was > 0) <> (d.now > 0))) INTO other_change;
-  END IF;
+  WITH j AS (
+    SELECT to_jsonb(o) AS was, to_jsonb(n) AS now FROM new_rows n JOIN old_rows o ON o.id = n.id
+  ), d AS MATERIALIZED (
+    SELECT coalesce(j.now->>'product_id', j.now->>'id')::int AS product_id, (j.was->>'stock')::int AS was, (j.now->>'stock')::int AS now,
+           (j.was - 'stock') = (j.now - 'stock') AS rest_same
+    FROM j
+  ), feed AS (
+    INSERT INTO stock_feed (product_id) SELECT DISTINCT d.product_id FROM d WHERE d.rest_same AND d.was <> d.now AND (d.was > 0) = (d.now > 0)
+  )
+  SELECT EXISTS (SELECT 1 FROM d WHERE NOT d.rest_same OR (d.was <> d.now AND (d.was > 0) <> (d.now > 0))) INTO other_change;
   IF other_change THEN
     INSERT INTO assistant_changes AS a (backend, changes) VALUES (pg_backend_pid(), 1)
       ON CONFLICT (backend) DO UPDATE SET changes = a.changes + 1;

@@ -263,6 +263,15 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
     expect(page.stats.in_stock).toBe(1);
   });
 
+  it("files a size's sale under its product in the stock feed (issue 30 §2, migration 0028)", async () => {
+    const category = await makeCategory(t.db, { name: 'Jual Ukuran' });
+    const product = await makeProduct(t.db, { name: 'Kaos Ukuran', category_id: category.id, variants: [{ label: 'M', price: 50000, stock: 5 }, { label: 'L', price: 55000, stock: 5 }] });
+    const cursor = newStockFeedCursor();
+    await readCatalogChanges(t.db, cursor);
+    await t.db.execute(sql`UPDATE product_variants SET stock = stock - 1 WHERE product_id = ${product.id} AND label = 'M'`);
+    expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([product.id]);
+  });
+
   it('drops everything when the jobs deleted stock-feed rows it had not read', async () => {
     const category = await makeCategory(t.db, { name: 'Pangkas Jual' });
     const product = await makeProduct(t.db, { name: 'Gula Aren Pangkas', category_id: category.id, stock: 9 });
