@@ -92,8 +92,13 @@ async function scenarios(label: string, baseUrl: string, data: { productIds: num
   };
   await run('product by id', '>= 5,000 req/s, p99 <= 15 ms', () => `/api/v1/catalog/products/${pick(productIds)}`);
   await run('category page of 12 (pages 1-20)', '>= 2,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?category_id=${pick(categoryIds)}&page=${1 + Math.floor(Math.random() * 20)}&page_size=12`);
-  // The first search builds the process's search index (about a second at 100,000 products; the SQL answers meanwhile).
-  await load('warm-up', baseUrl, { duration: 3, path: () => `/api/v1/catalog/products/?q=${misspelt(pick(vocabulary))}&page_size=12` });
+  // Each process builds its search index as it starts (about a second at 100,000 products, 15-25 s at
+  // 1,000,000; the SQL answers meanwhile): warm up until new misspellings are answered at index speed.
+  const warmUntil = Date.now() + 180_000;
+  for (;;) {
+    const warm = await load('warm-up', baseUrl, { duration: 3, path: () => `/api/v1/catalog/products/?q=${misspelt(pick(vocabulary))}&page_size=12` });
+    if (warm.p99 < 1_000 || Date.now() > warmUntil) break;
+  }
   await run('search page of 12, one typo', '>= 1,000 req/s, p99 <= 30 ms', () => `/api/v1/catalog/products/?q=${encodeURIComponent(pick(typoQueries))}&page=1&page_size=12`);
   await run('search, new misspelt word each time', '(cache misses; no target)', () => `/api/v1/catalog/products/?q=${misspelt(pick(vocabulary))}&category_id=${pick(categoryIds)}&page_size=12`);
   await run('search, two new misspelt words each time', '>= 5% of hello world, p99 <= 50 ms (1M: p99 <= 150 ms)', () => `/api/v1/catalog/products/?q=${misspelt(pick(vocabulary))}+${misspelt(pick(vocabulary))}&page_size=12`);

@@ -176,6 +176,25 @@ export async function openShopDatabase(config: Pick<Config, 'DATABASE_URL' | 'EM
 }
 
 /**
+ * Runs `work` on a PostgreSQL connection of its own, outside the pool, closed afterwards: for a long
+ * read (the search index's whole catalogue) that must neither wait behind the requests' statements
+ * for a pooled connection nor hold one of theirs. PGlite has a single connection: the work runs on it.
+ */
+export async function withOwnConnection<T>(db: Db, work: (own: Db) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const client = new pg.Client(pool.options);
+  // A dropped connection must not crash the process; the statement in flight fails instead.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await work(drizzlePg(client, { schema }) as unknown as Db);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
  * Runs raw SQL (for what the query builder cannot express, e.g. trigram ranking) and
  * returns its rows; node-postgres and PGlite both answer `{ rows }`.
  */

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_CATALOG_PAGE_SIZE, type Category, type Product } from '@pasar/core/catalog';
 import { trustMarksOf } from '@pasar/core/businesses';
-import { queryRows, type Db, type DbOrTx } from '../../db/client';
+import { queryRows, withOwnConnection, type Db, type DbOrTx } from '../../db/client';
 import { businesses, catalogCounts, categories, products } from '../../db/schema';
 import type { IndexedProduct } from './search-index';
 
@@ -569,26 +569,38 @@ export async function searchPublicProducts(db: DbOrTx, search: ProductSearch): P
 
 /**
  * What the in-process search index is built from (search-index.ts), read in one snapshot with the
- * change counter it is filed under (`counter`: corpusVersion, the catalogue cache's version).
+ * change counter it is filed under (`counter`: corpusVersion, the catalogue cache's version). The
+ * products come in slices of `sliceSize`, newest first, each given to `take` before the next is read:
+ * at 1,000,000 products one answer would be held whole in memory and parsed in one go (issue 30 §1).
+ * On a connection of its own: the read must not wait for a pooled connection behind the searches it relieves.
  */
-export async function searchIndexSource(
+export async function readSearchIndexSource(
   db: Db,
   counter: (tx: DbOrTx) => Promise<string>,
-): Promise<{ version: string; products: IndexedProduct[]; vocabulary: string[] }> {
-  return db.transaction(
+  sliceSize: number,
+  take: (slice: IndexedProduct[]) => Promise<void> | void,
+): Promise<{ version: string; vocabulary: string[] }> {
+  return withOwnConnection(db, (own) => own.transaction(
     async (tx) => {
       const version = await counter(tx);
-      const products = await queryRows<IndexedProduct>(
-        tx,
-        sql`SELECT p.id, p.category_id, p.business_id, p.stock > 0 AS in_stock, (b.halal_verified_at IS NOT NULL) AS halal, p.search_text, p.name
-            FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
-            WHERE ${publicProductFilter}`,
-      );
+      let before: number | null = null;
+      for (;;) {
+        const slice: IndexedProduct[] = await queryRows<IndexedProduct>(
+          tx,
+          sql`SELECT p.id, p.category_id, p.business_id, p.stock > 0 AS in_stock, (b.halal_verified_at IS NOT NULL) AS halal, p.search_text, p.name
+              FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN businesses b ON b.id = p.business_id
+              WHERE ${publicProductFilter} ${before === null ? sql`` : sql`AND p.id < ${before}`}
+              ORDER BY p.id DESC LIMIT ${sliceSize}`,
+        );
+        if (slice.length > 0) await take(slice);
+        if (slice.length < sliceSize) break;
+        before = slice[slice.length - 1]!.id;
+      }
       const words = await queryRows<{ word: string }>(tx, sql`SELECT word FROM search_words`);
-      return { version, products, vocabulary: words.map((w) => w.word) };
+      return { version, vocabulary: words.map((w) => w.word) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  ));
 }
 
 /** Which of these words are whole catalogue words (a substring hit is not: 'anaman' in 'tanaman'). */

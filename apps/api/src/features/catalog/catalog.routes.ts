@@ -10,7 +10,7 @@ import {
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { listPublicProducts } from './catalog.repository';
-import { configureSearchIndex, getPublicProduct, productsOfCategory, publicCategories, searchCatalog } from './catalog.service';
+import { configureSearchIndex, getPublicProduct, productsOfCategory, publicCategories, searchCatalog, warmSearchIndex } from './catalog.service';
 import { cachePublicly, conditionalAnswers, keptReply } from './catalog.http';
 
 const positiveInt = (message: string) => z.coerce.number({ message }).int({ message }).positive({ message });
@@ -40,7 +40,9 @@ const byCategoryQuery = z.object({
 
 const catalogRoutes: FeatureRoutes = async (app, deps) => {
   const { db } = deps.database;
-  configureSearchIndex(db, deps.config.CATALOG_SEARCH_INDEX !== 'off');
+  configureSearchIndex(db, deps.config.CATALOG_SEARCH_INDEX !== 'off', app.log);
+  // Built as the server starts listening (not for tests that only inject requests).
+  app.addHook('onListen', () => warmSearchIndex(db));
   await conditionalAnswers(app);
 
   app.get(

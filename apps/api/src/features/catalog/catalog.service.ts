@@ -22,7 +22,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { ReadBatch } from '../../lib/batch';
 import { corpusVersion } from '../assistant/assistant.service';
 import { catalogCache, type CatalogCacheView } from './catalog.cache';
-import { SearchIndex } from './search-index';
+import { SearchIndexBuilder, type SearchIndex } from './search-index';
 import {
   halalListingPage,
   halalListingStats,
@@ -36,7 +36,7 @@ import {
   shelfPool,
   listingStats,
   pruneSearchCache,
-  searchIndexSource,
+  readSearchIndexSource,
   searchPublicProducts,
   vocabularyMatching,
   vocabularyWords,
@@ -177,6 +177,12 @@ export interface CatalogQuery {
   pageSize: number;
 }
 
+/** Where a search index build says how it went (the server's logger). */
+export interface SearchIndexLog {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 interface IndexState {
   /** CATALOG_SEARCH_INDEX: off answers every search with the SQL. */
   on: boolean;
@@ -184,16 +190,58 @@ interface IndexState {
   index?: SearchIndex;
   building?: Promise<void>;
   startedAt: number;
+  log?: SearchIndexLog | undefined;
 }
 const searchIndexes = new WeakMap<object, IndexState>();
 /** A new index is built at most this often: while the catalogue changes fast, searches use the SQL. */
 const INDEX_BUILD_EVERY_MS = 2_000;
+/** Products read and indexed at a time: requests are answered between slices. */
+const INDEX_SLICE = 5_000;
 
-/** Whether this database handle's searches may use the in-process index (config CATALOG_SEARCH_INDEX). */
-export function configureSearchIndex(db: Db, on: boolean): void {
-  const state = searchIndexes.get(db);
-  if (state) state.on = on;
-  else searchIndexes.set(db, { on, startedAt: 0 });
+function indexState(db: Db): IndexState {
+  let state = searchIndexes.get(db);
+  if (!state) searchIndexes.set(db, (state = { on: true, startedAt: 0 }));
+  return state;
+}
+
+/** Whether this database handle's searches may use the in-process index (config CATALOG_SEARCH_INDEX), and where its builds are logged. */
+export function configureSearchIndex(db: Db, on: boolean, log?: SearchIndexLog): void {
+  const state = indexState(db);
+  state.on = on;
+  state.log = log;
+}
+
+/**
+ * Reads the catalogue in slices on a connection of its own and indexes it (issue 30 §1): at 1,000,000
+ * products a build that waited for a pooled connection behind the searches it should relieve, then
+ * parsed one answer of the whole catalogue, never finished under load.
+ */
+export async function buildSearchIndex(db: Db, sliceSize = INDEX_SLICE): Promise<{ version: string; index: SearchIndex }> {
+  const builder = new SearchIndexBuilder();
+  const { version, vocabulary } = await readSearchIndexSource(db, corpusVersion, sliceSize, (slice) => builder.add(slice));
+  return { version, index: builder.build(vocabulary) };
+}
+
+function startBuild(db: Db, state: IndexState): void {
+  const started = Date.now();
+  state.startedAt = started;
+  state.building = buildSearchIndex(db)
+    .then(({ version, index }) => {
+      // Reads may finish out of order: an index never replaces one of a later version.
+      if (state.version !== undefined && BigInt(version) < BigInt(state.version)) return;
+      state.index = index;
+      state.version = version;
+      state.log?.info({ products: index.size, version, ms: Date.now() - started }, 'indeks pencarian katalog siap');
+    })
+    // A failed build leaves the SQL answering; the next search after the pause tries again.
+    .catch((error: unknown) => state.log?.error({ err: error }, 'indeks pencarian katalog gagal dibangun; pencarian dijawab SQL'))
+    .finally(() => (state.building = undefined));
+}
+
+/** Builds the index when the server starts listening, so the first shoppers' searches need not wait for it. */
+export function warmSearchIndex(db: Db): void {
+  const state = indexState(db);
+  if (state.on && !state.building && !state.index) startBuild(db, state);
 }
 
 /**
@@ -201,25 +249,10 @@ export function configureSearchIndex(db: Db, on: boolean): void {
  * while it is built (the SQL answers meanwhile). Built when a search first finds it missing or older.
  */
 function searchIndexAt(db: Db, version: string): SearchIndex | undefined {
-  let state = searchIndexes.get(db);
-  if (!state) searchIndexes.set(db, (state = { on: true, startedAt: 0 }));
+  const state = indexState(db);
   if (!state.on) return undefined;
   if (state.index && state.version === version) return state.index;
-  const now = Date.now();
-  if (!state.building && now - state.startedAt >= INDEX_BUILD_EVERY_MS) {
-    const building = state;
-    building.startedAt = now;
-    building.building = searchIndexSource(db, corpusVersion)
-      .then((source) => {
-        // Reads may finish out of order: an index never replaces one of a later version.
-        if (building.version !== undefined && BigInt(source.version) < BigInt(building.version)) return;
-        building.index = new SearchIndex(source.products, source.vocabulary);
-        building.version = source.version;
-      })
-      // A failed build leaves the SQL answering; the next search after the pause tries again.
-      .catch(() => undefined)
-      .finally(() => (building.building = undefined));
-  }
+  if (!state.building && Date.now() - state.startedAt >= INDEX_BUILD_EVERY_MS) startBuild(db, state);
   return undefined;
 }
 

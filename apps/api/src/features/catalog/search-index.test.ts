@@ -7,14 +7,14 @@
 import { normalizeSearch, searchWords, SEARCH_COUNT_CAP } from '@pasar/core/catalog';
 import { seededRandom } from '@pasar/core/testing';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeCategory, makeProduct } from '../../test/factories';
-import { searchIndexSource, searchPublicProducts } from './catalog.repository';
-import { corpusVersion } from '../assistant/assistant.service';
-import { buildSearchTerms, searchCatalog, searchIndexBuilt } from './catalog.service';
+import { searchPublicProducts } from './catalog.repository';
+import { buildSearchIndex, buildSearchTerms, configureSearchIndex, searchCatalog, searchIndexBuilt, warmSearchIndex } from './catalog.service';
 import { countRoundTrips } from '../../test/round-trips';
-import { SearchIndex } from './search-index';
+import { SearchIndexBuilder, type SearchIndex } from './search-index';
 
 const kinds = ['Keripik', 'Kripik', 'Sambal', 'Sambel Cabe', 'Kerupuk', 'Dodol', 'Kopi Arabika', 'Kopi Robusta', 'Teh Melati', 'Tas Anyaman Rotan', 'Anyamn Pandan', 'Pot Tanaman', 'Batik Tulis', 'Batiek Cap', 'Sabun Sereh', 'Madu Hutan', 'Tempe', 'Oleh Oleh'];
 const qualifiers = ['Pedas', 'Manis', 'Original', 'Balado', 'Singkong', 'Pisang', 'Gerabah', 'Jumbo', 'Mini', 'Garut', 'Cirebon', 'Kasongan', '250 gr', 'No. 2'];
@@ -46,8 +46,8 @@ describe(`in-process search index (${testEngine})`, () => {
         is_active: random() >= 0.05,
       });
     }
-    const source = await searchIndexSource(t.db, corpusVersion);
-    index = new SearchIndex(source.products, source.vocabulary);
+    // In slices of 17: the comparisons below also hold the slices together (none lost, none twice).
+    ({ index } = await buildSearchIndex(t.db, 17));
   });
 
   afterAll(async () => {
@@ -129,6 +129,55 @@ describe(`in-process search index (${testEngine})`, () => {
     const renamed = await countRoundTrips(() => get('wastukencana'));
     expect(renamed.result.items.map((p) => p.name)).toContain('Kap Lampu Wastukencana');
     expect(renamed.trips).toBeGreaterThan(2);
+  });
+
+  it('is built from the whole catalogue in slices, and says so in the log', async () => {
+    const counted = (await t.db.execute(sql`SELECT count(*)::int AS count FROM products p JOIN categories c ON c.id = p.category_id WHERE p.is_active AND c.is_active`)) as unknown as { rows: { count: number }[] };
+    expect(index.size).toBe(counted.rows[0]?.count);
+    const logged: { fields: object; message: string }[] = [];
+    const log = { info: (fields: object, message: string) => logged.push({ fields, message }), error: (fields: object, message: string) => logged.push({ fields, message }) };
+    const fresh = await createTestApp({ seed: true });
+    try {
+      configureSearchIndex(fresh.db, true, log);
+      warmSearchIndex(fresh.db);
+      const built = await searchIndexBuilt(fresh.db);
+      expect(built?.size).toBeGreaterThan(0);
+      expect(logged).toEqual([{ fields: expect.objectContaining({ products: built?.size }), message: 'indeks pencarian katalog siap' }]);
+    } finally {
+      await fresh.close();
+    }
+    // A build that fails (here: a table it reads is gone) is logged; the SQL goes on answering.
+    logged.length = 0;
+    const broken = await createTestApp({ seed: false });
+    try {
+      await broken.db.execute(sql`DROP TABLE search_words CASCADE`);
+      configureSearchIndex(broken.db, true, log);
+      warmSearchIndex(broken.db);
+      expect(await searchIndexBuilt(broken.db)).toBeUndefined();
+      expect(logged.map((l) => l.message)).toEqual(['indeks pencarian katalog gagal dibangun; pencarian dijawab SQL']);
+    } finally {
+      await broken.close();
+    }
+  }, 30_000);
+
+  it.runIf(testEngine === 'postgres')('is read on a connection of its own, not one the requests wait for (PostgreSQL only: PGlite has one connection)', async () => {
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    // Every pooled connection busy, as under a load of slow searches.
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      const built = await Promise.race([buildSearchIndex(t.db), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000))]);
+      expect(built).not.toBe('waited');
+      expect(built === 'waited' ? 0 : built.index.size).toBe(index.size);
+    } finally {
+      for (const client of held) client.release();
+    }
+  }, 20_000);
+
+  it('takes slices only newest first', () => {
+    const product = (id: number) => ({ id, category_id: 1, business_id: null, in_stock: true, halal: false, search_text: 'kopi', name: 'Kopi' });
+    const builder = new SearchIndexBuilder();
+    builder.add([product(9), product(5)]);
+    expect(() => builder.add([product(7)])).toThrow(/descending id order/);
   });
 
   it('leaves a spelling with a space to the SQL', () => {

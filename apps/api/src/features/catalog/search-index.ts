@@ -55,6 +55,97 @@ function oneEditApart(a: string, b: string): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
+interface IndexParts {
+  ids: Int32Array;
+  categories: Int32Array;
+  businesses: Int32Array;
+  inStock: Uint8Array;
+  halal: Uint8Array;
+  names: string[];
+  runs: string[];
+  postings: Int32Array[];
+}
+
+/**
+ * Builds an index from slices of the catalogue, newest (highest id) first, each after the one before:
+ * at 1,000,000 products one read and one build would hold the process for seconds, while slices
+ * let requests be answered between them (issue 30 §1).
+ */
+export class SearchIndexBuilder {
+  private readonly ids: number[] = [];
+  private readonly categories: number[] = [];
+  private readonly businesses: number[] = [];
+  private readonly inStock: number[] = [];
+  private readonly halal: number[] = [];
+  private readonly names: string[] = [];
+  private readonly runIds = new Map<string, number>();
+  /** Each run's positions, in arrays that double as they fill (a million products hold ~30 million). */
+  private readonly lists: Int32Array[] = [];
+  private readonly lengths: number[] = [];
+  /** The last position each run was filed for: a run twice in one text is filed once. */
+  private readonly lastPosition: number[] = [];
+
+  add(slice: readonly IndexedProduct[]): void {
+    for (const p of slice) {
+      const last = this.ids[this.ids.length - 1];
+      // Position order is the SQL's tie order (newest first): a slice out of order would break the ranking.
+      if (last !== undefined && p.id >= last) throw new Error(`search index: product ${p.id} after ${last}, not in descending id order`);
+      const i = this.ids.length;
+      this.ids.push(p.id);
+      this.categories.push(p.category_id);
+      this.businesses.push(p.business_id ?? 0);
+      this.inStock.push(p.in_stock ? 1 : 0);
+      this.halal.push(p.halal ? 1 : 0);
+      this.names.push(p.name.toLowerCase());
+      for (const run of p.search_text.toLowerCase().match(RUN) ?? []) this.file(run, i);
+    }
+  }
+
+  private file(run: string, position: number): void {
+    let id = this.runIds.get(run);
+    if (id === undefined) {
+      id = this.lists.length;
+      this.runIds.set(run, id);
+      this.lists.push(new Int32Array(4));
+      this.lengths.push(0);
+      this.lastPosition.push(-1);
+    } else if (this.lastPosition[id] === position) {
+      return;
+    }
+    this.lastPosition[id] = position;
+    let list = this.lists[id]!;
+    const length = this.lengths[id]!;
+    if (length === list.length) {
+      const grown = new Int32Array(length * 2);
+      grown.set(list);
+      this.lists[id] = list = grown;
+    }
+    list[length] = position;
+    this.lengths[id] = length + 1;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  build(vocabulary: readonly string[]): SearchIndex {
+    return new SearchIndex(
+      {
+        ids: Int32Array.from(this.ids),
+        categories: Int32Array.from(this.categories),
+        businesses: Int32Array.from(this.businesses),
+        inStock: Uint8Array.from(this.inStock),
+        halal: Uint8Array.from(this.halal),
+        names: this.names,
+        runs: [...this.runIds.keys()],
+        // Trimmed to their length: the spare half of a doubled array is given back.
+        postings: this.lists.map((list, id) => list.slice(0, this.lengths[id])),
+      },
+      vocabulary,
+    );
+  }
+}
+
 export class SearchIndex {
   /** Products by position: newest (highest id) first, so position order is the SQL's tie order. */
   private readonly ids: Int32Array;
@@ -74,38 +165,16 @@ export class SearchIndex {
   /** Runs holding a word, for the words searched lately (spellings and corrections repeat). */
   private readonly runsOfWord = new Map<string, Int32Array>();
 
-  constructor(products: readonly IndexedProduct[], vocabulary: readonly string[]) {
-    const sorted = [...products].sort((a, b) => b.id - a.id);
-    const n = sorted.length;
-    this.ids = new Int32Array(n);
-    this.categories = new Int32Array(n);
-    this.businesses = new Int32Array(n);
-    this.inStock = new Uint8Array(n);
-    this.halal = new Uint8Array(n);
-    this.names = new Array<string>(n);
-    this.matched = new Uint8Array(n);
-    const runIds = new Map<string, number>();
-    const lists: number[][] = [];
-    for (let i = 0; i < n; i++) {
-      const p = sorted[i]!;
-      this.ids[i] = p.id;
-      this.categories[i] = p.category_id;
-      this.businesses[i] = p.business_id ?? 0;
-      this.inStock[i] = p.in_stock ? 1 : 0;
-      this.halal[i] = p.halal ? 1 : 0;
-      this.names[i] = p.name.toLowerCase();
-      for (const run of new Set(p.search_text.toLowerCase().match(RUN) ?? [])) {
-        let id = runIds.get(run);
-        if (id === undefined) {
-          id = lists.length;
-          runIds.set(run, id);
-          lists.push([]);
-        }
-        lists[id]!.push(i);
-      }
-    }
-    this.runs = [...runIds.keys()];
-    this.postings = lists.map((list) => Int32Array.from(list));
+  /** The index of these products; a large catalogue is given in slices to a SearchIndexBuilder instead. */
+  static of(products: readonly IndexedProduct[], vocabulary: readonly string[]): SearchIndex {
+    const builder = new SearchIndexBuilder();
+    builder.add([...products].sort((a, b) => b.id - a.id));
+    return builder.build(vocabulary);
+  }
+
+  constructor(parts: IndexParts, vocabulary: readonly string[]) {
+    ({ ids: this.ids, categories: this.categories, businesses: this.businesses, inStock: this.inStock, halal: this.halal, names: this.names, runs: this.runs, postings: this.postings } = parts);
+    this.matched = new Uint8Array(this.ids.length);
     this.vocabulary = new Set(vocabulary);
     for (const word of this.vocabulary) {
       const same = this.vocabularyByLength.get(word.length);
