@@ -173,6 +173,23 @@ describe(`in-process search index (${testEngine})`, () => {
     }
   }, 20_000);
 
+  it('stops counting at the cap, with the same page as when it counts all', () => {
+    let capped = 0;
+    for (const q of queries()) {
+      const phrase = normalizeSearch(q);
+      const terms = index.terms(searchWords(phrase));
+      for (const offset of [0, 12]) {
+        const all = index.search({ terms, phrase, offset, limit: 12, countCap: SEARCH_COUNT_CAP });
+        const few = index.search({ terms, phrase, offset, limit: 12, countCap: 5 });
+        if (!all || !few) continue;
+        expect(few.ids, q).toEqual(all.ids);
+        expect({ total: few.total, approximate: few.approximate }, q).toEqual({ total: Math.min(all.total, 5), approximate: all.total > 5 });
+        if (all.total > 6) capped += 1;
+      }
+    }
+    expect(capped).toBeGreaterThan(20);
+  });
+
   it('takes slices only newest first', () => {
     const product = (id: number) => ({ id, category_id: 1, business_id: null, in_stock: true, halal: false, search_text: 'kopi', name: 'Kopi' });
     const builder = new SearchIndexBuilder();

@@ -273,6 +273,9 @@ export class SearchIndex {
     const partners = new Set<number>();
     let count = 0;
     let inStock = 0;
+    // The page is whole once the top rank holds it (positions come newest first): the rest is only counted.
+    const top = buckets[0]!;
+    const pageEnd = search.offset + search.limit;
     for (const i of positions) {
       if (search.categoryId !== undefined && this.categories[i] !== search.categoryId) continue;
       if (search.halal && !this.halal[i]) continue;
@@ -280,7 +283,10 @@ export class SearchIndex {
       if (count <= search.countCap + 1) {
         if (this.businesses[i] !== 0) partners.add(this.businesses[i]!);
         if (this.inStock[i]) inStock += 1;
+      } else if (top.length >= pageEnd) {
+        break;
       }
+      if (top.length >= pageEnd) continue;
       let rank = 0;
       if (inName(typedWords, i)) {
         rank = this.names[i]!.replace(/[^a-z0-9]+/g, ' ').includes(search.phrase) ? 3 : 2;
