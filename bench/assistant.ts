@@ -16,7 +16,7 @@ import path from 'node:path';
 import { openDatabase, queryRows } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
 import { generateCatalog } from './generate-catalog';
-import { createPostgresDatabase, load, postgresAvailable, printTable, root, startProcess, type LoadResult } from './support';
+import { createPostgresDatabase, load, postgresAvailable, printTable, root, startBenchServer, startProcess, type LoadResult } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_ASSISTANT_PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_ASSISTANT_CONNECTIONS ?? 10);
@@ -102,7 +102,7 @@ export async function runAssistantBench(): Promise<void> {
     }
 
     // One process, as the back office bench, so the figures compare with its rows.
-    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data'), WEB_CONCURRENCY: '1', TRUST_PROXY: '1' });
+    const server = await startBenchServer(pgDb.url, { WEB_CONCURRENCY: '1', TRUST_PROXY: '1' });
     const rows: LoadResult[] = [raw];
     const notes: string[] = [];
     try {

@@ -10,11 +10,10 @@
 import { sql } from 'drizzle-orm';
 import { execSync } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import type { Database } from '../apps/api/src/db/client';
 import { generateCatalog } from './generate-catalog';
-import { seededBenchDatabase } from './seeded-database';
-import { adminHeaders, helloWorldBaseline, load, printAgainstTarget, printTable, root, startProcess, type LoadResult } from './support';
+import { seededBenchDatabase, type SeededBenchDatabase } from './seeded-database';
+import { adminHeaders, helloWorldBaseline, load, printAgainstTarget, printTable, startBenchServer, type LoadResult } from './support';
 
 const PRODUCTS = Number(process.env.BENCH_BACKOFFICE_PRODUCTS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_BACKOFFICE_ORDERS ?? 100_000);
@@ -110,21 +109,37 @@ async function serverRssMb(pid: number): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+/**
+ * The seeded database with `products` generated products and `count` generated orders of them (generateOrders),
+ * open, and when the generating started; undefined (the bench said skipped) when no PostgreSQL answers.
+ */
+export async function databaseWithOrders(prefix: string, bench: string, products: number, count: number): Promise<(SeededBenchDatabase & { started: number }) | undefined> {
+  const pgDb = await seededBenchDatabase(prefix, bench);
+  if (!pgDb) return undefined;
+  try {
+    const started = performance.now();
+    const { productIds } = await generateCatalog(pgDb.database.db, products);
+    await generateOrders(pgDb.database.db, count, productIds);
+    return { ...pgDb, started };
+  } catch (error) {
+    await pgDb.database.close();
+    await pgDb.drop();
+    throw error;
+  }
+}
+
 export async function runBackofficeBench(): Promise<void> {
-  const pgDb = await seededBenchDatabase('pasar_bench_backoffice', 'back-office');
+  const pgDb = await databaseWithOrders('pasar_bench_backoffice', 'back-office', PRODUCTS, ORDERS);
   if (!pgDb) return;
   try {
-    const { database } = pgDb;
-    const started = performance.now();
-    const { productIds } = await generateCatalog(database.db, PRODUCTS);
-    await generateOrders(database.db, ORDERS, productIds);
+    const { database, started } = pgDb;
     console.log(`generated ${PRODUCTS} products and ${ORDERS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await database.close();
 
     const baseline = await helloWorldBaseline();
 
     // One process, so the figures compare with the other benches' one-process rows.
-    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data'), WEB_CONCURRENCY: '1' });
+    const server = await startBenchServer(pgDb.url, { WEB_CONCURRENCY: '1' });
     const rows: LoadResult[] = [baseline];
     let exportLine = '';
     try {

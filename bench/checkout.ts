@@ -17,7 +17,7 @@ import { queryRows } from '../apps/api/src/db/client';
 import { products } from '../apps/api/src/db/schema';
 import { generateCatalog } from './generate-catalog';
 import { seededBenchDatabase } from './seeded-database';
-import { helloWorldBaseline, load, printTable, root, startProcess, type LoadResult } from './support';
+import { helloWorldBaseline, load, printTable, root, startBenchServer, startProcess, type LoadResult } from './support';
 
 const ONE_PRODUCT_STOCK = 5000;
 const RAW_STOCK_ROWS = 2000;
@@ -125,7 +125,7 @@ export async function runCheckoutBench(): Promise<void> {
     } finally {
       await rawServer.stop();
     }
-    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data') });
+    const server = await startBenchServer(pgDb.url);
     // Each order is another guest at another address: the shop caps one guest's open unpaid orders
     // (issue 13 §7), and a bench of one repeated guest measured mostly 429 answers.
     let buyer = 0;

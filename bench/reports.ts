@@ -7,12 +7,9 @@
  * BENCH_REPORTS_ORDERS / BENCH_REPORTS_PRODUCTS change the sizes (a small run checks the harness).
  */
 import { sql } from 'drizzle-orm';
-import path from 'node:path';
 import { mergeFigureRows } from '../apps/api/src/features/dashboard/dashboard.service';
-import { generateOrders } from './backoffice';
-import { generateCatalog } from './generate-catalog';
-import { seededBenchDatabase } from './seeded-database';
-import { adminHeaders, helloWorldBaseline, load, printAgainstTarget, printTable, root, startProcess, type LoadResult } from './support';
+import { databaseWithOrders } from './backoffice';
+import { adminHeaders, helloWorldBaseline, load, printAgainstTarget, printTable, startBenchServer, type LoadResult } from './support';
 
 const ORDERS = Number(process.env.BENCH_REPORTS_ORDERS ?? 100_000);
 const PRODUCTS = Number(process.env.BENCH_REPORTS_PRODUCTS ?? 20_000);
@@ -21,16 +18,13 @@ const TARGET_P99_MS = 200;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export async function runReportsBench(): Promise<void> {
-  const pgDb = await seededBenchDatabase('pasar_bench_reports', 'reports');
+  // The back-office bench's orders (every status, online and POS, one or two lines each), then
+  // spread over the last 365 days instead of its last ~70, so a year's report reads a year. The
+  // figures' triggers move with them, as they would for orders placed over a year.
+  const pgDb = await databaseWithOrders('pasar_bench_reports', 'reports', PRODUCTS, ORDERS);
   if (!pgDb) return;
   try {
-    const { database } = pgDb;
-    const started = performance.now();
-    const { productIds } = await generateCatalog(database.db, PRODUCTS);
-    // The back-office bench's orders (every status, online and POS, one or two lines each), then
-    // spread over the last 365 days instead of its last ~70, so a year's report reads a year. The
-    // figures' triggers move with them, as they would for orders placed over a year.
-    await generateOrders(database.db, ORDERS, productIds);
+    const { database, started } = pgDb;
     await database.db.execute(sql`UPDATE orders SET created_at = now() - ((id::bigint * 7919) % 525600) * interval '1 minute',
                                                    updated_at = now() - ((id::bigint * 7919) % 525600) * interval '1 minute'
                                   WHERE id > (SELECT coalesce(max(id), 0) FROM orders) - ${ORDERS}::int`);
@@ -43,7 +37,7 @@ export async function runReportsBench(): Promise<void> {
 
     const baseline = await helloWorldBaseline();
 
-    const server = await startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: pgDb.url, DATA_DIR: path.join(root, '.tmp/bench-data'), WEB_CONCURRENCY: '1' });
+    const server = await startBenchServer(pgDb.url, { WEB_CONCURRENCY: '1' });
     const rows: LoadResult[] = [baseline];
     let workbook: LoadResult | undefined;
     try {

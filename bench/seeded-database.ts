@@ -4,8 +4,14 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { seedDemo } from '../apps/api/src/db/seed/seed-demo';
 import { createPostgresDatabase, postgresAvailable, root } from './support';
 
+export interface SeededBenchDatabase {
+  url: string;
+  database: Database;
+  drop: () => Promise<void>;
+}
+
 /** The seeded database, open; undefined (and the bench said skipped) when no PostgreSQL answers. */
-export async function seededBenchDatabase(prefix: string, bench: string): Promise<{ url: string; database: Database; drop: () => Promise<void> } | undefined> {
+export async function seededBenchDatabase(prefix: string, bench: string): Promise<SeededBenchDatabase | undefined> {
   if (!(await postgresAvailable())) {
     console.log(`PostgreSQL not reachable on 127.0.0.1:5432: ${bench} bench skipped.`);
     return undefined;

@@ -67,6 +67,11 @@ export async function startProcess(script: string, env: Record<string, string>, 
   };
 }
 
+/** The API's server.ts on a bench's PostgreSQL database, its files in .tmp/bench-data; `env` adds to that. */
+export function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startProcess(path.join(root, 'apps/api/src/server.ts'), { DATABASE_URL: databaseUrl, DATA_DIR: path.join(root, '.tmp/bench-data'), ...env });
+}
+
 /**
  * The shop as `npm start` runs it: scripts/start.mjs (its small-heap settings, the embedded database
  * of DATA_DIR when DATABASE_URL is empty) and what it starts, which it stops itself on SIGTERM.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn } from './support/session';
+import { fillRegistration, signIn } from './support/session';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
@@ -11,12 +11,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Daftar' }).click();
     await page.getByText('Nama depan wajib diisi.').waitFor();
     await page.getByText('Kata sandi wajib diisi.', { exact: true }).waitFor();
-    await page.getByLabel('Nama depan').fill('Rudi');
-    await page.getByLabel('Nama belakang').fill('Hartono');
-    await page.getByLabel('Username').fill('rudi.h');
-    await page.getByLabel('Email').fill('rudi@contoh.id');
-    await page.getByLabel('Kata sandi', { exact: true }).fill('rahasia123');
-    await page.getByLabel('Konfirmasi kata sandi').fill('rahasia12');
+    await fillRegistration(page, { firstName: 'Rudi', lastName: 'Hartono', username: 'rudi.h', email: 'rudi@contoh.id', password: 'rahasia123', confirmation: 'rahasia12' });
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Daftar' }).click();
     await page.getByText('Kata sandi tidak cocok.').waitFor();

@@ -6,16 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signInAsAdmin } from './support/session';
-import { answerDialogs, menu } from './support/back-office';
+import { adminPageAnswering, expectClosesUntouched, menu } from './support/back-office';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
 
 describe('back office keeps unsaved work (issue 17)', () => {
   it('a product dialog survives a drag out of a field, and asks before × / Escape / backdrop throw the typing away', async () => {
-    const { page } = await e2e.openPage();
-    const seen = answerDialogs(page, [false, false, false, true]);
-    await signInAsAdmin(page, e2e.baseUrl);
+    const { page, seen } = await adminPageAnswering(e2e, [false, false, false, true]);
     await menu(page, 'Produk').click();
     await page.getByRole('button', { name: '+ Tambah produk' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tambah produk' });
@@ -50,16 +48,11 @@ describe('back office keeps unsaved work (issue 17)', () => {
     expect(seen.messages).toHaveLength(4);
 
     // A dialog nobody typed in closes without a question.
-    await page.getByRole('button', { name: '+ Tambah produk' }).click();
-    await dialog.getByRole('button', { name: 'Tutup' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(seen.messages).toHaveLength(4);
+    await expectClosesUntouched(page.getByRole('button', { name: '+ Tambah produk' }), dialog, 'Tutup', seen, 4);
   });
 
   it('leaving the categories screen with a half-typed category asks; staying keeps the text; a reload asks too', async () => {
-    const { page } = await e2e.openPage();
-    const seen = answerDialogs(page, [false, false]);
-    await signInAsAdmin(page, e2e.baseUrl);
+    const { page, seen } = await adminPageAnswering(e2e, [false, false]);
     await menu(page, 'Kategori').click();
     await page.getByLabel('Nama kategori').fill('Anyaman Bambu');
 

@@ -8,6 +8,7 @@
  * A question nothing answers offers the closest entries, and a tapped one is answered (issue 16).
  */
 import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { assistantMessages } from '@pasar/core/assistant';
 import { screenshot } from './support/harness';
 import { signInAsAdmin } from './support/session';
@@ -15,14 +16,24 @@ import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
 
+/** Opens the assistant from its launcher on the page: its panel. */
+async function openAssistant(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Tanya Asisten' }).click();
+  return page.getByRole('dialog', { name: 'Tanya Asisten' });
+}
+
+/** Types a question into the assistant's panel and sends it. */
+async function ask(panel: Locator, question: string): Promise<void> {
+  await panel.getByLabel('Pertanyaan untuk asisten').fill(question);
+  await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+}
+
 describe('shopping assistant', () => {
   it('answers how to store a product from its knowledge entry, links the source, and adds the product to the cart', async () => {
     const { page } = await e2e.openPage({ mobile: true });
     await page.goto('/catalog');
-    await page.getByRole('button', { name: 'Tanya Asisten' }).click();
-    const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
-    await panel.getByLabel('Pertanyaan untuk asisten').fill('Bagaimana cara menyimpan keripik tempe supaya tetap renyah?');
-    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const panel = await openAssistant(page);
+    await ask(panel, 'Bagaimana cara menyimpan keripik tempe supaya tetap renyah?');
     const answer = panel.getByTestId('assistant-answer').last();
     await answer.getByText(/toples kedap udara/).waitFor();
     const source = answer.getByRole('link', { name: 'Cara menyimpan keripik tempe agar tetap renyah' });
@@ -58,8 +69,7 @@ describe('shopping assistant', () => {
     await panel.getByLabel('Pertanyaan untuk asisten').waitFor();
     // The panel's title bar is not a second page banner.
     expect(await page.getByRole('banner').count()).toBe(1);
-    await panel.getByLabel('Pertanyaan untuk asisten').fill('galeri buka jam berapa?');
-    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await ask(panel, 'galeri buka jam berapa?');
     const answer = panel.getByTestId('assistant-answer').last();
     await answer.getByText(/Jl\. Wastukencana No\. 2,.*pukul 09\.00–17\.00\./).waitFor();
     await page.keyboard.press('Escape');
@@ -75,10 +85,8 @@ describe('shopping assistant', () => {
   it('offers the closest entries for a question it cannot answer, and a tapped suggestion is answered (issue 16, 360 px)', async () => {
     const { page } = await e2e.openPage({ mobile: true });
     await page.goto('/');
-    await page.getByRole('button', { name: 'Tanya Asisten' }).click();
-    const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
-    await panel.getByLabel('Pertanyaan untuk asisten').fill('apakah ada garansi seumur hidup?');
-    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const panel = await openAssistant(page);
+    await ask(panel, 'apakah ada garansi seumur hidup?');
     const first = panel.getByTestId('assistant-answer').last();
     await first.getByText(assistantMessages.suggestionsLead).waitFor();
     const suggestions = first.getByRole('list', { name: assistantMessages.suggestionsLabel });
@@ -118,8 +126,7 @@ describe('shopping assistant', () => {
     const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
     await panel.waitFor();
     expect(scripts.filter((s) => s.includes('assistant-panel')).length).toBe(1);
-    await panel.getByLabel('Pertanyaan untuk asisten').fill('Kopi bubuk tahan berapa lama setelah dibuka?');
-    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await ask(panel, 'Kopi bubuk tahan berapa lama setelah dibuka?');
     await panel.getByText('Mengetik…').waitFor();
     await panel.getByRole('button', { name: 'Tutup asisten' }).click();
     await panel.waitFor({ state: 'detached' });
@@ -129,8 +136,7 @@ describe('shopping assistant', () => {
     await panel.getByText(assistantMessages.interrupted).waitFor();
     expect(await panel.getByText('Mengetik…').count()).toBe(0);
     // Asking again works, and a reload keeps the whole conversation, still without "Mengetik…".
-    await panel.getByLabel('Pertanyaan untuk asisten').fill('Kopi bubuk tahan berapa lama setelah dibuka?');
-    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await ask(panel, 'Kopi bubuk tahan berapa lama setelah dibuka?');
     await panel.getByTestId('assistant-answer').last().getByRole('link', { name: 'Cara menyimpan kopi bubuk dan biji kopi' }).waitFor();
     await page.reload();
     await panel.getByText(assistantMessages.interrupted).waitFor();
@@ -142,10 +148,8 @@ describe('shopping assistant', () => {
   it('keeps an unanswered question for the admin and drafts an AI description', async () => {
     const { page } = await e2e.openPage();
     await page.goto('/');
-    await page.getByRole('button', { name: 'Tanya Asisten' }).click();
-    const panel = page.getByRole('dialog', { name: 'Tanya Asisten' });
-    await panel.getByLabel('Pertanyaan untuk asisten').fill('Apakah bisa pesan tumpeng untuk syukuran?');
-    await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
+    const panel = await openAssistant(page);
+    await ask(panel, 'Apakah bisa pesan tumpeng untuk syukuran?');
     await panel.getByText(/belum punya informasi/).waitFor();
 
     await signInAsAdmin(page, e2e.baseUrl);
@@ -175,8 +179,7 @@ describe('shopping assistant', () => {
     // The assistant now answers the shopper from the file.
     await page.goto('/');
     const again = page.getByRole('dialog', { name: 'Tanya Asisten' });
-    await again.getByLabel('Pertanyaan untuk asisten').fill('Apakah bisa pesan tumpeng untuk syukuran?');
-    await again.getByRole('button', { name: 'Kirim', exact: true }).click();
+    await ask(again, 'Apakah bisa pesan tumpeng untuk syukuran?');
     await again.getByTestId('assistant-answer').last().getByText(/minimal 20 porsi/).waitFor();
     await page.goto('/admin/dashboard');
 

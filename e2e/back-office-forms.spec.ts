@@ -8,10 +8,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { signInAsAdmin, submitSignIn } from './support/session';
-import { answerDialogs, menu } from './support/back-office';
+import { adminPageAnswering, answerDialogs, expectClosesUntouched, menu, type SeenDialogs } from './support/back-office';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
+
+/**
+ * Types into a form dialog, then "Batal" twice: the first asks (dismissed: the typing stays, the browser
+ * having asked `asked` times in all), the second asks again (agreed) and the dialog goes.
+ */
+async function typeThenCancelTwice(dialog: Locator, field: string, value: string, seen: SeenDialogs, asked: number): Promise<void> {
+  await dialog.getByLabel(field).fill(value);
+  await dialog.getByRole('button', { name: 'Batal' }).click();
+  await expect.poll(() => seen.messages.length).toBe(asked);
+  expect(await dialog.getByLabel(field).inputValue()).toBe(value);
+  await dialog.getByRole('button', { name: 'Batal' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
 
 /**
  * The browser logs the refused save's 401; a background read that went out in the same moment (the bell's
@@ -71,9 +84,7 @@ describe('back-office forms (issue 31)', () => {
   });
 
   it('item 15: "Batal" in the product, user and business dialogs asks like ×; Back and reload with a typed dialog ask too', async () => {
-    const { page } = await e2e.openPage();
-    const seen = answerDialogs(page, [false, false, false, true, false, true, false, true]);
-    await signInAsAdmin(page, e2e.baseUrl);
+    const { page, seen } = await adminPageAnswering(e2e, [false, false, false, true, false, true, false, true]);
     await menu(page, 'Produk').click();
     await page.getByRole('button', { name: '+ Tambah produk' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tambah produk' });
@@ -104,35 +115,20 @@ describe('back-office forms (issue 31)', () => {
     await menu(page, 'Pengguna').click();
     await page.getByRole('button', { name: 'Add User' }).click();
     const user = page.getByRole('dialog', { name: 'Add User' });
-    await user.getByLabel('Username').fill('sari');
-    await user.getByRole('button', { name: 'Batal' }).click();
-    await expect.poll(() => seen.messages.length).toBe(5);
-    expect(await user.getByLabel('Username').inputValue()).toBe('sari');
-    await user.getByRole('button', { name: 'Batal' }).click();
-    await user.waitFor({ state: 'detached' });
+    await typeThenCancelTwice(user, 'Username', 'sari', seen, 5);
 
     await menu(page, 'Usaha Mitra').click();
     await page.getByRole('button', { name: 'Add business' }).click();
     const business = page.getByRole('dialog', { name: 'Tambah usaha mitra' });
-    await business.getByLabel('Nama usaha').fill('Rajut Ceria');
-    await business.getByRole('button', { name: 'Batal' }).click();
-    await expect.poll(() => seen.messages.length).toBe(7);
-    expect(await business.getByLabel('Nama usaha').inputValue()).toBe('Rajut Ceria');
-    await business.getByRole('button', { name: 'Batal' }).click();
-    await business.waitFor({ state: 'detached' });
+    await typeThenCancelTwice(business, 'Nama usaha', 'Rajut Ceria', seen, 7);
     expect(seen.messages.slice(3).every((m) => m === 'Perubahan belum disimpan. Tutup dan buang perubahan?')).toBe(true);
 
     // A dialog nobody typed in closes on "Batal" without a question.
-    await page.getByRole('button', { name: 'Add business' }).click();
-    await business.getByRole('button', { name: 'Batal' }).click();
-    await business.waitFor({ state: 'detached' });
-    expect(seen.messages).toHaveLength(8);
+    await expectClosesUntouched(page.getByRole('button', { name: 'Add business' }), business, 'Batal', seen, 8);
   });
 
   it('item 15: "Ubah" on another knowledge entry asks before replacing a half-typed one', async () => {
-    const { page } = await e2e.openPage();
-    const seen = answerDialogs(page, [false, true]);
-    await signInAsAdmin(page, e2e.baseUrl);
+    const { page, seen } = await adminPageAnswering(e2e, [false, true]);
     await menu(page, 'Pengetahuan').click();
     const table = page.getByRole('table', { name: 'Daftar entri pengetahuan' });
     const edits = table.getByRole('button', { name: /^Ubah / });
@@ -149,9 +145,7 @@ describe('back-office forms (issue 31)', () => {
   });
 
   it('item 15: leaving the courier edit page with an unsaved price row asks', async () => {
-    const { page } = await e2e.openPage();
-    const seen = answerDialogs(page, [false]);
-    await signInAsAdmin(page, e2e.baseUrl);
+    const { page, seen } = await adminPageAnswering(e2e, [false]);
     await menu(page, 'Kurir').click();
     await page.getByRole('link', { name: /^Edit / }).first().click();
     await page.getByRole('button', { name: 'Tambah harga' }).click();
@@ -248,9 +242,7 @@ describe('back-office forms (issue 31)', () => {
   });
 
   it('item 18: a session that runs out mid-edit keeps the typing; signing in returns to the page with the draft', async () => {
-    const { page, consoleErrors } = await e2e.openPage();
-    const seen = answerDialogs(page, []);
-    await signInAsAdmin(page, e2e.baseUrl);
+    const { page, consoleErrors, seen } = await adminPageAnswering(e2e, []);
     await menu(page, 'Pengetahuan').click();
     const edit = page.getByRole('table', { name: 'Daftar entri pengetahuan' }).getByRole('button', { name: /^Ubah / }).first();
     const title = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Ubah /, '');

@@ -6,7 +6,7 @@
  * the server with both kept in the address.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { AdminOrder } from '@pasar/core/orders';
 import { localCourierOption, localCourierOrderPayload, productId } from './support/api';
 import { signInAsAdmin } from './support/session';
@@ -25,6 +25,16 @@ async function phone(): Promise<Page> {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page, e2e.baseUrl);
   return page;
+}
+
+/** The order desk at the default 1280 px, signed in as the admin, with the order's row and its "Detail" clicked. */
+async function deskWithDetail(order: AdminOrder): Promise<{ page: Page; row: Locator }> {
+  const { page } = await e2e.openPage();
+  await signInAsAdmin(page, e2e.baseUrl);
+  await page.goto('/admin/orders');
+  const row = page.locator(`tr[data-order-id="${order.id}"]`);
+  await row.getByRole('button', { name: `Detail pesanan #${order.id}` }).click();
+  return { page, row };
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -67,11 +77,7 @@ describe('back-office layout (issue 31)', () => {
 
   it('the panel confirms a paid order from its own status control, and Escape returns focus to "Detail" at 1280 px', async () => {
     const order = await placeOrder(2);
-    const { page } = await e2e.openPage();
-    await signInAsAdmin(page, e2e.baseUrl);
-    await page.goto('/admin/orders');
-    const row = page.locator(`tr[data-order-id="${order.id}"]`);
-    await row.getByRole('button', { name: `Detail pesanan #${order.id}` }).click();
+    const { page, row } = await deskWithDetail(order);
     const panel = page.getByRole('complementary', { name: `Detail pesanan #${order.id}` });
     await panel.waitFor();
     await expect.poll(() => focused(page)).toMatchObject({ tag: 'H2', text: `Pesanan #${order.id}` });
@@ -94,11 +100,7 @@ describe('back-office layout (issue 31)', () => {
 
   it('at 1280 px with the panel open the id column stays in view while the table scrolls sideways', async () => {
     const order = await placeOrder(1);
-    const { page } = await e2e.openPage();
-    await signInAsAdmin(page, e2e.baseUrl);
-    await page.goto('/admin/orders');
-    const row = page.locator(`tr[data-order-id="${order.id}"]`);
-    await row.getByRole('button', { name: `Detail pesanan #${order.id}` }).click();
+    const { page, row } = await deskWithDetail(order);
     await page.getByRole('complementary', { name: `Detail pesanan #${order.id}` }).waitFor();
     const table = page.getByRole('table', { name: 'Daftar pesanan' });
     const scroller = table.locator('xpath=..');

@@ -13,7 +13,7 @@ import { accountMessages } from '@pasar/core/accounts';
 import { checkoutMessages } from '@pasar/core/checkout';
 import { customerAccount, localCourierOption, localCourierOrderPayload, login, productId } from './support/api';
 import { screenshot } from './support/harness';
-import { storeSession } from './support/session';
+import { fillRegistration, storeSession } from './support/session';
 import { addToCartAndCheckout, fillRecipient } from './support/checkout';
 import { useE2eSuite } from './support/suite';
 
@@ -119,12 +119,7 @@ describe('a failed call says the screen’s spec message (§8), never a status c
 
     await page.unrouteAll({ behavior: 'wait' });
     await page.goto('/register');
-    await page.getByLabel('Nama depan').fill('Nina');
-    await page.getByLabel('Nama belakang').fill('Lestari');
-    await page.getByLabel('Username').fill('nina.l');
-    await page.getByLabel('Email').fill('nina@contoh.id');
-    await page.getByLabel('Kata sandi', { exact: true }).fill('rahasia123');
-    await page.getByLabel('Konfirmasi kata sandi').fill('rahasia123');
+    await fillRegistration(page, { firstName: 'Nina', lastName: 'Lestari', username: 'nina.l', email: 'nina@contoh.id', password: 'rahasia123', confirmation: 'rahasia123' });
     await page.getByRole('checkbox').check();
     for (const answer of brokenAnswers) {
       await breakCall(page, 'POST', '/auth/register', answer);
@@ -271,12 +266,7 @@ describe('a refused checkout marks the input, brings it into view and clears onc
     for (const [id, message] of all) await expect.poll(() => markOf(page, id)).toMatchObject({ invalid: 'true', message });
     await screenshot(page, 'shopper-fixes-register-all-360');
 
-    await page.getByLabel('Nama depan').fill('Nina');
-    await page.getByLabel('Nama belakang').fill('Lestari');
-    await page.getByLabel('Username').fill('nina.s');
-    await page.getByLabel('Email').fill('nina.s@contoh.id');
-    await page.getByLabel('Kata sandi', { exact: true }).fill('rahasia123');
-    await page.getByLabel('Konfirmasi kata sandi').fill('rahasia12');
+    await fillRegistration(page, { firstName: 'Nina', lastName: 'Lestari', username: 'nina.s', email: 'nina.s@contoh.id', password: 'rahasia123', confirmation: 'rahasia12' });
     await page.getByRole('button', { name: 'Daftar' }).click();
     await expect.poll(() => markOf(page, 'password_confirmation')).toMatchObject({ invalid: 'true', message: accountMessages.confirmationMismatch });
     await expect.poll(() => markOf(page, 'terms')).toMatchObject({ invalid: 'true', message: accountMessages.termsRequired });

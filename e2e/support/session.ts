@@ -35,6 +35,16 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await submitSignIn(page, username, password);
 }
 
+/** Fills the fields of the /register form on the page already open (ticking the terms and sending are the caller's). */
+export async function fillRegistration(page: Page, form: { firstName: string; lastName: string; username: string; email: string; password: string; confirmation: string }): Promise<void> {
+  await page.getByLabel('Nama depan').fill(form.firstName);
+  await page.getByLabel('Nama belakang').fill(form.lastName);
+  await page.getByLabel('Username').fill(form.username);
+  await page.getByLabel('Email').fill(form.email);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(form.password);
+  await page.getByLabel('Konfirmasi kata sandi').fill(form.confirmation);
+}
+
 /** Signs in as the demo admin through /login and waits for the dashboard. */
 export async function signInAsAdmin(page: Page, baseUrl: string): Promise<void> {
   await signIn(page, adminAccount.username, adminAccount.password);

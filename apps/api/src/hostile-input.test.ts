@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, demoAccounts, signIn, type TestApp } from './test/app';
+import { createTestApp, demoAccounts, loginWithXsrf, signIn, type TestApp } from './test/app';
 import { makeProduct } from './test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from './test/orders';
 
@@ -49,12 +49,7 @@ describe('a malformed XSRF-TOKEN cookie', () => {
   });
 
   it('cannot be matched by a header either, so a state change with it is refused as a mismatch only when the header differs', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { cookie: 'XSRF-TOKEN=%E0%A4%A', 'x-xsrf-token': 'x' },
-      payload: { username: 'a', password: 'b' },
-    });
+    const res = await loginWithXsrf(t.app, '%E0%A4%A', 'x');
     expect(res.statusCode).toBeLessThan(500);
     expectRefusal(res, /^4/);
   });

@@ -7,23 +7,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiRoot, repoRoot } from './lib/package-root';
-import { killShop, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
+import { postgresDataDir, postgresOf, removeShop, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
 // Inside apps/api, as apps/api/dist is: the bundle finds the package (migrations) by walking up to its package.json.
 const outdir = path.join(apiRoot, '.tmp', `build-test-${process.pid}`);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-built-'));
-// mkdtemp makes it 0700; run by root, the embedded PostgreSQL runs as `postgres` and must reach it.
-fs.chmodSync(dataDir, 0o755);
+const dataDir = postgresDataDir('pasar-built-');
 let shop: ShopProcess | undefined;
 
 afterAll(() => {
-  killShop(shop);
-  for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeShop(shop, dataDir);
   fs.rmSync(outdir, { recursive: true, force: true });
 });
 

@@ -5,12 +5,9 @@
  * refuses to start while a demo account has its published password, says which and how to fix it,
  * and leaves no database process behind; `npm run create-admin -- --reset-password` is that fix.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
-import { killShop, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
+import { postgresDataDir, postgresOf, removeShop, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const installed = await embeddedPostgresAvailable();
 const publicUrl = 'https://pasar.contoh.id';
@@ -32,14 +29,10 @@ async function stop(shop: ShopProcess): Promise<void> {
 const json = async (url: string) => ((await (await fetch(url)).json()) as { data: Record<string, unknown> }).data;
 
 describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded PostgreSQL is not installed)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-public-'));
-  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = postgresDataDir('pasar-public-');
   let current: ShopProcess | undefined;
   afterAll(() => {
-    killShop(current);
-    for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeShop(current, dataDir);
   });
 
   it('starts empty with no sandbox and says how to make the first admin; after the demo seed it refuses until the published passwords are changed', async () => {

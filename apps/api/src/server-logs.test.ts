@@ -7,10 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
-import { killShop, linesNotJson, readableOutput, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
+import { killShop, linesNotJson, postgresDataDir, readableOutput, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const installed = await embeddedPostgresAvailable();
 
@@ -26,9 +25,7 @@ describe('a production server prints JSON lines only', () => {
   });
 
   describe.runIf(installed)('on the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-logs-'));
-    // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
-    fs.chmodSync(dataDir, 0o755);
+    const dataDir = postgresDataDir('pasar-logs-');
     let shop: ShopProcess | undefined;
     afterAll(() => {
       killShop(shop);

@@ -12,20 +12,16 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseEmbeddedEngine } from './db/embedded-engine';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
-import { killShop, postgresOf, shopBanner, startShopProcess, type ShopProcess } from './test/shop-process';
+import { killShop, postgresDataDir, postgresOf, removeShop, shopBanner, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const installed = await embeddedPostgresAvailable();
 
 describe.runIf(installed)('server.ts on the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-server-'));
-  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = postgresDataDir('pasar-server-');
   const url = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(path.join(dataDir, 'postgres'))}`;
   let shop: ShopProcess | undefined;
   afterAll(() => {
-    killShop(shop);
-    for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeShop(shop, dataDir);
   });
 
   it('starts it, seeds it in a short-lived process, answers, and stops it on SIGTERM; a restart keeps the data', async () => {

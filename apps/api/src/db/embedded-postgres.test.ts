@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresDataDir } from '../test/shop-process';
 import { blockedAncestor, embeddedPostgresAvailable, startEmbeddedPostgres } from './embedded-postgres';
 
 describe('blockedAncestor', () => {
@@ -34,9 +35,7 @@ describe('blockedAncestor', () => {
 const installed = await embeddedPostgresAvailable();
 
 describe.runIf(installed)('a real embedded server (skipped where its platform package is not installed)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-embedded-'));
-  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = postgresDataDir('pasar-embedded-');
   afterAll(() => {
     // A failed test may leave a server running: it is named in its folder's postmaster.pid.
     try {
@@ -115,8 +114,7 @@ describe.runIf(installed)('a real embedded server (skipped where its platform pa
   });
 
   it('starts on a copy of a stopped cluster made by another user (a restored backup, the e2e template)', async () => {
-    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-embedded-copy-'));
-    fs.chmodSync(copy, 0o755);
+    const copy = postgresDataDir('pasar-embedded-copy-');
     try {
       fs.cpSync(path.join(dataDir, 'postgres'), path.join(copy, 'postgres'), { recursive: true });
       const server = await startEmbeddedPostgres({ dataDir: copy });

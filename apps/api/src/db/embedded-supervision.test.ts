@@ -6,11 +6,10 @@
  * backends of the dead server perhaps still leaving) it comes back ready with no manual step.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killShop, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from '../test/shop-process';
+import { postgresDataDir, postgresOf, removeShop, shopBaseUrl, startShopProcess, type ShopProcess } from '../test/shop-process';
 import { embeddedPostgresAvailable } from './embedded-postgres';
 
 const installed = await embeddedPostgresAvailable();
@@ -48,14 +47,10 @@ async function busyBackend(dataDir: string): Promise<pg.Client> {
 }
 
 describe.runIf(installed)('supervision of the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pasar-supervised-'));
-  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
-  fs.chmodSync(dataDir, 0o755);
+  const dataDir = postgresDataDir('pasar-supervised-');
   let shop: ShopProcess | undefined;
   afterAll(() => {
-    killShop(shop);
-    for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    removeShop(shop, dataDir);
   });
 
   it('kill -9: restarted and serving again within 30 s, three times; the fourth exits 1; a new start comes back ready', async () => {

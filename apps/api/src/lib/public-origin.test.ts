@@ -8,7 +8,7 @@ import { loadConfig } from '../config';
 import { mailOutbox, payments } from '../db/schema';
 import { createTestApp, testEngine, type TestApp } from '../test/app';
 import { makeProduct } from '../test/factories';
-import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../test/orders';
+import { guestOrderPayload, localCourierOption, proofForm, type LocalCourierOption } from '../test/orders';
 import { publicOrigin, rememberListeningPort } from './public-origin';
 
 const forged = {
@@ -18,16 +18,6 @@ const forged = {
   'x-forwarded-for': '203.0.113.9',
 };
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-
-function proofForm() {
-  const boundary = '----bukti' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bukti.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** Every link-bearing text the shop wrote after forged requests: the outbox, the pay links, the SEO pages. */
 async function writtenLinks(t: TestApp, local: LocalCourierOption): Promise<string> {
@@ -44,7 +34,7 @@ async function writtenLinks(t: TestApp, local: LocalCourierOption): Promise<stri
   const gateway = await order('tripay:QRIS', 2);
   expect(gateway.statusCode, gateway.body).toBe(201);
   const token = (manual.json().data.order_url as string).split('/').pop()!;
-  const form = proofForm();
+  const form = proofForm(png);
   const proof = await t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload: form.payload, headers: { ...forged, ...form.headers } });
   expect(proof.statusCode, proof.body).toBe(200);
 

@@ -10,21 +10,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase } from '../test/app';
+import { sample } from '../test/prometheus';
 import { killShop, shopBaseUrl, startShopProcess, type ShopProcess } from '../test/shop-process';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
 const token = 'rahasia-metrik-cluster-0123456789';
-
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',').filter(Boolean);
-    if (wanted.every((label) => present.includes(label))) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe.runIf(postgresUrl)('metrics of WEB_CONCURRENCY=2 (runs in the PostgreSQL pass)', () => {
   let drop: (() => Promise<void>) | undefined;

@@ -12,22 +12,11 @@ import { startJobs } from '../jobs';
 import { createTestApp, testEngine, type TestApp } from '../test/app';
 import { makeBusiness, makeProduct, type MadeProduct } from '../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../test/orders';
+import { sample } from '../test/prometheus';
 import { createMetrics, type MetricsJson } from './metrics';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const token = 'rahasia-metrik-0123456789abcdef';
-
-/** The value of one sample line (`name{labels} value`), or undefined when the scrape has none. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',').filter(Boolean);
-    if (wanted.every((label) => present.includes(label))) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe(`X-Request-Id (${testEngine})`, () => {
   let t: TestApp;

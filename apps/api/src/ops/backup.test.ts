@@ -22,7 +22,7 @@ import { jobsHold } from '../jobs-hold';
 import { createTestApp, createThrowawayDatabase, demoAccounts, signIn } from '../test/app';
 import { makeProduct } from '../test/factories';
 import { startLocalS3 } from '../test/s3';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption } from '../test/orders';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, sendProof } from '../test/orders';
 import { backup, BackupError, connectShop, type Manifest } from './backup';
 import { applyMigrations } from './backup.repository';
 import { checkMigrations, restore, RESTORED_OUTBOX_NOTE } from './restore';
@@ -32,16 +32,6 @@ fs.chmodSync(work, 0o755); // started by root, the embedded server runs as `post
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 9)]);
-
-function multipart(file: Buffer) {
-  const boundary = '----bukti' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bukti.png"\r\nContent-Type: image/png\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function count(url: string, table: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
@@ -108,8 +98,7 @@ describe.runIf(adminUrl)('backup → restore on PostgreSQL (DATABASE_URL; skippe
       for (let i = 0; i < 3; i++) await placeOrder();
       const proven = await placeOrder();
       const token = proven.order_url.split('/').pop()!;
-      const m = multipart(png);
-      const uploaded = await t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload: m.payload, headers: m.headers });
+      const uploaded = await sendProof(t.app, token, png);
       expect(uploaded.statusCode).toBe(200);
       const mail = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(mailOutbox.id);
       expect(mail.length).toBeGreaterThanOrEqual(3);
@@ -236,8 +225,7 @@ describe.runIf(adminUrl)('backup → restore with S3 (skipped without TEST_POSTG
       const placed = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: guestOrderPayload({ productId: product.id, quantity: 1, local, email: 's3@contoh.id' }) });
       expect(placed.statusCode).toBe(201);
       const order = placed.json().data as { id: number; order_url: string };
-      const m = multipart(png);
-      const up = await t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${order.order_url.split('/').pop()}/payment-proof`, payload: m.payload, headers: m.headers });
+      const up = await sendProof(t.app, order.order_url.split('/').pop()!, png);
       expect(up.statusCode).toBe(200);
       expect(fs.existsSync(path.join(t.config.dataDir, 'payment-proofs'))).toBe(false);
 

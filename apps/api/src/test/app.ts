@@ -78,6 +78,16 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   return { authorization: `Bearer ${token}` };
 }
 
+/**
+ * A login with an unknown account carrying the given anti-forgery cookie and, when given, the header
+ * (docs/decisions/006-xsrf.md): a request that changes state, whose answer says whether the check let it through.
+ */
+export function loginWithXsrf(app: FastifyInstance, cookie: string, header?: string) {
+  const headers: Record<string, string> = { cookie: `XSRF-TOKEN=${cookie}` };
+  if (header !== undefined) headers['x-xsrf-token'] = header;
+  return app.inject({ method: 'POST', url: '/api/v1/auth/login', headers, payload: { username: 'a', password: 'b' } });
+}
+
 export const demoAccounts = {
   admin: { username: 'admin', password: 'admin12345' },
   operator: { username: 'operator', password: 'operator12345' },

@@ -23,6 +23,20 @@ export const bandung = {
   district: { id: 327319, name: 'Sumur Bandung' },
 } as const;
 
+/** The admin's business form (POST /businesses), valid: a business in Kota Bandung, the store's province in the test config. */
+export const businessForm = {
+  name: 'Dapur Ibu Sari',
+  description: 'Aneka sambal rumahan',
+  address: 'Jl. Cihampelas 10',
+  city_id: bandung.city.id,
+  district_id: bandung.district.id,
+  contact_name: 'Sari',
+  contact_email: 'sari@contoh.id',
+  contact_phone: '0812345678',
+  website: 'dapuribusari.id',
+  is_active: true,
+};
+
 let sequence = 0;
 /** A name no other factory call in this process has used: tests share one database per file. */
 function unique(prefix: string): string {

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { apiRoot } from '../lib/package-root';
 
@@ -83,6 +84,21 @@ export function killShop(shop: ShopProcess | undefined): void {
   } catch {
     /* gone */
   }
+}
+
+/** A fresh folder for a shop's DATA_DIR (or a copy of one) that the embedded PostgreSQL can use. */
+export function postgresDataDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  // mkdtemp makes it 0700; started by root, the server runs as `postgres` and must reach it.
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** A test's clean-up: ends the shop, any embedded PostgreSQL still serving its DATA_DIR, and removes the folder. */
+export function removeShop(shop: ShopProcess | undefined, dataDir: string): void {
+  killShop(shop);
+  for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Postgres processes serving this DATA_DIR's cluster. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, loginWithXsrf, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,20 +27,10 @@ describe('anti-forgery cookie and header (docs/decisions/006-xsrf.md)', () => {
   });
 
   it('refuses a state-changing request whose header does not match the cookie', async () => {
-    const mismatch = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'xyz' },
-      payload: { username: 'a', password: 'b' },
-    });
+    const mismatch = await loginWithXsrf(t.app, 'abc', 'xyz');
     expect(mismatch.statusCode).toBe(403);
     expect(mismatch.json().error).toMatch(/token keamanan tidak cocok/);
-    const match = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
-      payload: { username: 'a', password: 'b' },
-    });
+    const match = await loginWithXsrf(t.app, 'abc', 'abc');
     expect(match.statusCode).toBe(401);
     const noCookies = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'a', password: 'b' } });
     expect(noCookies.statusCode).toBe(401);

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { writeAtOnce } from '../../test/writers-at-once';
 import { CorpusCache, SourceFingerprint } from './assistant-knowledge';
 import { mergeFigureRows } from '../dashboard/dashboard.service';
 import { corpusVersion } from './assistant.repository';
@@ -100,23 +101,9 @@ describe.skipIf(testEngine !== 'postgres')('assistant source fingerprint between
 
   it('two writers in flight at once do not wait for each other', async () => {
     const ids = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products ORDER BY id LIMIT 2`)).map((r) => r.id);
-    // Each holds its change open until the other has written too: a shared counter row would
-    // make the second wait for the first's commit, which waits for the second (lock_timeout).
+    // Each holds its change open until the other has written too (writeAtOnce).
     const both = async (change: (id: number) => SQL) => {
-      const wrote: (() => void)[] = [];
-      const written = [new Promise<void>((r) => wrote.push(r)), new Promise<void>((r) => wrote.push(r))];
-      const writer = (k: number) =>
-        t.db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-          try {
-            await tx.execute(change(ids[k]!));
-          } finally {
-            // A writer that failed lets the other finish (the test fails, it does not hang).
-            wrote[k]!();
-          }
-          await Promise.all(written);
-        });
-      await expect(Promise.all([writer(0), writer(1)])).resolves.toBeDefined();
+      await expect(writeAtOnce(t.db, (tx, k) => tx.execute(change(ids[k]!)))).resolves.toBeDefined();
     };
     // A price: the counter (migration 0013).
     const before = await corpusVersion(t.db);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine, type TestApp } from '../../test/app';
 import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
-import { makeBusiness, makeProduct } from '../../test/factories';
+import { businessForm, makeBusiness, makeProduct } from '../../test/factories';
+import { expectFieldErrors } from '../../test/answers';
 
 let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 
@@ -13,18 +14,7 @@ afterAll(() => t?.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = admin) => callApi(t.app, method, url, payload, headers);
 
 // Kota Bandung (3273) in Jawa Barat (32), district Sumur Bandung (327319); Kabupaten Bandung (3204).
-const valid = {
-  name: 'Dapur Ibu Sari',
-  description: 'Aneka sambal rumahan',
-  address: 'Jl. Cihampelas 10',
-  city_id: 3273,
-  district_id: 327319,
-  contact_name: 'Sari',
-  contact_email: 'sari@contoh.id',
-  contact_phone: '0812345678',
-  website: 'dapuribusari.id',
-  is_active: true,
-};
+const valid = businessForm;
 
 describe(`partner businesses (${testEngine})`, () => {
   it('is admin only for changes; the public list holds active businesses only', async () => {
@@ -48,8 +38,7 @@ describe(`partner businesses (${testEngine})`, () => {
 
   it("answers the spec's validation messages", async () => {
     const res = await call('POST', '/businesses/', { name: '', city_id: '', district_id: null, contact_email: 'bukan-email' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({
+    expectFieldErrors(res, {
       name: 'Business name is required',
       city_id: 'Select a city / regency',
       district_id: 'Select a district',

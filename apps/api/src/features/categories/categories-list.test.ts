@@ -7,6 +7,7 @@ import { CATEGORY_SORTS, type AdminCategory, type CategorySort } from '@pasar/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makeCategory, makeProduct } from '../../test/factories';
+import { sortCases, sortedBy, type SortDirection } from '../../test/sorting';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -43,14 +44,7 @@ const key: Record<CategorySort, (c: AdminCategory) => string | number> = {
   created_at: (c) => Date.parse(c.created_at),
 };
 
-function expected(items: AdminCategory[], sort: CategorySort, dir: 'asc' | 'desc') {
-  const sign = dir === 'asc' ? 1 : -1;
-  return [...items].sort((a, b) => {
-    const x = key[sort](a);
-    const y = key[sort](b);
-    return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
-  });
-}
+const expected = (items: AdminCategory[], sort: CategorySort, dir: SortDirection) => sortedBy(items, key[sort], dir);
 
 describe('GET /categories/ search and sort', () => {
   it('finds categories by name or description, in any letter case, with wildcards taken literally', async () => {
@@ -64,7 +58,7 @@ describe('GET /categories/ search and sort', () => {
     expect((await list('q=urutuji')).map((c) => c.name)).toEqual(['acuq', 'bcuq', 'Ccuq', 'Dcuq', 'Ecuq']);
   });
 
-  it.each(CATEGORY_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s', async (sort, dir) => {
+  it.each(sortCases(CATEGORY_SORTS))('sorts by %s %s', async (sort, dir) => {
     const items = await list(`q=urutuji&sort=${sort}&dir=${dir}`);
     expect(items).toHaveLength(names.length);
     expect(items.map((c) => c.id)).toEqual(expected(items, sort, dir).map((c) => c.id));

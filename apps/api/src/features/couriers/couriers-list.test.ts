@@ -7,6 +7,7 @@ import { COURIER_SORTS, COURIER_STATUSES, type Courier, type CourierSort } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makeCourier } from '../../test/factories';
+import { sortCases, sortedBy } from '../../test/sorting';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -63,14 +64,9 @@ describe('GET /couriers search and sort', () => {
     expect(found!.prices.every((p) => p.courier_id === found!.id)).toBe(true);
   });
 
-  it.each(COURIER_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s', async (sort, dir) => {
+  it.each(sortCases(COURIER_SORTS))('sorts by %s %s', async (sort, dir) => {
     const items = await list(`q=gangkurir&sort=${sort}&dir=${dir}`);
-    const sign = dir === 'asc' ? 1 : -1;
-    const want = [...items].sort((a, b) => {
-      const x = key[sort](a);
-      const y = key[sort](b);
-      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
-    });
+    const want = sortedBy(items, key[sort], dir);
     expect(items).toHaveLength(names.length);
     expect(items.map((c) => c.courier_name)).toEqual(want.map((c) => c.courier_name));
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierMessages } from '@pasar/core/couriers';
 import { testEngine, type TestApp } from '../../test/app';
 import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
+import { expectFieldErrors } from '../../test/answers';
 
 let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 
@@ -38,8 +39,7 @@ describe(`couriers and regional prices (${testEngine})`, () => {
 
   it("answers the spec's validation messages", async () => {
     const res = await call('POST', '/couriers', { courier_name: ' ', phone_number: '', type: 'bicycle', status: 'sleeping', email: 'nope' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({
+    expectFieldErrors(res, {
       courier_name: courierMessages.nameRequired,
       phone_number: courierMessages.phoneRequired,
       type: courierMessages.typeRequired,
@@ -47,8 +47,7 @@ describe(`couriers and regional prices (${testEngine})`, () => {
       email: courierMessages.emailInvalid,
     });
     const price = await call('POST', '/couriers/prices', { courier_id: 1, region: '', base_price: '' });
-    expect(price.statusCode).toBe(400);
-    expect(price.json().fields).toMatchObject({ region: courierMessages.regionRequired, base_price: courierMessages.basePriceRequired });
+    expectFieldErrors(price, { region: courierMessages.regionRequired, base_price: courierMessages.basePriceRequired });
     const negative = await call('POST', '/couriers/prices', { courier_id: 1, region: 'Kota', base_price: -1, min_price: 1.5 });
     expect(negative.json().fields).toMatchObject({ base_price: courierMessages.basePriceInvalid, min_price: courierMessages.minPriceInvalid });
   });

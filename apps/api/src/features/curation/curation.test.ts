@@ -8,6 +8,7 @@ import { signIn, testEngine, type TestApp } from '../../test/app';
 import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { makeCategory, makePartner, makeProduct } from '../../test/factories';
 import { productEventsOf } from './curation.repository';
+import { expectFieldErrors } from '../../test/answers';
 
 let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 let partnerA: { authorization: string };
@@ -85,8 +86,7 @@ describe(`a partner's products and their curation (${testEngine})`, () => {
   it("applies the admin form's rules with their messages", async () => {
     const category = await makeCategory(t.db);
     const bad = await call('POST', '/mitra/products', partnerA, { name: ' ', price: 0, stock: -1, category_id: category.id });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ name: 'Nama produk wajib diisi.', stock: 'Stok wajib diisi dengan bilangan bulat 0 atau lebih.' });
+    expectFieldErrors(bad, { name: 'Nama produk wajib diisi.', stock: 'Stok wajib diisi dengan bilangan bulat 0 atau lebih.' });
     const unknown = await call('POST', '/mitra/products', partnerA, form(999_999));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields.category_id).toBe('Kategori tidak ditemukan.');

@@ -8,8 +8,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOW_STOCK_THRESHOLD } from '@pasar/core/products';
-import { queryRows } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { writeAtOnce } from '../../test/writers-at-once';
 import { catalogueFigures, dashboardReads, keptProductFigures } from './dashboard.repository';
 import { mergeFigureRows } from './dashboard.service';
 
@@ -94,20 +95,8 @@ describe.skipIf(testEngine !== 'postgres')('kept catalogue figures between conne
   it('two sales in flight at once, each selling a product down to low stock, do not wait for each other', async () => {
     await t.db.execute(product('Laris 0', 9));
     await t.db.execute(product('Laris 1', 9));
-    const wrote: (() => void)[] = [];
-    const both = [new Promise<void>((r) => wrote.push(r)), new Promise<void>((r) => wrote.push(r))];
-    const writer = (k: number) =>
-      t.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-        try {
-          await tx.execute(sql`UPDATE products SET stock = 1 WHERE name = ${`Laris ${k}`}`);
-        } finally {
-          // A writer that failed lets the other finish (the test fails, it does not hang).
-          wrote[k]!();
-        }
-        await Promise.all(both);
-      });
-    await expect(Promise.all([writer(0), writer(1)])).resolves.toBeDefined();
+    const sell = (tx: Tx, k: number) => tx.execute(sql`UPDATE products SET stock = 1 WHERE name = ${`Laris ${k}`}`);
+    await expect(writeAtOnce(t.db, sell)).resolves.toBeDefined();
     await expectKeptEqualsFresh('two concurrent sales');
   });
 });

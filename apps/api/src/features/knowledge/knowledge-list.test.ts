@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makeProduct } from '../../test/factories';
 import { insertKnowledge } from './knowledge.repository';
+import { sortCases, sortedBy } from '../../test/sorting';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -62,15 +63,9 @@ describe('GET /knowledge/ search and sort', () => {
     created_at: (k) => Date.parse(k.created_at),
   };
 
-  it.each(KNOWLEDGE_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s (entries without a product last)', async (sort, dir) => {
+  it.each(sortCases(KNOWLEDGE_SORTS))('sorts by %s %s (entries without a product last)', async (sort, dir) => {
     const items = mine(await list(`q=lemariuji&sort=${sort}&dir=${dir}`));
-    const sign = dir === 'asc' ? 1 : -1;
-    const want = [...items].sort((a, b) => {
-      const x = key[sort](a);
-      const y = key[sort](b);
-      if (x === null || y === null) return x === y ? (a.id - b.id) * sign : x === null ? 1 : -1;
-      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
-    });
+    const want = sortedBy(items, key[sort], dir);
     expect(items).toHaveLength(titles.length);
     expect(items.map((k) => k.title)).toEqual(want.map((k) => k.title));
   });

@@ -13,7 +13,7 @@ import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payme
 import { startJobs } from '../../jobs';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, sendProof, type LocalCourierOption } from '../../test/orders';
 import { getSetting, putSetting } from '../settings/settings.repository';
 import { expireUnpaidOrders } from '../payments/payments.service';
 import { buyerDedupeKey, mobileNumber, queueBuyerMessage, queuePaymentReminders } from './buyer-messages';
@@ -49,15 +49,7 @@ const rowsOf = (orderId: number, kind: string) =>
   t.db.select().from(mailOutbox).where(and(eq(mailOutbox.order_id, orderId), eq(mailOutbox.kind, kind))).orderBy(mailOutbox.channel);
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-function uploadProof(token: string) {
-  const boundary = '----bukti' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-}
+const uploadProof = (token: string) => sendProof(t.app, token, png, 'b.png');
 const tokenOf = (orderUrl: string) => orderUrl.split('/').pop()!;
 
 /** PostgreSQL: a second handle on the same database, standing for a second server process. */

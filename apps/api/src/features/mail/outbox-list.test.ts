@@ -7,6 +7,7 @@ import { MAIL_STATUSES, OUTBOX_SORTS, type OutboxItem, type OutboxList, type Out
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import { sortCases, sortedBy } from '../../test/sorting';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -70,14 +71,9 @@ describe('GET /outbox search and sort', () => {
     expect((await list('q=kotakuji')).items.map((m) => m.subject)).toEqual(['Ssub', 'Tsub', 'psub', 'rsub', 'Qsub']);
   });
 
-  it.each(OUTBOX_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s', async (sort, dir) => {
+  it.each(sortCases(OUTBOX_SORTS))('sorts by %s %s', async (sort, dir) => {
     const items = (await list(`q=kotakuji&sort=${sort}&dir=${dir}`)).items;
-    const sign = dir === 'asc' ? 1 : -1;
-    const want = [...items].sort((a, b) => {
-      const x = key[sort](a);
-      const y = key[sort](b);
-      return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
-    });
+    const want = sortedBy(items, key[sort], dir);
     expect(items).toHaveLength(recipients.length);
     expect(items.map((m) => m.id)).toEqual(want.map((m) => m.id));
   });

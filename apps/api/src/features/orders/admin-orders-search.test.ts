@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ORDER_SORTS, ORDER_STATUSES, type AdminOrderList } from '@pasar/core/orders';
 import { queryRows } from '../../db/client';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { freshStatusFigures } from '../../test/orders';
 import { pageOfOrderIds, searchedFiguresAndPage, type StatusFigures } from './admin-orders.repository';
 
 let t: TestApp;
@@ -39,18 +40,8 @@ const everyMatch = (q: string, payment: 'all' | 'verification') => pageOfOrderId
 /** The figures per status of these orders, grouped afresh. */
 async function freshFigures(ids: number[]): Promise<Record<string, StatusFigures>> {
   if (ids.length === 0) return {};
-  const rows = await queryRows<{ status: string; count: number; paid: string; unpaid: string; value: string; refunded: string; verification: number }>(
-    t.db,
-    sql`SELECT o.status, count(*)::int AS count,
-               COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::text AS paid,
-               COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::text AS unpaid,
-               COALESCE(sum(o.total_amount), 0)::text AS value,
-               COALESCE(sum((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id)) FILTER (WHERE o.payment_status = 'paid'), 0)::text AS refunded,
-               count(*) FILTER (WHERE o.payment_status = 'unpaid' AND EXISTS (
-                 SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted'))::int AS verification
-        FROM orders o WHERE o.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) GROUP BY 1`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.status, { count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), refunded: Number(r.refunded), verification: r.verification }]));
+  const rows = await freshStatusFigures(t.db, sql`o.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return Object.fromEntries(rows.map(({ status, ...figures }) => [status, figures]));
 }
 
 const asRecord = (figures: Map<string, StatusFigures>) => Object.fromEntries([...figures].filter(([, f]) => f.count > 0 || f.verification > 0));

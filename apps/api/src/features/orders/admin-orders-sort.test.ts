@@ -2,9 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type AdminOrder } from '@pasar/core/orders';
-import { queryRows } from '../../db/client';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { testEngine, type TestApp } from '../../test/app';
+import { appForOrders, guestOrderPayload, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -19,11 +18,7 @@ const list = async (query: string): Promise<AdminOrder[]> => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await allowManyUnpaidOrders(t.db);
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
-  local = await localCourierOption(t.app);
+  ({ t, admin, productId, local } = await appForOrders());
   // Six orders: quantities give different totals, statuses set out of the path's order.
   const statuses = ['shipped', 'pending', 'cancelled', 'confirmed', 'delivered', 'pending'] as const;
   for (const [i, status] of statuses.entries()) {

@@ -4,10 +4,10 @@ import { adminOrderMessages } from '@pasar/core/orders';
 import { shipmentMessages } from '@pasar/core/shipments';
 import { queryRows } from '../../db/client';
 import { orders, products } from '../../db/schema';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { couldBeDatePart } from './admin-orders.repository';
 import { exportOrdersCsv } from './admin-orders.service';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { appForOrders, guestOrderPayload, type LocalCourierOption } from '../../test/orders';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -26,12 +26,8 @@ async function placeOrder(quantity: number, email = 'meja@contoh.id', name = 'Ta
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await allowManyUnpaidOrders(t.db);
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin, productId, local } = await appForOrders());
   customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
-  productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
-  local = await localCourierOption(t.app);
 });
 afterAll(async () => {
   await t?.close();

@@ -4,15 +4,14 @@
  * or PGlite's one entry point for a query or exec. The answer built in memory must equal the order
  * as read back.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@pasar/core/checkout';
 import { queryRows } from '../../db/client';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct, type MadeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { countRoundTrips } from '../../test/round-trips';
 
 const MAX_ROUND_TRIPS = 8;
 /** What a checkout costs now (decision 036: the context read, then one statement that writes and takes the stock): a change that adds one shows here. */
@@ -24,21 +23,6 @@ let local: LocalCourierOption;
 let plain: MadeProduct;
 let second: MadeProduct;
 let sized: MadeProduct;
-
-/** Counts the statements sent to the database while `run` runs. */
-async function countRoundTrips<T>(run: () => Promise<T>): Promise<{ result: T; trips: number }> {
-  const spy =
-    testEngine === 'postgres'
-      ? vi.spyOn(pg.Client.prototype, 'query')
-      : // Every PGlite query, exec, BEGIN and COMMIT goes through this one method (one call each).
-        vi.spyOn(PGlite.prototype as unknown as { _runExclusiveQuery: (...args: unknown[]) => unknown }, '_runExclusiveQuery');
-  try {
-    const result = await run();
-    return { result, trips: spy.mock.calls.length };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 const place = (body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: body as Record<string, unknown>, headers });

@@ -9,8 +9,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfStoreDay, startOfStoreMonth } from '@pasar/core/dashboard';
 import { STORE_TIME_ZONES } from '@pasar/core/time';
-import { queryRows } from '../../db/client';
+import { queryRows, type Tx } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { awaitsVerification, freshStatusFigures } from '../../test/orders';
+import { writeAtOnce } from '../../test/writers-at-once';
 import { mergeFigureRows } from '../dashboard/dashboard.service';
 import { countByStatus, deskPageOfOrders, orderFigureSums } from './admin-orders.repository';
 
@@ -86,23 +88,13 @@ const moments = ['2026-10-31T16:30:00Z', '2026-10-31T17:30:00Z', '2026-11-01T15:
 
 /** The order desk's figures per status with nothing searched, for both payment filters, as one fresh aggregate gives them. */
 async function expectDeskEqualsFresh(where: string) {
-  const awaits = sql`EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'unpaid' AND p.proof_status = 'submitted')`;
   for (const payment of ['all', 'verification'] as const) {
-    const rows = await queryRows<{ status: string; count: number; paid: string; unpaid: string; value: string; refunded: string; verification: number }>(
-      t.db,
-      sql`SELECT o.status, count(*)::int AS count,
-                 COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'paid'), 0)::text AS paid,
-                 COALESCE(sum(o.total_amount) FILTER (WHERE o.payment_status = 'unpaid'), 0)::text AS unpaid,
-                 COALESCE(sum(o.total_amount), 0)::text AS value,
-                 COALESCE(sum((SELECT sum(r.amount) FROM refunds r WHERE r.order_id = o.id)) FILTER (WHERE o.payment_status = 'paid' AND ${payment === 'all'}), 0)::text AS refunded,
-                 count(*) FILTER (WHERE o.payment_status = 'unpaid' AND ${awaits})::int AS verification
-          FROM orders o WHERE ${payment === 'verification' ? sql`o.payment_status = 'unpaid' AND ${awaits}` : sql`TRUE`} GROUP BY 1 ORDER BY 1`,
-    );
+    const fresh = await freshStatusFigures(t.db, payment === 'verification' ? sql`o.payment_status = 'unpaid' AND ${awaitsVerification}` : sql`TRUE`, payment === 'all');
     const kept = await countByStatus(t.db, payment);
     expect(
       [...kept].sort(([a], [b]) => a.localeCompare(b)).map(([status, f]) => ({ status, ...f })),
       `${where}, desk ${payment}`,
-    ).toEqual(rows.map((r) => ({ status: r.status, count: r.count, paid: Number(r.paid), unpaid: Number(r.unpaid), value: Number(r.value), refunded: Number(r.refunded), verification: r.verification })));
+    ).toEqual(fresh);
   }
 }
 
@@ -241,23 +233,12 @@ describe(`kept order figures (migration 0014, ${testEngine})`, () => {
 
 describe.skipIf(testEngine !== 'postgres')('kept order figures between connections (postgres: PGlite runs one transaction at a time)', () => {
   it('two checkouts in flight at once, of the same status and hour, do not wait for each other', async () => {
-    const wrote: (() => void)[] = [];
-    const both = [new Promise<void>((r) => wrote.push(r)), new Promise<void>((r) => wrote.push(r))];
-    // Each holds its order open until the other has written too: a shared counter row would make
-    // the second wait for the first's commit, which waits for the second (lock_timeout).
-    const writer = (k: number) =>
-      t.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-        try {
-          await tx.execute(order(`sama${k}@b.id`, 'pending', 'paid', 5000, '2026-11-25T03:00:00Z'));
-          await tx.execute(payment(`sama${k}@b.id`, 5000, 'paid', '2026-11-25T03:10:00Z'));
-        } finally {
-          // A writer that failed lets the other finish (the test fails, it does not hang).
-          wrote[k]!();
-        }
-        await Promise.all(both);
-      });
-    await expect(Promise.all([writer(0), writer(1)])).resolves.toBeDefined();
+    // Each holds its order open until the other has written too (writeAtOnce).
+    const checkout = async (tx: Tx, k: number) => {
+      await tx.execute(order(`sama${k}@b.id`, 'pending', 'paid', 5000, '2026-11-25T03:00:00Z'));
+      await tx.execute(payment(`sama${k}@b.id`, 5000, 'paid', '2026-11-25T03:10:00Z'));
+    };
+    await expect(writeAtOnce(t.db, checkout)).resolves.toBeDefined();
     await expectKeptEqualsFresh('two concurrent checkouts');
   });
 });

@@ -5,6 +5,7 @@ import { businesses, mailOutbox, partnerApplications, users } from '../../db/sch
 import { signIn, testEngine, type TestApp } from '../../test/app';
 import { appWithDemoSessions, callApi, type AuthHeaders } from '../../test/demo-sessions';
 import { makeBusiness, makeUser } from '../../test/factories';
+import { expectFieldErrors } from '../../test/answers';
 
 let t: TestApp, admin: AuthHeaders, customer: AuthHeaders;
 let ipSeq = 0;
@@ -79,8 +80,7 @@ describe(`partner applications (${testEngine})`, () => {
   it('refuses bad input in Indonesian, naming every field, and writes nothing', async () => {
     const before = (await t.db.select().from(partnerApplications)).length;
     const res = await call('POST', '/partner-applications', { ...application(), business_name: ' ', nib: '12345', phone: 'abc', email: 'bukan-email', province_id: '', bank_account_number: 'x', password: '1' }, {}, freshIp());
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({
+    expectFieldErrors(res, {
       business_name: m.businessNameRequired,
       nib: m.nibInvalid,
       phone: m.phoneInvalid,

@@ -12,7 +12,7 @@ import { orders, payments, products } from '../../db/schema';
 import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payments/sandbox-gateway';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct, type MadeProduct } from '../../test/factories';
-import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { guestOrderPayload, localCourierOption, proofForm, sendProof, type LocalCourierOption } from '../../test/orders';
 import { expireUnpaidOrders } from './payments.service';
 
 let t: TestApp;
@@ -27,16 +27,6 @@ let businessId: number;
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
-
-function multipart(file: Buffer, filename: string, type: string) {
-  const boundary = '----bukti' + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const stockOf = async (id: number) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -54,10 +44,7 @@ async function guestOrder(over: { quantity?: number; email?: string; address?: s
   return api('POST', '/orders', body);
 }
 const tokenOf = (orderUrl: string) => orderUrl.split('/').pop()!;
-const uploadProof = (token: string, file = png, name = 'bukti.png', type = 'image/png') => {
-  const m = multipart(file, name, type);
-  return t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload: m.payload, headers: m.headers });
-};
+const uploadProof = (token: string, file = png, name = 'bukti.png', type = 'image/png') => sendProof(t.app, token, file, name, type);
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => clock });
@@ -149,11 +136,11 @@ describe(`manual transfer (${testEngine})`, () => {
     const mine = await api('POST', '/orders', { ...guestOrderPayload({ productId: pid, quantity: 1, local }), guest_email: null }, customer);
     expect(mine.statusCode).toBe(201);
     const id = mine.json().data.id as number;
-    const m = multipart(png, 'bukti.png', 'image/png');
+    const m = proofForm(png);
     const res = await t.app.inject({ method: 'POST', url: `/api/v1/orders/mine/${id}/payment-proof`, payload: m.payload, headers: { ...m.headers, ...customer } });
     expect(res.statusCode).toBe(200);
     const other = (await guestOrder()).json().data;
-    const m2 = multipart(png, 'bukti.png', 'image/png');
+    const m2 = proofForm(png);
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/orders/mine/${other.id}/payment-proof`, payload: m2.payload, headers: { ...m2.headers, ...customer } })).statusCode).toBe(404);
   });
 

@@ -12,7 +12,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
-import { guestOrderPayload, localCourierOption } from '../../test/orders';
+import { guestOrderPayload, localCourierOption, sendProof } from '../../test/orders';
 import { S3_TEST_BUCKET, S3_TEST_PRIVATE_BUCKET, startLocalS3, type LocalS3 } from '../../test/s3';
 
 let s3: LocalS3;
@@ -25,16 +25,6 @@ let pid: number;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n');
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
-function multipart(file: Buffer, filename: string, type: string) {
-  const boundary = '----bukti' + Math.random().toString(16).slice(2);
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 let seq = 0;
 async function orderWithProof(app: FastifyInstance, file: Buffer, name: string, type: string): Promise<{ id: number; token: string }> {
   seq += 1;
@@ -43,8 +33,7 @@ async function orderWithProof(app: FastifyInstance, file: Buffer, name: string, 
   expect(res.statusCode).toBe(201);
   const order = res.json().data as { id: number; order_url: string };
   const token = order.order_url.split('/').pop()!;
-  const m = multipart(file, name, type);
-  const up = await app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload: m.payload, headers: m.headers });
+  const up = await sendProof(app, token, file, name, type);
   expect(up.statusCode).toBe(200);
   return { id: order.id, token };
 }
@@ -119,8 +108,7 @@ describe(`payment proofs in S3 (${testEngine})`, () => {
     const version = (await other.inject({ method: 'GET', url: `/api/v1/orders/${id}`, headers: admin })).json().data.version as number;
     const rejected = await other.inject({ method: 'POST', url: `/api/v1/orders/${id}/payment/reject`, headers: admin, payload: { reason: 'Nominal tidak sesuai', version } });
     expect(rejected.statusCode).toBe(200);
-    const m = multipart(pdf, 'bukti.pdf', 'application/pdf');
-    expect((await other.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload: m.payload, headers: m.headers })).statusCode).toBe(200);
+    expect((await sendProof(other, token, pdf, 'bukti.pdf', 'application/pdf')).statusCode).toBe(200);
 
     expect(objectsIn(S3_TEST_PRIVATE_BUCKET, `${id}-`)).toEqual([expect.stringMatching(/^payment-proofs\/\d+-[0-9a-f]{24}\.pdf$/)]);
     for (const app of [t.app, other]) {

@@ -13,7 +13,7 @@ import { queryRows } from '../../db/client';
 import { mailOutbox, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, sendProof, type LocalCourierOption } from '../../test/orders';
 import { countByStatus } from '../orders/admin-orders.repository';
 import { getSetting, putSetting } from '../settings/settings.repository';
 import { expireUnpaidOrders } from './payments.service';
@@ -33,15 +33,7 @@ const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const api = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url: `/api/v1${url}`, ...(payload === undefined ? {} : { payload: payload as object }), headers });
 
-function uploadProof(token: string) {
-  const boundary = '----bukti' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bukti.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.app.inject({ method: 'POST', url: `/api/v1/orders/access/${token}/payment-proof`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-}
+const uploadProof = (token: string) => sendProof(t.app, token, png);
 
 let seq = 0;
 /** A guest manual-transfer order of 2 units of its own product, placed at `now`. */

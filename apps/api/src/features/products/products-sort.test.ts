@@ -8,6 +8,7 @@ import { ADMIN_PRODUCT_SORTS, type AdminProductSort } from '@pasar/core/products
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeCategory, makeProduct } from '../../test/factories';
+import { sortCases, sortedBy, type SortDirection } from '../../test/sorting';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -82,21 +83,12 @@ const keyOf: Record<AdminProductSort, (p: Product) => string | number | null> = 
 };
 
 /** The order the grid promises: the column, then the id, the same way; no business last both ways. */
-function expectedOrder(items: Product[], sort: AdminProductSort, dir: 'asc' | 'desc'): number[] {
-  const sign = dir === 'asc' ? 1 : -1;
-  return [...items]
-    .sort((a, b) => {
-      const ka = keyOf[sort](a);
-      const kb = keyOf[sort](b);
-      if (ka === null || kb === null) return ka === kb ? sign * (a.id - b.id) : ka === null ? 1 : -1;
-      if (ka !== kb) return sign * (ka < kb ? -1 : 1);
-      return sign * (a.id - b.id);
-    })
-    .map((p) => p.id);
+function expectedOrder(items: Product[], sort: AdminProductSort, dir: SortDirection): number[] {
+  return sortedBy(items, keyOf[sort], dir).map((p) => p.id);
 }
 
 describe(`admin product sorting (${testEngine})`, () => {
-  it.each(ADMIN_PRODUCT_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s across pages, each product on one page', async (sort, dir) => {
+  it.each(sortCases(ADMIN_PRODUCT_SORTS))('sorts by %s %s across pages, each product on one page', async (sort, dir) => {
     const items = await allPages(`sort=${sort}&dir=${dir}`);
     const ids = items.map((p) => p.id);
     expect(ids).toHaveLength(COUNT);

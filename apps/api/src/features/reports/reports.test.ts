@@ -17,6 +17,7 @@ import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '.
 import { makeBusiness, makeCategory, makePartner, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { mergeFigureRows } from '../dashboard/dashboard.service';
+import { expectFieldErrors } from '../../test/answers';
 
 let t: TestApp;
 let local: LocalCourierOption;
@@ -307,8 +308,7 @@ describe(`the report's rules (${testEngine})`, () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(reportMessages.dateInvalid);
     const reversed = await api('GET', '/reports/sales.xlsx?from=2030-03-02&to=2030-03-01');
-    expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().fields).toMatchObject({ to: reportMessages.rangeOrder });
+    expectFieldErrors(reversed, { to: reportMessages.rangeOrder });
     expect((await api('GET', '/reports/sales?from=2026-01-01')).statusCode).toBe(400);
     expect((await api('GET', '/reports/sales?from=2020-01-01&to=2026-01-01')).json().error).toBe(reportMessages.rangeTooLong);
   });

@@ -12,6 +12,7 @@ import { orderItems, refundAllocations, refunds, shipments } from '../../db/sche
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makePartner, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { expectFieldErrors } from '../../test/answers';
 
 let t: TestApp;
 let local: LocalCourierOption;
@@ -160,11 +161,9 @@ describe('payouts close a period', () => {
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().fields).toHaveProperty('amount');
     const negative = await api('POST', '/payouts', { ...body, amount: -1 }, desk);
-    expect(negative.statusCode).toBe(400);
-    expect(negative.json().fields).toMatchObject({ amount: settlementMessages.amountInvalid });
+    expectFieldErrors(negative, { amount: settlementMessages.amountInvalid });
     const noReference = await api('POST', '/payouts', { ...body, bank_reference: ' ' }, desk);
-    expect(noReference.statusCode).toBe(400);
-    expect(noReference.json().fields).toMatchObject({ bank_reference: settlementMessages.referenceRequired });
+    expectFieldErrors(noReference, { bank_reference: settlementMessages.referenceRequired });
     const futurePaid = await api('POST', '/payouts', { ...body, paid_on: '2026-12-11' }, desk);
     expect(futurePaid.statusCode).toBe(422);
     const nobody = await api('POST', '/payouts', { ...body, business_id: 999_999 }, desk);
@@ -276,8 +275,7 @@ describe('the partner’s corner', () => {
   it('answers bad input with Indonesian 4xx', async () => {
     const desk = await admin();
     const badRange = await api('GET', '/payouts/summary?from=2026-11-30&to=2026-11-01', undefined, desk);
-    expect(badRange.statusCode).toBe(400);
-    expect(badRange.json().fields).toMatchObject({ to: settlementMessages.periodOrder });
+    expectFieldErrors(badRange, { to: settlementMessages.periodOrder });
     expect((await api('GET', '/payouts/summary?from=2026-02-30&to=2026-03-01', undefined, desk)).statusCode).toBe(400);
     expect((await api('GET', `/payouts/statement?business_id=${partnerA.business.id}&from=2026-11-01&to=2026-11-30&format=xls`, undefined, desk)).json().fields).toMatchObject({ format: settlementMessages.formatInvalid });
     expect((await api('PUT', `/payouts/partners/${partnerA.business.id}/commission`, { commission_percent: 101 }, desk)).statusCode).toBe(400);

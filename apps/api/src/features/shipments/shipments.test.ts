@@ -4,13 +4,12 @@
  * after the setting's days, once across two runs at the same time; the buyer's cancel of an unpaid
  * order returning stock; tracking offline (the shop's timeline).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentMessages } from '@pasar/core/shipments';
-import { queryRows } from '../../db/client';
 import { orders, products, shipments } from '../../db/schema';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { appForOrders, guestOrderPayload, type LocalCourierOption } from '../../test/orders';
 import { getSetting, putSetting } from '../settings/settings.repository';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import { completeDeliveredShipments, followShipments } from './shipments.service';
@@ -49,11 +48,7 @@ const shipmentRow = async (id: number) => (await t.db.select().from(shipments).w
 const orderStatus = async (id: number) => (await t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.s;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await allowManyUnpaidOrders(t.db);
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
-  local = await localCourierOption(t.app);
+  ({ t, admin, productId, local } = await appForOrders());
 });
 afterAll(async () => {
   await t?.close();

@@ -9,6 +9,7 @@ import { queryRows } from '../../db/client';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeUser } from '../../test/factories';
 import { userListFilter } from './users.repository';
+import { sortCases, sortedBy, type SortDirection } from '../../test/sorting';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -81,15 +82,8 @@ const keyOf: Record<UserSort, (u: AdminUser) => string> = {
   created_at: (u) => u.created_at,
 };
 
-function expectedOrder(items: AdminUser[], sort: UserSort, dir: 'asc' | 'desc'): number[] {
-  const sign = dir === 'asc' ? 1 : -1;
-  return [...items]
-    .sort((a, b) => {
-      const ka = keyOf[sort](a);
-      const kb = keyOf[sort](b);
-      return ka === kb ? sign * (a.id - b.id) : sign * (ka < kb ? -1 : 1);
-    })
-    .map((u) => u.id);
+function expectedOrder(items: AdminUser[], sort: UserSort, dir: SortDirection): number[] {
+  return sortedBy(items, keyOf[sort], dir).map((u) => u.id);
 }
 
 describe(`users list (${testEngine})`, () => {
@@ -147,7 +141,7 @@ describe(`users list (${testEngine})`, () => {
     expect(page.items.every((u) => u.role.name === 'operator')).toBe(true);
   });
 
-  it.each(USER_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => [sort, dir] as const)))('sorts by %s %s across pages', async (sort, dir) => {
+  it.each(sortCases(USER_SORTS))('sorts by %s %s across pages', async (sort, dir) => {
     const items = await allPages(`q=halamanuji&sort=${sort}&dir=${dir}`);
     const ids = items.map((u) => u.id);
     expect(new Set(ids).size).toBe(COUNT);
