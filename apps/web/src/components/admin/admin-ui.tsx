@@ -123,3 +123,27 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
     </div>
   );
 }
+
+/**
+ * One "Label: value" line in a back-office card's <dl>. Nothing when there is no value, so a card
+ * lists only what the record has (a term without its description breaks the list for a screen
+ * reader). `href` makes the value a link (tel:, mailto:); `children` replaces the value outright.
+ */
+export function CardDetail({ label, value, href, children }: { label: string; value?: string | null; href?: string; children?: ReactNode }) {
+  const content = children ?? value;
+  if (!content) return null;
+  return (
+    <div>
+      <dt className="inline font-semibold">{`${label}: `}</dt>
+      <dd className="inline">
+        {href ? (
+          <a href={href} className="text-green-800 underline">
+            {content}
+          </a>
+        ) : (
+          content
+        )}
+      </dd>
+    </div>
+  );
+}

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { failureMessage, type FailureStyle } from '../form/failure-message';
-import { buttonStyles, confirmAction } from './admin-ui';
+import { buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from './admin-ui';
 
 export function RowActions({ name, onEdit, onDelete, deleteDisabled = false, editText = 'Ubah', className = 'flex gap-2', children }: {
   /** The row's name as the person reads it, used in each button's label. */
@@ -35,6 +35,20 @@ export function RowActions({ name, onEdit, onDelete, deleteDisabled = false, edi
 export interface PageMessages {
   setBanner: (message: string | null) => void;
   setNotice: (message: string | null) => void;
+}
+
+/**
+ * A list page's two banners. The red one shows the last failed action, closable, or else, while
+ * the list cannot be loaded, `loadFailed`, which stays until the list loads; the green one shows
+ * the last action that went through.
+ */
+export function ListBanners({ banner, notice, loadFailed, page }: { banner: string | null; notice: string | null; loadFailed: string | null; page: PageMessages }) {
+  return (
+    <>
+      <ErrorBanner message={banner ?? loadFailed} onClose={banner ? () => page.setBanner(null) : undefined} />
+      <SuccessBanner message={notice} onClose={() => page.setNotice(null)} />
+    </>
+  );
 }
 
 /**

@@ -7,7 +7,7 @@
  * Tables use `SortableHeader` (a button in the column heading, `aria-sort` for screen readers);
  * lists drawn as cards, and every list on a phone, can use `SortSelect`.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortDirection } from '@pasar/core/common';
 
@@ -91,38 +91,56 @@ export function SortSelect<F extends string>({ options, sort, id = 'sort' }: { o
 }
 
 /**
- * The search box of a list searched on the server (issue 31: categories, knowledge, couriers,
- * outbox), as the users and products lists do it: the words live in the address (`?q=`) beside the
- * order, are sent a moment after the last key, and a new search goes back to page 1. `text` is the
- * box, `q` what the list was asked for.
+ * A search box whose words live in the address: `text` is the box, `q` the words the list was
+ * asked for. The box follows `q` when the address changes from outside (back, forward, a menu
+ * link) but not while the address only caught up with the typing ("opak " stays "opak ", not
+ * "opak"); without following it, the wait below would write the old words back. The trimmed words
+ * go to `onSearch` `delay` ms after the last key, as the search runs on the server.
  */
-export function useListSearch(): { q: string; text: string; setText: (text: string) => void } {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+export function useDebouncedSearch(q: string, onSearch: (q: string) => void, delay: number): { text: string; setText: (text: string) => void } {
   const [text, setText] = useState(q);
-  // The box follows the address when it changes from outside (back, forward, a menu link).
   const [seen, setSeen] = useState(q);
   if (seen !== q) {
     setSeen(q);
     if (text.trim() !== q) setText(q);
   }
+  // Callers pass a new inline `onSearch` on every render; the timer reads the latest one.
+  const search = useRef(onSearch);
+  useEffect(() => {
+    search.current = onSearch;
+  });
   useEffect(() => {
     const trimmed = text.trim();
     if (trimmed === q) return;
-    const timer = window.setTimeout(() => {
+    const timer = window.setTimeout(() => search.current(trimmed), delay);
+    return () => window.clearTimeout(timer);
+  }, [text, q, delay]);
+  return { text, setText };
+}
+
+/**
+ * The search box of a list searched on the server (issue 31: categories, knowledge, couriers,
+ * outbox), as the users and products lists do it: the words live in the address (`?q=`) beside the
+ * order, are sent a moment after the last key, and a new search goes back to page 1.
+ */
+export function useListSearch(): { q: string; text: string; setText: (text: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const { text, setText } = useDebouncedSearch(
+    q,
+    (words) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          if (trimmed) next.set('q', trimmed);
+          if (words) next.set('q', words);
           else next.delete('q');
           next.delete('page');
           return next;
         },
         { replace: true },
-      );
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [text, q, setParams]);
+      ),
+    300,
+  );
   return { q, text, setText };
 }
 

@@ -4,5 +4,8 @@ export { errorAt, firstErrorUnder, setServerErrors, useZodForm, zodFormResolver,
 export { useUnsavedChanges } from './use-unsaved-changes';
 export { conflictMessages, useEditConflict, type EditConflict, type LatestVersion } from './edit-conflict';
 export { formDifferences, showValue, type FieldDifference } from './form-diff';
-export { draftKey, draftRestoredMessage, peekDraft, takeDraft, useFormDraft, useReopenDraft, useRestoredDraft, type FormDraft } from './use-form-draft';
+export { draftKey, draftRestoredMessage, peekDraft, takeDraft, useFormDraft, useReopenDraft, useRestoredDraft, useRestoreInlineDraft, type FormDraft } from './use-form-draft';
 export { FormNotices } from './form-notices';
+export { parseOrShow } from './parse-or-show';
+export { NamedOptions } from './named-options';
+export { submitWith } from './submit-clearing';

@@ -10,3 +10,14 @@ export function submitClearing(clear: () => void, submit: (event: FormEvent<HTML
     void submit(event);
   };
 }
+
+/**
+ * The onSubmit of a form kept in plain state rather than react-hook-form (a reason box, a period,
+ * a rate): the browser's own submit is held back and `run` does the work (a save runs unawaited).
+ */
+export function submitWith(run: () => void | Promise<unknown>) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void run();
+  };
+}

@@ -128,6 +128,26 @@ export function useReopenDraft<TRecord extends { id: number }>(scope: string, it
 }
 
 /**
+ * A form that stands beside its list (not in a dialog) takes back the draft found at mount
+ * (useFormDraft) once its record is in `items`, a new record's draft at once: `restore` gets the
+ * record (null for a new one) and the draft's values, once.
+ */
+export function useRestoreInlineDraft<TRecord extends { id: number }, TValues>(draft: FormDraft<TValues> | null, items: readonly TRecord[] | undefined, restore: (record: TRecord | null, values: TValues) => void): void {
+  const [pending, setPending] = useState(draft !== null);
+  const record = draft?.recordId ? items?.find((r) => r.id === draft.recordId) : undefined;
+  // Pages pass a new inline `restore` on every render; the effect reads the latest one.
+  const latest = useRef(restore);
+  useEffect(() => {
+    latest.current = restore;
+  });
+  useEffect(() => {
+    if (!draft || !pending || (draft.recordId !== null && !record)) return;
+    setPending(false);
+    latest.current(record ?? null, draft.values);
+  }, [draft, pending, record]);
+}
+
+/**
  * Puts the draft found for this record (useFormDraft) back into the form, once, when it opens;
  * true when it did, for the form to say so (FormNotices).
  */

@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { productInputSchema, productMessages, type ProductInput } from '@pasar/core/products';
 import { Modal } from '../modal';
 import { FormActions } from '../admin/admin-ui';
-import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useRestoredDraft, useZodForm } from '../form';
+import { failureMessage, Field, FormNotices, NamedOptions, setServerErrors, showValue, useEditConflict, useFormDraft, useRestoredDraft, useZodForm } from '../form';
 import { conflictLabels, initial, productBody, type FormState, type ProductFormValues } from './product-form-state';
 import { fieldOf, ImagesSection, OptionGroupsSection, PriceStockSection, Section, VariantsSection } from './product-form-sections';
 
@@ -117,11 +117,7 @@ export function ProductFormModal({ product, title, categories, businesses, save,
             {withBusiness && (
               <Field as="select" id="product-business" label="Usaha mitra" value={form.watch('business_id')} {...field('business_id')}>
                 <option value="">Tanpa usaha mitra</option>
-                {businesses.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
+                <NamedOptions items={businesses} />
               </Field>
             )}
             <Field id="product-size" label="Ukuran/Kemasan" {...field('size')} />

@@ -11,10 +11,12 @@ import type { ProductForm } from './product-form-state';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of the form; `error` is a list's own problem (too many variants), shown above its rows. */
+export function Section({ title, error, children }: { title: string; error?: string | undefined; children: ReactNode }) {
   return (
     <fieldset className="rounded-xl border border-stone-200 p-3">
       <legend className="px-1 text-sm font-bold text-stone-800">{title}</legend>
+      {error && <p className="mb-2 text-sm text-red-700">{error}</p>}
       {children}
     </fieldset>
   );
@@ -70,10 +72,8 @@ export function PriceStockSection({ form }: { form: ProductForm }) {
 
 export function VariantsSection({ form }: { form: ProductForm }) {
   const variants = useFieldArray({ control: form.control, name: 'size_variants' });
-  const variantsError = firstErrorUnder(form.formState.errors, 'size_variants');
   return (
-    <Section title={`Varian ukuran (maksimal ${MAX_SIZE_VARIANTS})`}>
-      {variantsError && <p className="mb-2 text-sm text-red-700">{variantsError}</p>}
+    <Section title={`Varian ukuran (maksimal ${MAX_SIZE_VARIANTS})`} error={firstErrorUnder(form.formState.errors, 'size_variants')}>
       <div className="space-y-2">
         {variants.fields.map((row, i) => (
           <div key={row.id} className="grid grid-cols-2 gap-2 sm:grid-cols-[2fr_1fr_1fr_1fr_auto] sm:items-end">
@@ -98,10 +98,8 @@ export function VariantsSection({ form }: { form: ProductForm }) {
 
 export function OptionGroupsSection({ form }: { form: ProductForm }) {
   const options = useFieldArray({ control: form.control, name: 'option_groups' });
-  const optionsError = firstErrorUnder(form.formState.errors, 'option_groups');
   return (
-    <Section title="Kelompok opsi">
-      {optionsError && <p className="mb-2 text-sm text-red-700">{optionsError}</p>}
+    <Section title="Kelompok opsi" error={firstErrorUnder(form.formState.errors, 'option_groups')}>
       <div className="space-y-2">
         {options.fields.map((row, i) => (
           <div key={row.id} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
@@ -123,10 +121,8 @@ export function OptionGroupsSection({ form }: { form: ProductForm }) {
 /** Cover and extra images: those kept (each removable) and the files picked to upload beside them. */
 export function ImagesSection({ form, cover, onCover, onFiles }: { form: ProductForm; cover: File | null; onCover: (file: File | null) => void; onFiles: (files: File[]) => void }) {
   const [imageCover, images] = form.watch(['image_cover', 'images']);
-  const imagesError = firstErrorUnder(form.formState.errors, 'images');
   return (
-    <Section title="Gambar (JPG, PNG, atau WEBP)">
-      {imagesError && <p className="mb-2 text-sm text-red-700">{imagesError}</p>}
+    <Section title="Gambar (JPG, PNG, atau WEBP)" error={firstErrorUnder(form.formState.errors, 'images')}>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor="product-cover" className="block text-sm font-semibold">

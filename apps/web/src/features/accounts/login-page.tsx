@@ -6,7 +6,7 @@ import { textMaxLengths } from '@pasar/core/validation';
 import { Field, useZodForm } from '../../components/form';
 import { authPathWith, returnPathOf } from '../../lib/return-path';
 import { login } from './api/accounts-api';
-import { AccountForm } from './components/account-form';
+import { AccountForm, AccountFormEnd } from './components/account-form';
 import { useSessionSubmit } from './components/use-session-submit';
 
 /** The server's limits, on the inputs (issue 31). */
@@ -42,15 +42,7 @@ export default function LoginPage() {
             Lupa kata sandi?
           </Link>
         </div>
-        <button type="submit" disabled={busy} className="w-full rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60">
-          {busy ? 'Memproses...' : 'Masuk'}
-        </button>
-        <p className="text-center text-sm text-stone-600">
-          Belum punya akun?{' '}
-          <Link to={authPathWith('/register', back)} className="font-semibold text-green-800 hover:underline">
-            Daftar
-          </Link>
-        </p>
+        <AccountFormEnd busy={busy} label="Masuk" question="Belum punya akun?" other={{ to: authPathWith('/register', back), label: 'Daftar' }} layout="stack" />
       </AccountForm>
     </div>
   );

@@ -1,5 +1,5 @@
 /** Profile (docs/requirements/storefront.md §2 Profile, §4 Profile, §8). */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { accountMessages as m, profileUpdateSchema, type ProfileUpdateInput } from '@pasar/core/accounts';
 import { textMaxLengths } from '@pasar/core/validation';
@@ -12,6 +12,16 @@ import { ChangePasswordForm } from './components/change-password-form';
 const max = textMaxLengths(profileUpdateSchema);
 
 const formOf = (u: SessionUser) => ({ first_name: u.first_name, last_name: u.last_name, email: u.email, phone_number: u.phone_number ?? '' });
+
+/** One fact of the profile; the account's own (username, role) are set in bold. */
+function Fact({ label, bold = false, children }: { label: string; bold?: boolean; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase text-stone-600">{label}</dt>
+      <dd className={bold ? 'font-semibold' : undefined}>{children}</dd>
+    </div>
+  );
+}
 
 export default function ProfilePage() {
   const session = useSession();
@@ -75,14 +85,12 @@ export default function ProfilePage() {
       )}
       <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <dl className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <dt className="text-xs font-semibold uppercase text-stone-600">Username</dt>
-            <dd className="font-semibold">{user.username}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-stone-600">Peran</dt>
-            <dd className="font-semibold">{user.role.display_name}</dd>
-          </div>
+          <Fact label="Username" bold>
+            {user.username}
+          </Fact>
+          <Fact label="Peran" bold>
+            {user.role.display_name}
+          </Fact>
         </dl>
         {editing ? (
           <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -102,17 +110,10 @@ export default function ProfilePage() {
         ) : (
           <>
             <dl className="mt-6 grid gap-3 sm:grid-cols-2">
-              {[
-                ['Nama depan', user.first_name],
-                ['Nama belakang', user.last_name],
-                ['Email', user.email],
-                ['Nomor telepon', user.phone_number || '-'],
-              ].map(([label, value]) => (
-                <div key={label}>
-                  <dt className="text-xs font-semibold uppercase text-stone-600">{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
+              <Fact label="Nama depan">{user.first_name}</Fact>
+              <Fact label="Nama belakang">{user.last_name}</Fact>
+              <Fact label="Email">{user.email}</Fact>
+              <Fact label="Nomor telepon">{user.phone_number || '-'}</Fact>
             </dl>
             <button type="button" onClick={() => { setMessage(undefined); setEditing(true); }} className="mt-6 rounded-xl bg-green-800 px-5 py-2.5 font-bold text-white">
               Ubah profil

@@ -1,11 +1,11 @@
 /** Registration (docs/requirements/storefront.md §2 Registration, §5, §8). */
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { accountMessages as m, registerFormSchema } from '@pasar/core/accounts';
 import { textMaxLengths } from '@pasar/core/validation';
 import { Field, useZodForm } from '../../components/form';
 import { authPathWith, returnPathOf } from '../../lib/return-path';
 import { register } from './api/accounts-api';
-import { AccountForm } from './components/account-form';
+import { AccountForm, AccountFormEnd } from './components/account-form';
 import { useSessionSubmit } from './components/use-session-submit';
 
 /** The server's limits, on the inputs (issue 31); the confirmation is the password again. */
@@ -40,15 +40,7 @@ export default function RegisterPage() {
         <Field id="reg-password" label="Kata sandi" type="password" autoComplete="new-password" {...field('password')} />
         <Field id="password_confirmation" label="Konfirmasi kata sandi" type="password" autoComplete="new-password" {...field('password_confirmation')} />
         <Field id="terms" type="checkbox" className="sm:col-span-2" label="Saya menyetujui syarat dan ketentuan serta kebijakan privasi Pasar UMKM." error={errors.terms?.message} {...form.register('terms')} />
-        <button type="submit" disabled={busy} className="rounded-xl bg-green-800 px-5 py-3 font-bold text-white hover:bg-green-900 disabled:opacity-60 sm:col-span-2">
-          {busy ? 'Memproses...' : 'Daftar'}
-        </button>
-        <p className="text-center text-sm text-stone-600 sm:col-span-2">
-          Sudah punya akun?{' '}
-          <Link to={authPathWith('/login', back)} className="font-semibold text-green-800 hover:underline">
-            Masuk
-          </Link>
-        </p>
+        <AccountFormEnd busy={busy} label="Daftar" question="Sudah punya akun?" other={{ to: authPathWith('/login', back), label: 'Masuk' }} layout="grid" />
       </AccountForm>
     </div>
   );

@@ -9,10 +9,11 @@ import { CERTIFICATE_KINDS, certificateLabels, type CertificateKind } from '@pas
 import { formatDateTime } from '@pasar/core/time';
 import { Modal } from '../../components/modal';
 import { FormActions, ErrorBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useRestoredDraft, useZodForm } from '../../components/form';
+import { failureMessage, Field, FormNotices, NamedOptions, setServerErrors, showValue, useEditConflict, useFormDraft, useRestoredDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
+import { useCities, useDistricts } from '../../lib/locations-api';
 import { useStoreTimeZone } from '../../lib/store-settings';
-import { useCityDistricts, useProvinceCities, useSaveBusiness, useStoreProvince } from './api/businesses-api';
+import { useSaveBusiness, useStoreProvince } from './api/businesses-api';
 import { submitClearing } from '../../components/form/submit-clearing';
 
 interface FormState {
@@ -109,8 +110,8 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
   const [banner, setBanner] = useState<string | null>(null);
   const [cityFilter, setCityFilter] = useState('');
   const province = useStoreProvince();
-  const cities = useProvinceCities(province.data);
-  const districts = useCityDistricts(cityId ? Number(cityId) : null);
+  const cities = useCities(province.data);
+  const districts = useDistricts(cityId ? Number(cityId) : null);
   const save = useSaveBusiness();
   // Issue 31 item 18: a session that runs out keeps the typing; the page reopens this dialog with it.
   const draft = useFormDraft(form, BUSINESS_DRAFT, business?.id ?? null);
@@ -192,11 +193,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
               {...form.register('city_id', { onChange: () => form.setValue('district_id', '') })}
             >
               <option value="">{`Pilih kota/kabupaten (${cities.data.length})`}</option>
-              {visibleCities.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <NamedOptions items={visibleCities} />
             </Field>
           ) : (
             <Field as="select" id="business-city" label="Kota/kabupaten" disabled error={errors.city_id?.message}>
@@ -209,11 +206,7 @@ export function BusinessFormModal({ business, onClose, onSaved }: { business: Ad
           {cityId && districts.data ? (
             <Field as="select" id="business-district" label="Kecamatan" value={form.watch('district_id')} {...field('district_id')}>
               <option value="">Pilih kecamatan</option>
-              {districts.data.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
+              <NamedOptions items={districts.data} />
             </Field>
           ) : (
             <Field as="select" id="business-district" label="Kecamatan" disabled error={errors.district_id?.message}>

@@ -5,10 +5,10 @@ import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SOR
 import { certificateLabels } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, CardDetail, EmptyState, StatCard } from '../../components/admin/admin-ui';
 import { useReopenDraft } from '../../components/form';
 import { ListSearchField, SortSelect, useListSort } from '../../components/admin/sorting';
-import { deleteRow, RowActions } from '../../components/admin/row-actions';
+import { deleteRow, ListBanners, RowActions } from '../../components/admin/row-actions';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BUSINESS_DRAFT, BusinessFormModal } from './business-form-modal';
 
@@ -47,48 +47,17 @@ function BusinessCard({ b, onEdit, onDelete, deleting }: { b: AdminBusiness; onE
             <dd className="text-stone-700">{b.address}</dd>
           </div>
         )}
-        {b.contact_name && (
-          <div>
-            <dt className="inline font-semibold">Kontak: </dt>
-            <dd className="inline">{b.contact_name}</dd>
-          </div>
-        )}
-        {b.contact_phone && (
-          <div>
-            <dt className="inline font-semibold">Telepon: </dt>
-            <dd className="inline">
-              <a href={`tel:${b.contact_phone}`} className="text-green-800 underline">
-                {b.contact_phone}
-              </a>
-            </dd>
-          </div>
-        )}
-        {b.contact_email && (
-          <div>
-            <dt className="inline font-semibold">Email: </dt>
-            <dd className="inline">
-              <a href={`mailto:${b.contact_email}`} className="text-green-800 underline">
-                {b.contact_email}
-              </a>
-            </dd>
-          </div>
-        )}
+        <CardDetail label="Kontak" value={b.contact_name} />
+        <CardDetail label="Telepon" value={b.contact_phone} href={`tel:${b.contact_phone}`} />
+        <CardDetail label="Email" value={b.contact_email} href={`mailto:${b.contact_email}`} />
         {b.website && (
-          <div>
-            <dt className="inline font-semibold">Situs: </dt>
-            <dd className="inline">
-              <a href={normalizeWebsite(b.website)} target="_blank" rel="noreferrer noopener" className="break-all text-green-800 underline">
-                {normalizeWebsite(b.website)}
-              </a>
-            </dd>
-          </div>
+          <CardDetail label="Situs">
+            <a href={normalizeWebsite(b.website)} target="_blank" rel="noreferrer noopener" className="break-all text-green-800 underline">
+              {normalizeWebsite(b.website)}
+            </a>
+          </CardDetail>
         )}
-        {b.owner_name && (
-          <div>
-            <dt className="inline font-semibold">Pemilik: </dt>
-            <dd className="inline">{b.owner_name}</dd>
-          </div>
-        )}
+        <CardDetail label="Pemilik" value={b.owner_name} />
         {b.certificates.length > 0 && (
           <div>
             <dt className="sr-only">Sertifikat</dt>
@@ -140,8 +109,7 @@ export default function BusinessesPage() {
           </button>
         }
       />
-      <ErrorBanner message={banner ?? (list.isError ? businessMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} loadFailed={list.isError ? businessMessages.loadFailed : null} page={{ setBanner, setNotice }} />
       <section aria-label="Jumlah usaha" className="mb-4 grid grid-cols-3 gap-3">
         <StatCard label="Total" value={list.data ? all.length : '…'} />
         <StatCard label="Aktif" value={list.data ? active : '…'} tone="green" />

@@ -1,12 +1,12 @@
 /** Categories (docs/requirements/back-office.md §2, §5, §8): list, inline create/edit form, delete with confirmation. */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { deleteRow, RowActions } from '../../components/admin/row-actions';
 import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
-import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useRestoreInlineDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { useAdminCategories, useDeleteCategory, useSaveCategory } from './api/categories-api';
 import { submitClearing } from '../../components/form/submit-clearing';
@@ -32,7 +32,6 @@ export default function CategoriesPage() {
   const form = useZodForm(categoryInputSchema, { defaultValues: empty });
   // Issue 31 item 18: a session that ran out mid-edit keeps the typing; it comes back here after signing in.
   const draft = useFormDraft(form, 'category', editing?.id ?? null);
-  const [draftPending, setDraftPending] = useState(draft !== null);
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
@@ -49,15 +48,12 @@ export default function CategoriesPage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   // The draft goes back on its category once the list has it (a new category's draft at once).
-  const draftCategory = draft?.recordId ? list.data?.find((c) => c.id === draft.recordId) : undefined;
-  useEffect(() => {
-    if (!draft || !draftPending || (draft.recordId !== null && !draftCategory)) return;
-    setDraftPending(false);
-    setEditing(draftCategory ?? null);
-    form.reset(draftCategory ? toForm(draftCategory) : empty);
-    form.reset(draft.values, { keepDefaultValues: true });
+  useRestoreInlineDraft(draft, list.data, (category, values) => {
+    setEditing(category);
+    form.reset(category ? toForm(category) : empty);
+    form.reset(values, { keepDefaultValues: true });
     setNotice(draftRestoredMessage);
-  }, [draft, draftPending, draftCategory, form]);
+  });
 
   const startNew = () => {
     conflict.dismiss();
@@ -85,7 +81,7 @@ export default function CategoriesPage() {
   const submit = async (input: CategoryInput) => {
     try {
       conflict.dismiss();
-      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: conflict.version() } : {}), input });
+      const result = await save.mutateAsync({ ...(editing ? { id: editing.id, version: conflict.version() } : {}), body: input });
       startNew();
       setNotice(result.message ?? null);
     } catch (error) {

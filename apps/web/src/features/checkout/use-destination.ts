@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Area } from '@pasar/core/locations';
-import { useCities, useDistricts, useProvinces } from './api/checkout-api';
+import { useCities, useDistricts, useProvinces } from '../../lib/locations-api';
 import type { Destination } from './order-payload';
 
 /**

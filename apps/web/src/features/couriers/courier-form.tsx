@@ -22,8 +22,9 @@ import { formatRupiah } from '@pasar/core/money';
 import { deleteRow } from '../../components/admin/row-actions';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { discardChangesMessage } from '../../components/confirm';
-import { draftRestoredMessage, failureMessage, Field, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
-import { useAreas, useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
+import { draftRestoredMessage, failureMessage, Field, NamedOptions, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
+import { useCities, useDistricts } from '../../lib/locations-api';
+import { useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
 import { submitClearing } from '../../components/form/submit-clearing';
 
 interface CourierFormState {
@@ -74,7 +75,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
   const [banner, setBanner] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => (restored ? draftRestoredMessage : ((location.state as { notice?: string } | null)?.notice ?? null)));
   const store = useStoreLocation();
-  const cities = useAreas(store.data ? `/locations/rajaongkir/provinces/${store.data.province_id}/cities` : null);
+  const cities = useCities(store.data?.province_id);
   const save = useSaveCourier();
   const field = (name: Exclude<keyof CourierFormState, 'is_active'>) => ({ error: errors[name]?.message, ...form.register(name) });
 
@@ -124,11 +125,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
         {/* Controlled: the cities arrive after the form, and a stored city must show once they do. */}
         <Field as="select" id="courier-city" label="Kota layanan" hint="Kosongkan bila kurir melayani semua kota." value={form.watch('city_id')} {...field('city_id')}>
           <option value="">Semua kota</option>
-          {cities.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NamedOptions items={cities.data} />
         </Field>
         <div className="sm:col-span-2">
           <Field as="textarea" id="courier-address" label="Alamat" {...field('address')} />
@@ -172,7 +169,7 @@ const toPriceForm = (p: CourierPrice | null): PriceFormState => ({
 
 function PricingRegions({ courier, onDirtyChange }: { courier: Courier; onDirtyChange: (dirty: boolean) => void }) {
   const store = useStoreLocation();
-  const districts = useAreas(store.data ? `/locations/rajaongkir/cities/${store.data.city_id}/districts` : null);
+  const districts = useDistricts(store.data?.city_id);
   const save = useSavePrice();
   const remove = useDeletePrice();
   const [editing, setEditing] = useState<CourierPrice | null | undefined>(undefined);
@@ -237,11 +234,7 @@ function PricingRegions({ courier, onDirtyChange }: { courier: Courier; onDirtyC
           {/* Controlled: the districts arrive after the form, and a stored district must show once they do. */}
           <Field as="select" id="price-district" label="Kecamatan" value={form.watch('district_id')} error={errors.district_id?.message} {...form.register('district_id', { onChange: (e: { target: { value: string } }) => pickDistrict(e.target.value) })}>
             <option value="">Seluruh {store.data?.city_name ?? 'kota'}</option>
-            {districts.data?.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
+            <NamedOptions items={districts.data} />
           </Field>
           <Field id="price-region" label="Wilayah" maxLength={120} {...field('region')} />
           {/* Whole rupiah, step 1 (docs/decisions/011): the spec's step 0.01 would invite decimals money never has. */}

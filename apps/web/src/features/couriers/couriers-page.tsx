@@ -8,8 +8,8 @@ import { Link, Route, Routes, useLocation, useNavigate, useParams, useSearchPara
 import { Car, Motorbike, Package, Truck, type LucideIcon } from 'lucide-react';
 import { COURIER_SORTS, COURIER_STATUSES, COURIER_TYPES, DEFAULT_COURIER_SORT, courierMessages, courierStatusLabels, courierTypeLabels, type Courier, type CourierSort, type CourierStatus, type CourierType } from '@pasar/core/couriers';
 import { CardSkeleton } from '../../components/skeleton';
-import { deleteRow } from '../../components/admin/row-actions';
-import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { deleteRow, ListBanners } from '../../components/admin/row-actions';
+import { AdminPageHeader, buttonStyles, CardDetail, EmptyState, ErrorBanner } from '../../components/admin/admin-ui';
 import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { Field } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
@@ -40,26 +40,9 @@ function CourierCard({ c, onDelete, deleting }: { c: Courier; onDelete: () => vo
         <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusTone[c.status] ?? ''}`}>{courierStatusLabels[c.status as CourierStatus] ?? c.status}</span>
       </div>
       <dl className="mt-3 space-y-1 text-sm">
-        <div>
-          <dt className="inline font-semibold">Telepon: </dt>
-          <dd className="inline">
-            <a className="text-green-800 underline" href={`tel:${c.phone_number}`}>
-              {c.phone_number}
-            </a>
-          </dd>
-        </div>
-        {c.email && (
-          <div>
-            <dt className="inline font-semibold">Email: </dt>
-            <dd className="inline">{c.email}</dd>
-          </div>
-        )}
-        {c.address && (
-          <div>
-            <dt className="inline font-semibold">Alamat: </dt>
-            <dd className="inline">{c.address}</dd>
-          </div>
-        )}
+        <CardDetail label="Telepon" value={c.phone_number} href={`tel:${c.phone_number}`} />
+        <CardDetail label="Email" value={c.email} />
+        <CardDetail label="Alamat" value={c.address} />
         <div>
           <dt className="sr-only">Harga wilayah</dt>
           <dd className={c.price_count > 0 ? 'text-stone-700' : 'text-amber-800'}>{c.price_count > 0 ? `${c.price_count} wilayah harga` : courierMessages.pricingMissing}</dd>
@@ -139,8 +122,7 @@ function CourierList() {
           </Link>
         }
       />
-      <ErrorBanner message={banner ?? (list.isError ? courierMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} loadFailed={list.isError ? courierMessages.loadFailed : null} page={{ setBanner, setNotice }} />
       <div className="mb-4 grid max-w-3xl gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <ListSearchField label="Cari kurir" placeholder="Nama, telepon, email, alamat, atau nomor kendaraan" search={search} className="sm:col-span-2" />
         <div className="flex items-end sm:col-span-2">

@@ -9,7 +9,7 @@ import { changeKindLabels, curationMessages, curationRejectSchema, type CuratedV
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field } from '../../components/form';
+import { failureMessage, Field, submitWith } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ProductImage } from '../../components/product-image';
 import { SkeletonGrid } from '../../components/skeleton';
@@ -183,14 +183,7 @@ function RejectModal({ item, onClose, onDone }: { item: CurationQueueItem; onClo
   };
   return (
     <Modal title={`Tolak usulan: ${item.proposed.name}`} onClose={onClose} guardEdits>
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate className="space-y-3" onSubmit={submitWith(submit)}>
         <Field as="textarea" id="reject-reason" label="Alasan (dibaca mitra)" rows={3} maxLength={1000} value={reason} error={error ?? undefined} onChange={(e) => setReason(e.target.value)} hint="Tulis apa yang perlu diperbaiki, mis. 'Foto buram, unggah foto yang lebih terang.'" />
         <FormActions label="Tolak usulan" pending={decide.isPending} onCancel={onClose} />
       </form>

@@ -4,13 +4,13 @@
  * The file is either a typed address or an uploaded .txt, .md or .pdf (issue 7), whose text the
  * shopping assistant reads; the table says when it could not read any.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
 import { deleteRow } from '../../components/admin/row-actions';
 import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
-import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
+import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useRestoreInlineDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { useDeleteKnowledge, useKnowledge, useProductOptions, useSaveKnowledge } from './api/knowledge-api';
 import { KnowledgeFileFields, uploadProblem, type KnowledgeFormState as FormState } from './knowledge-file-fields';
@@ -34,7 +34,6 @@ export default function KnowledgePage() {
   const form = useZodForm(knowledgeInputSchema, { defaultValues: empty });
   // Issue 31 item 18: a session that ran out mid-edit keeps the typing; it comes back here after signing in.
   const draft = useFormDraft(form, 'knowledge', editing?.id ?? null);
-  const [draftPending, setDraftPending] = useState(draft !== null);
   // Issue 31 item 16: a save that lost a race offers the latest version or one's own.
   const conflict = useEditConflict<FormState>({
     version: editing?.version,
@@ -54,15 +53,12 @@ export default function KnowledgePage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   // The draft goes back on its entry once the list has it (a new entry's draft at once).
-  const draftEntry = draft?.recordId ? list.data?.find((k) => k.id === draft.recordId) : undefined;
-  useEffect(() => {
-    if (!draft || !draftPending || (draft.recordId !== null && !draftEntry)) return;
-    setDraftPending(false);
-    setEditing(draftEntry ?? null);
-    form.reset(draftEntry ? toForm(draftEntry) : empty);
-    form.reset({ ...draft.values, upload: null }, { keepDefaultValues: true });
+  useRestoreInlineDraft(draft, list.data, (entry, values) => {
+    setEditing(entry);
+    form.reset(entry ? toForm(entry) : empty);
+    form.reset({ ...values, upload: null }, { keepDefaultValues: true });
     setNotice(draftRestoredMessage);
-  }, [draft, draftPending, draftEntry, form]);
+  });
 
   const start = (entry: KnowledgeEntry | null, values: FormState = empty) => {
     conflict.dismiss();

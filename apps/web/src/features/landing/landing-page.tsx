@@ -1,4 +1,5 @@
 /** Landing page (docs/requirements/storefront.md §1, §2): hero, values, one shelf per category, stories, partners, join. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '@pasar/core/catalog';
 import { ProductCard } from '../../components/product-card';
@@ -19,6 +20,18 @@ const stories = [
 ];
 
 const partnerTypes = ['Kuliner', 'Kopi & Teh', 'Batik & Tenun', 'Anyaman', 'Kosmetik Alami', 'Herbal', 'Dekorasi', 'Pertanian'];
+
+/** A titled band of the page, reached from the header's links by its id (`#stories`). */
+function PageSection({ id, title, first = false, children }: { id: string; title: string; first?: boolean; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={`mx-auto ${first ? '' : 'mt-14 '}max-w-6xl scroll-mt-20 px-4`}>
+      <h2 id={`${id}-title`} className="text-2xl font-extrabold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 function Shelf({ category }: { category: Category }) {
   const shelf = useCategoryShelf(category.id, SHELF_SIZE);
@@ -105,10 +118,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section id="categories" aria-labelledby="categories-title" className="mx-auto max-w-6xl scroll-mt-20 px-4">
-        <h2 id="categories-title" className="text-2xl font-extrabold">
-          Belanja per kategori
-        </h2>
+      <PageSection id="categories" title="Belanja per kategori" first>
         {categories.isPending ? (
           <div className="mt-6">
             <SkeletonGrid count={6} />
@@ -120,12 +130,9 @@ export default function LandingPage() {
         ) : (
           categories.data.map((c) => <Shelf key={c.id} category={c} />)
         )}
-      </section>
+      </PageSection>
 
-      <section id="stories" aria-labelledby="stories-title" className="mx-auto mt-14 max-w-6xl scroll-mt-20 px-4">
-        <h2 id="stories-title" className="text-2xl font-extrabold">
-          Cerita mitra
-        </h2>
+      <PageSection id="stories" title="Cerita mitra">
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {stories.map((s) => (
             <figure key={s.name} className="rounded-2xl bg-amber-50 p-6 ring-1 ring-amber-200">
@@ -134,12 +141,9 @@ export default function LandingPage() {
             </figure>
           ))}
         </div>
-      </section>
+      </PageSection>
 
-      <section id="partners" aria-labelledby="partners-title" className="mx-auto mt-14 max-w-6xl scroll-mt-20 px-4">
-        <h2 id="partners-title" className="text-2xl font-extrabold">
-          Jenis mitra kami
-        </h2>
+      <PageSection id="partners" title="Jenis mitra kami">
         <ul className="mt-4 flex flex-wrap gap-2">
           {partnerTypes.map((p) => (
             <li key={p} className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-green-900 ring-1 ring-green-200">
@@ -156,7 +160,7 @@ export default function LandingPage() {
             Daftar jadi mitra
           </Link>
         </div>
-      </section>
+      </PageSection>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { catalogTileValue } from '@pasar/core/catalog';
 import { ADMIN_ORDER_SORTS, adminOrderMessages, type AdminOrder } from '@pasar/core/orders';
 import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { Pagination } from '../../components/admin/pagination';
-import { useListSort } from '../../components/admin/sorting';
+import { useDebouncedSearch, useListSort } from '../../components/admin/sorting';
 import { failureMessage } from '../../components/form';
 import { downloadOrdersCsv, useAdminOrders, useStoreName, type OrderFilter } from './api/admin-orders-api';
 import { OrderDetailPanel } from './order-detail-panel';
@@ -20,7 +20,7 @@ import { OrderPanelShell } from './order-panel-shell';
 import { OrderSummaryCards } from './order-summary-cards';
 import { OrdersTable } from './orders-table';
 import { deskPages } from './revenue-card';
-import { ORDER_PAGE_SIZES, useOrderFilter, useOrderSearch } from './use-order-filter';
+import { ORDER_PAGE_SIZES, useOrderFilter } from './use-order-filter';
 import { useOrderSelection } from './use-order-selection';
 import { useStatusChange } from './use-status-change';
 
@@ -74,7 +74,7 @@ export default function AdminOrdersPage() {
     panel.unpin();
     updateFilter(patch);
   };
-  const [search, setSearch] = useOrderSearch(filter.q, (q) => update({ q }));
+  const { text: search, setText: setSearch } = useDebouncedSearch(filter.q, (q) => update({ q }), 350);
   const { updating, setStatus } = useStatusChange({
     onStart: () => {
       setBanner(null);

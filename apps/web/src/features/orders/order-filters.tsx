@@ -5,6 +5,7 @@
 import { ORDER_STATUSES, orderStatusLabels, type AdminOrderList } from '@pasar/core/orders';
 import { paymentMessages } from '@pasar/core/payments';
 import { ListSearchField } from '../../components/admin/sorting';
+import { FilterTabs } from '../../components/filter-tabs';
 import type { OrderFilter } from './api/admin-orders-api';
 
 const TABS = ['all', ...ORDER_STATUSES] as const;
@@ -25,20 +26,20 @@ export function OrderFilters({ filter, counts, figure, search, onSearch, onChang
     <>
       <ListSearchField label="Cari pesanan" placeholder="ID pesanan, email tamu, status, tanggal (2026-11-22 atau 22/11/2026), nama produk" search={{ text: search, setText: onSearch }} className="mb-3" />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <div role="tablist" aria-label="Status pesanan" className="flex flex-wrap gap-2">
-          {TABS.map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={filter.status === t}
-              onClick={() => onChange({ status: t })}
-              className={`rounded-full px-3 py-1.5 text-sm font-semibold ${filter.status === t ? 'bg-green-700 text-white' : 'bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50'}`}
-            >
+        <FilterTabs
+          label="Status pesanan"
+          tabs={TABS}
+          selected={filter.status}
+          onSelect={(t) => onChange({ status: t })}
+          className="flex flex-wrap gap-2"
+          tabClassName={(selected) => `rounded-full px-3 py-1.5 text-sm font-semibold ${selected ? 'bg-green-700 text-white' : 'bg-white text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50'}`}
+        >
+          {(t) => (
+            <>
               {tabLabel(t)} <span>({counts ? figure(counts[t]) : '…'})</span>
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </FilterTabs>
         <button
           type="button"
           aria-pressed={verifying}

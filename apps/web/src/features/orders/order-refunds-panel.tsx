@@ -10,7 +10,7 @@ import type { AdminOrder } from '@pasar/core/orders';
 import { refundMessages, refundMethodLabels, reversePaymentSchema } from '@pasar/core/refunds';
 import { formatDateTime } from '@pasar/core/time';
 import { buttonStyles, FormActions, ErrorBanner } from '../../components/admin/admin-ui';
-import { Field, failureMessage } from '../../components/form';
+import { Field, failureMessage, parseOrShow } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { useOrderRefunds, useRemoveLine, useReversePayment } from './api/refunds-api';
@@ -80,20 +80,16 @@ export function OrderRefundsPanel({ order, onMessage }: { order: AdminOrder; onM
 
 function ReverseDialog({ order, onClose, onDone }: { order: AdminOrder; onClose: () => void; onDone: (message: string) => void }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const reverse = useReversePayment();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBanner(null);
-    const parsed = reversePaymentSchema.safeParse({ reason, version: order.version });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? refundMessages.reasonRequired);
-      return;
-    }
-    setError(undefined);
+    const parsed = parseOrShow(reversePaymentSchema, { reason, version: order.version }, refundMessages.reasonRequired, setError);
+    if (!parsed) return;
     try {
-      const result = await reverse.mutateAsync({ id: order.id, body: parsed.data });
+      const result = await reverse.mutateAsync({ id: order.id, body: parsed });
       onDone(result.message ?? refundMessages.reversed);
     } catch (failure) {
       setBanner(serverWords(failure));
@@ -106,7 +102,7 @@ function ReverseDialog({ order, onClose, onDone }: { order: AdminOrder; onClose:
         <p className="text-sm">
           Pembayaran {formatRupiah(order.total_amount)} kembali menjadi belum dibayar; pesanan yang dikonfirmasi kembali menunggu konfirmasi. Hanya dapat dilakukan pada hari konfirmasi.
         </p>
-        <Field as="textarea" id="reverse-reason" label="Alasan" value={reason} error={error} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <Field as="textarea" id="reverse-reason" label="Alasan" value={reason} error={error ?? undefined} maxLength={500} onChange={(e) => setReason(e.target.value)} />
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Kembali

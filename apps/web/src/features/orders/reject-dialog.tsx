@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { AdminOrder } from '@pasar/core/orders';
 import { paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
 import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
-import { Field } from '../../components/form';
+import { Field, parseOrShow } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
 import { usePaymentAction } from './api/admin-orders-api';
@@ -13,20 +13,16 @@ const rejectButtonClass = 'inline-flex items-center justify-center gap-2 rounded
 
 export function RejectDialog({ order, onClose, onDone }: { order: AdminOrder; onClose: () => void; onDone: (message: PanelMessage) => void }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const action = usePaymentAction();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBanner(null);
-    const parsed = paymentRejectSchema.safeParse({ reason, version: order.version });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? paymentMessages.rejectReasonRequired);
-      return;
-    }
-    setError(undefined);
+    const parsed = parseOrShow(paymentRejectSchema, { reason, version: order.version }, paymentMessages.rejectReasonRequired, setError);
+    if (!parsed) return;
     try {
-      const result = await action.mutateAsync({ kind: 'reject', id: order.id, version: order.version, reason: parsed.data.reason });
+      const result = await action.mutateAsync({ kind: 'reject', id: order.id, version: order.version, reason: parsed.reason });
       onDone({ tone: 'ok', text: result.message ?? paymentMessages.rejected });
     } catch (failure) {
       const fields = failure instanceof ApiError && failure.fields ? failure.fields : {};
@@ -44,7 +40,7 @@ export function RejectDialog({ order, onClose, onDone }: { order: AdminOrder; on
           id="reject-reason"
           label="Alasan penolakan"
           value={reason}
-          error={error}
+          error={error ?? undefined}
           maxLength={500}
           hint="Pembeli membaca alasan ini dan dapat mengirim bukti transfer baru."
           onChange={(e) => setReason(e.target.value)}

@@ -1,8 +1,7 @@
 /**
- * The order list's filter and search box, kept in the URL so a link opens the same view;
- * `?order=N` (the dashboard's and the bell's links) names an order whose panel opens.
+ * The order list's filter, kept in the URL so a link opens the same view (its search box is
+ * useDebouncedSearch); `?order=N` (the dashboard's and the bell's links) names an order whose panel opens.
  */
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_ORDER_SORTS, ORDER_STATUSES, type OrderStatus } from '@pasar/core/orders';
 import { useListSort } from '../../components/admin/sorting';
@@ -51,27 +50,4 @@ export function useOrderFilter(): [OrderFilter, (patch: Partial<OrderFilter>) =>
     );
   };
   return [filter, update, linkedOrder, forgetLinkedOrder];
-}
-
-/**
- * The search box's text: it follows the URL when that changes from outside (back/forward, the menu
- * link to a bare /admin/orders), and writes the trimmed words to the filter a moment after the last key.
- */
-export function useOrderSearch(q: string, onSearch: (q: string) => void): [string, (text: string) => void] {
-  const [search, setSearch] = useState(q);
-  // Without following the URL, the debounce below would write the old words back into it.
-  // Not while the URL only caught up with the typing ("opak " stays "opak ", not "opak").
-  const [urlQ, setUrlQ] = useState(q);
-  if (urlQ !== q) {
-    setUrlQ(q);
-    if (search.trim() !== q) setSearch(q);
-  }
-  // Search runs on the server; typing waits a moment before asking.
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === q) return;
-    const timer = setTimeout(() => onSearch(trimmed), 350);
-    return () => clearTimeout(timer);
-  });
-  return [search, setSearch];
 }

@@ -15,9 +15,10 @@ import {
 } from '@pasar/core/partner-applications';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field } from '../../components/form';
+import { failureMessage, Field, parseOrShow, submitWith } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { SkeletonGrid } from '../../components/skeleton';
+import { FilterTabs } from '../../components/filter-tabs';
 import { useAllBusinesses, useApplications, useDecideApplication } from './api/partner-applications-api';
 
 const tabLabels: Record<ApplicationStatus, string> = { pending: 'Menunggu', approved: 'Disetujui', rejected: 'Ditolak' };
@@ -85,14 +86,10 @@ function DecisionModal({ application: a, onClose, onDone }: { application: Partn
   };
   const reject = async () => {
     setError(null);
-    const parsed = rejectApplicationSchema.safeParse({ reason, version: a.version });
-    if (!parsed.success) {
-      setReasonError(parsed.error.issues[0]?.message ?? m.reasonRequired);
-      return;
-    }
-    setReasonError(null);
+    const parsed = parseOrShow(rejectApplicationSchema, { reason, version: a.version }, m.reasonRequired, setReasonError);
+    if (!parsed) return;
     try {
-      const result = await decide.mutateAsync({ id: a.id, version: a.version, decision: 'reject', reason: parsed.data.reason });
+      const result = await decide.mutateAsync({ id: a.id, version: a.version, decision: 'reject', reason: parsed.reason });
       onDone(result.message ?? m.rejected);
     } catch (e) {
       setError(failureMessage(e, m.decideFailed));
@@ -114,14 +111,7 @@ function DecisionModal({ application: a, onClose, onDone }: { application: Partn
             </button>
           </div>
           {mode === 'approve' ? (
-            <form
-              noValidate
-              className="mt-3 space-y-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void approve();
-              }}
-            >
+            <form noValidate className="mt-3 space-y-3" onSubmit={submitWith(approve)}>
               <Field
                 as="select"
                 id="approve-business"
@@ -143,14 +133,7 @@ function DecisionModal({ application: a, onClose, onDone }: { application: Partn
               <FormActions label="Setujui pendaftaran" pending={decide.isPending} onCancel={onClose} />
             </form>
           ) : (
-            <form
-              noValidate
-              className="mt-3 space-y-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void reject();
-              }}
-            >
+            <form noValidate className="mt-3 space-y-3" onSubmit={submitWith(reject)}>
               <Field
                 as="textarea"
                 id="reject-application-reason"
@@ -180,13 +163,9 @@ export default function ApplicationsPage() {
   return (
     <div>
       <AdminPageHeader title="Pendaftaran mitra" description="Usaha yang mendaftar dari halaman Daftar jadi mitra. Setujui untuk menjadikan akunnya akun mitra, atau tolak dengan alasan; pendaftar diberi tahu lewat email." />
-      <div role="tablist" aria-label="Status pendaftaran" className="mb-4 flex gap-2 overflow-x-auto">
-        {APPLICATION_STATUSES.map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={status === s} className={status === s ? buttonStyles.primary : buttonStyles.secondary} onClick={() => setStatus(s)}>
-            {tabLabels[s]}
-          </button>
-        ))}
-      </div>
+      <FilterTabs label="Status pendaftaran" tabs={APPLICATION_STATUSES} selected={status} onSelect={setStatus} className="mb-4 flex gap-2 overflow-x-auto" tabClassName={(selected) => (selected ? buttonStyles.primary : buttonStyles.secondary)}>
+        {(s) => tabLabels[s]}
+      </FilterTabs>
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
       {list.isError && <ErrorBanner message={failureMessage(list.error, m.loadFailed)} />}
       {list.isPending && <SkeletonGrid count={3} layout="list" />}

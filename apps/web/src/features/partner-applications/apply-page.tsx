@@ -16,11 +16,12 @@ import {
 } from '@pasar/core/partner-applications';
 import { PARTNER_ROLE } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { failureMessage, Field, NamedOptions, setServerErrors, useZodForm } from '../../components/form';
 import { loginPathFrom } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { useStoreSettings } from '../../lib/store-settings';
-import { refreshSessionUser, useApply, useApplyAsAccount, useCities, useDistricts, useMyApplications, useProvinces } from './api/partner-applications-api';
+import { useCities, useDistricts, useProvinces } from '../../lib/locations-api';
+import { refreshSessionUser, useApply, useApplyAsAccount, useMyApplications } from './api/partner-applications-api';
 import { submitClearing } from '../../components/form/submit-clearing';
 
 const empty = {
@@ -161,27 +162,15 @@ function ApplicationForm({ withAccount, onSent }: { withAccount: boolean; onSent
           })}
         >
           <option value="">{provinces.isPending ? 'Memuat…' : 'Pilih provinsi'}</option>
-          {provinces.data?.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
+          <NamedOptions items={provinces.data} />
         </Field>
         <Field as="select" id="pa-city" label="Kota/kabupaten" disabled={!provinceId || cities.isPending} error={errors.city_id?.message} {...form.register('city_id', { onChange: () => form.setValue('district_id', '') })}>
           <option value="">{provinceId && cities.isPending ? 'Memuat…' : 'Pilih kota/kabupaten'}</option>
-          {cities.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NamedOptions items={cities.data} />
         </Field>
         <Field as="select" id="pa-district" label="Kecamatan" disabled={!cityId || districts.isPending} {...field('district_id')}>
           <option value="">{cityId && districts.isPending ? 'Memuat…' : 'Pilih kecamatan'}</option>
-          {districts.data?.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
+          <NamedOptions items={districts.data} />
         </Field>
         {(provinces.isError || cities.isError || districts.isError) && (
           <p role="alert" className="text-sm text-red-700 sm:col-span-2">

@@ -12,7 +12,7 @@ import { partnerChangeNote, partnerProductBadge, type PartnerProduct } from '@pa
 import { isLowStock, productMessages } from '@pasar/core/products';
 import { ProductImage } from '../../components/product-image';
 import { buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, useReopenDraft } from '../../components/form';
+import { failureMessage, submitWith, useReopenDraft } from '../../components/form';
 import { PRODUCT_DRAFT, ProductFormModal } from '../../components/product-form/product-form-modal';
 import { SkeletonGrid } from '../../components/skeleton';
 import { usePartnerCategories, usePartnerProducts, useSavePartnerProduct } from './api/partner-products-api';
@@ -60,15 +60,7 @@ function QuickEdit({ product, onDone }: { product: PartnerProduct; onDone: (mess
 
   const input = 'mt-1 block w-full rounded-lg border border-stone-300 px-2 py-1.5 text-sm';
   return (
-    <form
-      className="mt-2 space-y-2 rounded-xl bg-stone-50 p-2"
-      aria-label={`Harga dan stok ${product.name}`}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className="mt-2 space-y-2 rounded-xl bg-stone-50 p-2" aria-label={`Harga dan stok ${product.name}`} noValidate onSubmit={submitWith(submit)}>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -22,6 +22,7 @@ import { Pagination } from '../../components/admin/pagination';
 import { failureMessage } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { SkeletonGrid } from '../../components/skeleton';
+import { FilterTabs } from '../../components/filter-tabs';
 import { usePartnerShipmentAction, usePartnerShipments } from './api/partner-shipments-api';
 
 const actionFailed = 'Gagal memproses paket.';
@@ -211,21 +212,21 @@ export default function PartnerShipmentsPage() {
   return (
     <div className="mx-auto max-w-2xl">
       <h1 className="text-xl font-bold">Pesanan</h1>
-      <div role="tablist" aria-label="Status pesanan" className="mt-3 flex flex-wrap gap-1.5">
-        {PARTNER_SHIPMENT_FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            role="tab"
-            aria-selected={f === tab}
-            onClick={() => go({ tab: f })}
-            className={`shrink-0 rounded-full px-2.5 py-1.5 text-[13px] font-semibold ${f === tab ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-stone-700'}`}
-          >
+      <FilterTabs
+        label="Status pesanan"
+        tabs={PARTNER_SHIPMENT_FILTERS}
+        selected={tab}
+        onSelect={(f) => go({ tab: f })}
+        className="mt-3 flex flex-wrap gap-1.5"
+        tabClassName={(selected) => `shrink-0 rounded-full px-2.5 py-1.5 text-[13px] font-semibold ${selected ? 'bg-green-700 text-white' : 'border border-stone-300 bg-white text-stone-700'}`}
+      >
+        {(f) => (
+          <>
             {partnerShipmentFilterLabels[f]}
             {data && <span className="ml-1">({data.counts[f]})</span>}
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      </FilterTabs>
 
       <div className="mt-3">
         {note?.tone === 'ok' && <SuccessBanner message={note.text} onClose={() => setNote(null)} />}

@@ -2,6 +2,8 @@
 import type { SortDirection } from '@pasar/core/common';
 import type { AdminProductSort } from '@pasar/core/products';
 import { ListSearchField, SortSelect, type ListSort } from '../../components/admin/sorting';
+import { FilterSelect } from '../../components/admin/filter-select';
+import { NamedOptions } from '../../components/form';
 import { useBusinessOptions, useCategoryOptions, type AdminProductFilters } from './api/products-api';
 import type { ProductFilterPatch } from './use-product-filters';
 
@@ -21,8 +23,6 @@ const sortOptions: readonly { field: AdminProductSort; label: string; dir: SortD
   { field: 'business', dir: 'desc', label: 'Usaha mitra Z–A' },
 ];
 
-const selectClass = 'mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal';
-
 export function ProductFilters({ filters, sort, search, onSearch, onChange }: {
   filters: AdminProductFilters;
   sort: ListSort<AdminProductSort>;
@@ -35,36 +35,19 @@ export function ProductFilters({ filters, sort, search, onSearch, onChange }: {
   return (
     <section aria-label="Filter produk" className="mb-4 grid gap-2 rounded-2xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-5">
       <ListSearchField label="Cari" placeholder="Nama, deskripsi, usaha, atau ID" search={{ text: search, setText: onSearch }} className="lg:col-span-2" />
-      <label className="text-sm font-semibold">
-        Kategori
-        <select value={filters.category_id} onChange={(e) => onChange({ category_id: e.target.value })} className={selectClass}>
-          <option value="">Semua kategori</option>
-          {categories.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-semibold">
-        Usaha mitra
-        <select value={filters.business_id} onChange={(e) => onChange({ business_id: e.target.value })} className={selectClass}>
-          <option value="">Semua usaha</option>
-          {businesses.data?.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-semibold">
-        Status
-        <select value={filters.active} onChange={(e) => onChange({ active: e.target.value === 'all' ? null : e.target.value })} className={selectClass}>
-          <option value="all">Semua</option>
-          <option value="active">Aktif</option>
-          <option value="inactive">Nonaktif</option>
-        </select>
-      </label>
+      <FilterSelect label="Kategori" value={filters.category_id} onChange={(v) => onChange({ category_id: v })}>
+        <option value="">Semua kategori</option>
+        <NamedOptions items={categories.data} />
+      </FilterSelect>
+      <FilterSelect label="Usaha mitra" value={filters.business_id} onChange={(v) => onChange({ business_id: v })}>
+        <option value="">Semua usaha</option>
+        <NamedOptions items={businesses.data} />
+      </FilterSelect>
+      <FilterSelect label="Status" value={filters.active} onChange={(v) => onChange({ active: v === 'all' ? null : v })}>
+        <option value="all">Semua</option>
+        <option value="active">Aktif</option>
+        <option value="inactive">Nonaktif</option>
+      </FilterSelect>
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" className="h-4 w-4 accent-green-700" checked={filters.low_stock} onChange={(e) => onChange({ low_stock: e.target.checked ? 'true' : null })} />
         Hanya stok menipis

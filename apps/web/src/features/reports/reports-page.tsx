@@ -10,6 +10,7 @@ import { formatRupiah } from '@pasar/core/money';
 import { reportLabels, reportMessages, reportPresets, salesReportQuerySchema, sharePercent, type SalesReport } from '@pasar/core/reports';
 import { formatDateTime, timeZoneName } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, EmptyState, ErrorBanner, StatCard } from '../../components/admin/admin-ui';
+import { parseOrShow } from '../../components/form';
 import { ApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useStoreTimeZone } from '../../lib/store-settings';
@@ -183,14 +184,10 @@ export default function ReportsPage() {
   const report = useSalesReport(range, isAdmin);
 
   const show = (next: ReportRange) => {
-    const checked = salesReportQuerySchema.safeParse(next);
-    if (!checked.success) {
-      setFieldError(checked.error.issues[0]?.message ?? reportMessages.dateInvalid);
-      return;
-    }
-    setFieldError(null);
-    setDraft(checked.data);
-    setParams({ from: checked.data.from, to: checked.data.to }, { replace: true });
+    const checked = parseOrShow(salesReportQuerySchema, next, reportMessages.dateInvalid, setFieldError);
+    if (!checked) return;
+    setDraft(checked);
+    setParams({ from: checked.from, to: checked.to }, { replace: true });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();

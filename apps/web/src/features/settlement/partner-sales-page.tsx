@@ -5,38 +5,36 @@
  */
 import { useState } from 'react';
 import { formatRupiah } from '@pasar/core/money';
-import { periodQuerySchema, settlementLabels, settlementMessages, type SalesRow } from '@pasar/core/settlement';
+import { settlementLabels, settlementMessages, type SalesRow } from '@pasar/core/settlement';
 import { formatDateTime, formatStoreMonth, monthPeriod, storeDate } from '@pasar/core/time';
-import { failureMessage } from '../../components/form';
+import { failureMessage, submitWith } from '../../components/form';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { downloadOwnStatement, usePartnerPayouts, usePartnerSales } from './api/settlement-api';
+import { usePeriod } from './use-period';
 
 const dateText = (day: string, timeZone: string) => formatDateTime(new Date(`${day}T12:00:00Z`), { style: 'date', timeZone });
 /** A deduction as the partner reads it; commission given back (refunds of paid-out goods) is an addition. */
 const less = (n: number) => (n < 0 ? `+${formatRupiah(-n)}` : `−${formatRupiah(n)}`);
 const button = 'inline-flex min-h-11 items-center justify-center rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60';
 
+/** One line of a day's or a month's figures; the net line is set in bold. */
+function Figure({ label, value, net = false }: { label: string; value: string; net?: boolean }) {
+  return (
+    <>
+      <dt className={net ? 'font-semibold text-stone-900' : 'text-stone-600'}>{label}</dt>
+      <dd className={net ? 'text-right font-semibold tabular-nums' : 'text-right tabular-nums'}>{value}</dd>
+    </>
+  );
+}
+
 function Figures({ row }: { row: SalesRow }) {
   return (
     <dl className="mt-1 grid grid-cols-2 gap-x-3 text-sm">
-      <dt className="text-stone-600">{settlementLabels.goods}</dt>
-      <dd className="text-right tabular-nums">{formatRupiah(row.goods)}</dd>
-      {row.refunds !== 0 && (
-        <>
-          <dt className="text-stone-600">{settlementLabels.refunds}</dt>
-          <dd className="text-right tabular-nums">{less(row.refunds)}</dd>
-        </>
-      )}
-      <dt className="text-stone-600">{settlementLabels.commission}</dt>
-      <dd className="text-right tabular-nums">{less(row.commission)}</dd>
-      {row.shipping !== 0 && (
-        <>
-          <dt className="text-stone-600">{settlementLabels.shipping}</dt>
-          <dd className="text-right tabular-nums">{formatRupiah(row.shipping)}</dd>
-        </>
-      )}
-      <dt className="font-semibold text-stone-900">{settlementLabels.net}</dt>
-      <dd className="text-right font-semibold tabular-nums">{formatRupiah(row.net)}</dd>
+      <Figure label={settlementLabels.goods} value={formatRupiah(row.goods)} />
+      {row.refunds !== 0 && <Figure label={settlementLabels.refunds} value={less(row.refunds)} />}
+      <Figure label={settlementLabels.commission} value={less(row.commission)} />
+      {row.shipping !== 0 && <Figure label={settlementLabels.shipping} value={formatRupiah(row.shipping)} />}
+      <Figure label={settlementLabels.net} value={formatRupiah(row.net)} net />
     </dl>
   );
 }
@@ -44,24 +42,12 @@ function Figures({ row }: { row: SalesRow }) {
 export default function PartnerSalesPage() {
   const timeZone = useStoreTimeZone();
   const today = storeDate(new Date(), timeZone);
-  const [period, setPeriod] = useState(() => ({ from: monthPeriod(today.slice(0, 7)).from, to: today }));
-  const [draft, setDraft] = useState(period);
+  const { period, draft, setDraft, problem, setProblem, apply } = usePeriod(() => ({ from: monthPeriod(today.slice(0, 7)).from, to: today }));
   const [view, setView] = useState<'day' | 'month'>('day');
-  const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sales = usePartnerSales(period.from, period.to);
   const payouts = usePartnerPayouts();
 
-  const apply = (next: { from: string; to: string }) => {
-    const parsed = periodQuerySchema.safeParse(next);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? settlementMessages.dateInvalid);
-      return;
-    }
-    setProblem(null);
-    setDraft(next);
-    setPeriod(next);
-  };
   const download = async (format: 'pdf' | 'csv') => {
     setProblem(null);
     setBusy(true);
@@ -101,13 +87,7 @@ export default function PartnerSalesPage() {
         <h2 id="sales-period" className="text-sm font-bold text-stone-900">
           Periode
         </h2>
-        <form
-          className="mt-2 grid grid-cols-2 gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(draft);
-          }}
-        >
+        <form className="mt-2 grid grid-cols-2 gap-2" onSubmit={submitWith(() => apply(draft))}>
           <label className="text-xs font-semibold text-stone-700">
             Dari
             <input type="date" className="mt-1 block min-h-11 w-full rounded-lg border border-stone-300 px-2 text-sm" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />

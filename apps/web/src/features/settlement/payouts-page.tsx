@@ -6,14 +6,15 @@
 import { useState } from 'react';
 import { formatRupiah } from '@pasar/core/money';
 import { partnerProgramSchema } from '@pasar/core/partners';
-import { payoutInputSchema, periodQuerySchema, settlementLabels, settlementMessages, type PartnerSettlement, type PayoutInput } from '@pasar/core/settlement';
+import { payoutInputSchema, settlementLabels, settlementMessages, type PartnerSettlement, type PayoutInput } from '@pasar/core/settlement';
 import { formatDateTime, monthPeriod, previousMonth, storeDate } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, setServerErrors, useZodForm } from '../../components/form';
+import { failureMessage, Field, setServerErrors, submitWith, useZodForm } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { downloadStatement, usePartnerProgram, usePayoutSummary, useRecordPayout, useSavePartnerCommission, useSavePartnerProgram } from './api/settlement-api';
 import { submitClearing } from '../../components/form/submit-clearing';
+import { usePeriod } from './use-period';
 
 const dateText = (day: string, timeZone: string) => formatDateTime(new Date(`${day}T12:00:00Z`), { style: 'date', timeZone });
 const percentText = (n: number) => `${String(n).replace('.', ',')}%`;
@@ -22,25 +23,12 @@ export default function PayoutsPage() {
   const timeZone = useStoreTimeZone();
   const today = storeDate(new Date(), timeZone);
   // Last month by default: the period an office usually pays at the start of a month.
-  const [period, setPeriod] = useState(() => monthPeriod(previousMonth(today)));
-  const [draft, setDraft] = useState(period);
-  const [periodError, setPeriodError] = useState<string | null>(null);
+  const { period, draft, setDraft, problem: periodError, apply } = usePeriod(() => monthPeriod(previousMonth(today)));
   const summary = usePayoutSummary(period.from, period.to);
   const [paying, setPaying] = useState<PartnerSettlement | null>(null);
   const [rating, setRating] = useState<PartnerSettlement | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const apply = (next: { from: string; to: string }) => {
-    const parsed = periodQuerySchema.safeParse(next);
-    if (!parsed.success) {
-      setPeriodError(parsed.error.issues[0]?.message ?? settlementMessages.dateInvalid);
-      return;
-    }
-    setPeriodError(null);
-    setDraft(next);
-    setPeriod(next);
-  };
 
   const download = async (row: PartnerSettlement, format: 'csv' | 'pdf') => {
     setError(null);
@@ -66,13 +54,7 @@ export default function PayoutsPage() {
         <h2 id="period-title" className="text-base font-bold text-stone-900">
           Periode
         </h2>
-        <form
-          className="mt-3 flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(draft);
-          }}
-        >
+        <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={submitWith(() => apply(draft))}>
           <Field id="period-from" label="Dari" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} />
           <Field id="period-to" label="Sampai" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })} />
           <button type="submit" className={buttonStyles.primary}>
@@ -272,14 +254,7 @@ function PartnerCommissionModal({ row, onClose, onSaved }: { row: PartnerSettlem
   };
   return (
     <Modal title={`Komisi ${row.business_name}`} onClose={onClose}>
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit(value.trim() === '' ? null : Number(value.replace(',', '.')));
-        }}
-      >
+      <form noValidate className="space-y-3" onSubmit={submitWith(() => submit(value.trim() === '' ? null : Number(value.replace(',', '.'))))}>
         <Field id="partner-commission" label="Komisi khusus mitra (%)" inputMode="decimal" value={value} error={error ?? undefined} hint="Kosongkan untuk memakai komisi toko. Berlaku untuk periode yang belum ditutup." onChange={(e) => setValue(e.currentTarget.value)} />
         <div className="flex justify-end gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={() => void submit(null)} disabled={save.isPending}>
@@ -323,14 +298,7 @@ function StoreCommissionCard({ onSaved }: { onSaved: (message: string) => void }
         Komisi toko
       </h2>
       {program.isError && <ErrorBanner message={failureMessage(program.error, 'Pengaturan program mitra tidak dapat dimuat.')} />}
-      <form
-        noValidate
-        className="mt-3 flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate className="mt-3 flex flex-wrap items-end gap-3" onSubmit={submitWith(submit)}>
         <Field id="store-commission" label="Komisi untuk semua mitra (%)" inputMode="decimal" value={shown} disabled={!program.data} error={error ?? undefined} hint="Mitra dengan komisi khusus memakai tarifnya sendiri." onChange={(e) => setValue(e.currentTarget.value)} />
         <button type="submit" className={buttonStyles.primary} disabled={!program.data || save.isPending}>
           Simpan

@@ -24,13 +24,14 @@ import {
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles, FormActions, EmptyState } from '../../components/admin/admin-ui';
 import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useReopenDraft, useRestoredDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
 import { ListSearchField, SortSelect, useListSort } from '../../components/admin/sorting';
+import { FilterSelect } from '../../components/admin/filter-select';
 import { useUrlFilters } from '../../components/admin/url-filters';
 import { Pagination } from '../../components/admin/pagination';
-import { deleteRow, RowActions } from '../../components/admin/row-actions';
+import { deleteRow, ListBanners, RowActions } from '../../components/admin/row-actions';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
 import { submitClearing } from '../../components/form/submit-clearing';
 
@@ -236,22 +237,18 @@ export default function UsersPage() {
           </button>
         }
       />
-      <ErrorBanner message={banner ?? (users.isError ? userMessages.loadFailed : null)} onClose={banner ? () => setBanner(null) : undefined} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} loadFailed={users.isError ? userMessages.loadFailed : null} page={{ setBanner, setNotice }} />
 
       <section aria-label="Filter pengguna" className="mb-4 grid gap-2 rounded-2xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4">
         <ListSearchField label="Cari" placeholder="Nama, username, e-mail, atau telepon" search={{ text: search, setText: setSearch }} className="sm:col-span-2" />
-        <label className="text-sm font-semibold">
-          Peran
-          <select value={filters.role_id} onChange={(e) => update({ role_id: e.target.value })} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2 font-normal">
-            <option value="">Semua peran</option>
-            {roles.data?.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.display_name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Peran" value={filters.role_id} onChange={(v) => update({ role_id: v })}>
+          <option value="">Semua peran</option>
+          {roles.data?.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.display_name}
+            </option>
+          ))}
+        </FilterSelect>
         <div className="flex items-end">
           <SortSelect id="users-sort" options={sortOptions} sort={sort} />
         </div>

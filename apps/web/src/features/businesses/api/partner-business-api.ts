@@ -1,8 +1,9 @@
 /** The partner's own business (issue 29, /mitra/usaha): GET /mitra/me, PUT /mitra/certificates. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CertificateNumbers } from '@pasar/core/businesses';
 import type { Certificate, PartnerProfile } from '@pasar/core/partners';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 
 /**
  * The key mitra-shell's usePartnerProfile reads (features do not import each other): one cache
@@ -15,10 +16,9 @@ export const usePartnerBusiness = () =>
   useQuery({ queryKey: profileKey, queryFn: ({ signal }) => api<PartnerProfile>('/mitra/me', { signal }), staleTime: 60_000 });
 
 export function useSaveCertificates() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CertificateNumbers) => apiRequest<Certificate[]>('/mitra/certificates', { method: 'PUT', body }),
+  return useInvalidatingMutation(
+    (body: CertificateNumbers) => apiRequest<Certificate[]>('/mitra/certificates', { method: 'PUT', body }),
     // A changed number leaves its badge in the shop at once: the catalogue's answers change too.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: profileKey }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
+    [profileKey, ['catalog']],
+  );
 }

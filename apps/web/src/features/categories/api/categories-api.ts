@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminCategory, CategoryInput, CategoryListQuery } from '@pasar/core/categories';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { useDeleteRowMutation, useSaveRowMutation } from '../../../lib/mutations';
 import { listParams } from '../../../components/admin/sorting';
 
 const key = ['admin', 'categories'] as const;
@@ -13,20 +14,7 @@ export const useAdminCategories = (query: CategoryListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export function useSaveCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input, version }: { id?: number; input: CategoryInput; version?: number }) =>
-      id ? apiRequest<AdminCategory>(`/categories/${id}`, { method: 'PUT', body: { ...input, version } }) : apiRequest<AdminCategory>('/categories/', { method: 'POST', body: input }),
-    // Every save reloads the list (spec §4), a stale one too: the admin then sees the other change.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
-}
+// Every save reloads the list (spec §4), a stale one too: the admin then sees the other change.
+export const useSaveCategory = () => useSaveRowMutation<AdminCategory, CategoryInput>('/categories', '/categories/', [key, ['catalog']]);
 
-export function useDeleteCategory() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<null>(`/categories/${id}`, { method: 'DELETE' }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
-}
+export const useDeleteCategory = () => useDeleteRowMutation('/categories', [key, ['catalog']]);

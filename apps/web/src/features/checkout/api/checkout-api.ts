@@ -4,7 +4,6 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Order, OrderPayload, OrderQuote } from '@pasar/core/checkout';
 import { NATIONAL_COURIERS } from '@pasar/core/checkout';
 import type { LocalCourierOptionsAnswer } from '@pasar/core/couriers';
-import type { Area } from '@pasar/core/locations';
 import type { PaymentChannelsAnswer } from '@pasar/core/payments';
 import { posPriceChangedSchema, type PosPriceChanged } from '@pasar/core/pos';
 import type { ShippingCostAnswer } from '@pasar/core/shipping';
@@ -12,11 +11,6 @@ import { api, ApiError, apiRequest } from '../../../lib/api-client';
 import { useStoreSettings } from '../../../lib/store-settings';
 
 export const useStore = () => useStoreSettings();
-export const useProvinces = () => useQuery({ queryKey: ['locations', 'provinces'], queryFn: () => api<Area[]>('/locations/rajaongkir/provinces'), staleTime: Infinity });
-export const useCities = (provinceId: number | null) =>
-  useQuery({ queryKey: ['locations', 'cities', provinceId], queryFn: () => api<Area[]>(`/locations/rajaongkir/provinces/${provinceId}/cities`), enabled: provinceId !== null, staleTime: Infinity });
-export const useDistricts = (cityId: number | null) =>
-  useQuery({ queryKey: ['locations', 'districts', cityId], queryFn: () => api<Area[]>(`/locations/rajaongkir/cities/${cityId}/districts`), enabled: cityId !== null, staleTime: Infinity });
 /** Every live online provider with its channels (decision 074); a provider with `sandbox` takes no money (decision 013). */
 export const useChannels = () => useQuery({ queryKey: ['payments', 'channels'], queryFn: () => api<PaymentChannelsAnswer>('/payments/channels'), staleTime: 5 * 60_000 });
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Area } from '@pasar/core/locations';
-import { Field } from '../../../components/form';
+import { Field, NamedOptions } from '../../../components/form';
 
 /** A required field's label: the mark is for the eye, the control's `required` tells assistive tech. */
 export const requiredLabel = (text: string): ReactNode => (
@@ -14,11 +14,7 @@ export function AreaSelect({ id, label, areas, value, disabled, error, onChange 
   return (
     <Field as="select" id={id} label={requiredLabel(label)} required disabled={disabled} error={error} value={value ?? ''} onChange={(e) => onChange(areas?.find((a) => a.id === Number(e.target.value)) ?? null)}>
       <option value="">Pilih {label.toLowerCase()}</option>
-      {areas?.map((a) => (
-        <option key={a.id} value={a.id}>
-          {a.name}
-        </option>
-      ))}
+      <NamedOptions items={areas} />
     </Field>
   );
 }

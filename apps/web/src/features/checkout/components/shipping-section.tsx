@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { checkoutMessages as m } from '@pasar/core/checkout';
 import { formatRupiah } from '@pasar/core/money';
 import { Modal } from '../../../components/modal';
@@ -72,30 +73,34 @@ export function ShippingSection({
   );
 }
 
+/** One service in the chooser, with its price. */
+function ServiceOption({ checked, price, onChoose, children }: { checked: boolean; price: number; onChoose: () => void; children: ReactNode }) {
+  return (
+    <label className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
+      <input type="radio" name="shipping" checked={checked} onChange={onChoose} />
+      <span className="flex-1">{children}</span>
+      <b>{formatRupiah(price)}</b>
+    </label>
+  );
+}
+
 /** The chooser (spec §4: choosing a local courier replaces a national choice and the reverse). */
 export function ShippingChooser({ shipping, onClose }: { shipping: Shipping; onClose: () => void }) {
   const { national, local, choice } = shipping;
+  // Picking a service is the choice: the chooser closes at once.
+  const pick = (next: Parameters<Shipping['choose']>[0]) => {
+    shipping.choose(next);
+    onClose();
+  };
   return (
     <Modal title="Pilih layanan pengiriman" onClose={onClose}>
       {local.length > 0 && (
         <fieldset>
           <legend className="font-semibold">Kurir lokal · Same-day delivery</legend>
           {local.map((o) => (
-            <label key={`${o.courier_id}-${o.price_id}`} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-              <input
-                type="radio"
-                name="shipping"
-                checked={isLocalChoice(choice, o)}
-                onChange={() => {
-                  shipping.choose({ kind: 'local', option: o });
-                  onClose();
-                }}
-              />
-              <span className="flex-1">
-                {o.courier_name} <span className="text-xs text-stone-600">({o.region})</span>
-              </span>
-              <b>{formatRupiah(o.effective_price)}</b>
-            </label>
+            <ServiceOption key={`${o.courier_id}-${o.price_id}`} checked={isLocalChoice(choice, o)} price={o.effective_price} onChoose={() => pick({ kind: 'local', option: o })}>
+              {o.courier_name} <span className="text-xs text-stone-600">({o.region})</span>
+            </ServiceOption>
           ))}
         </fieldset>
       )}
@@ -103,21 +108,9 @@ export function ShippingChooser({ shipping, onClose }: { shipping: Shipping; onC
         <fieldset className="mt-4">
           <legend className="font-semibold">Kurir nasional</legend>
           {national.map((o) => (
-            <label key={`${o.courier_code}-${o.service}`} className="mt-2 flex cursor-pointer items-center gap-3 rounded-lg p-3 ring-1 ring-stone-200">
-              <input
-                type="radio"
-                name="shipping"
-                checked={isNationalChoice(choice, o)}
-                onChange={() => {
-                  shipping.choose({ kind: 'national', option: o });
-                  onClose();
-                }}
-              />
-              <span className="flex-1">
-                {o.courier_name} {o.service} <span className="text-xs text-stone-600">({o.estimated_delivery} hari)</span>
-              </span>
-              <b>{formatRupiah(o.cost)}</b>
-            </label>
+            <ServiceOption key={`${o.courier_code}-${o.service}`} checked={isNationalChoice(choice, o)} price={o.cost} onChoose={() => pick({ kind: 'national', option: o })}>
+              {o.courier_name} {o.service} <span className="text-xs text-stone-600">({o.estimated_delivery} hari)</span>
+            </ServiceOption>
           ))}
         </fieldset>
       )}

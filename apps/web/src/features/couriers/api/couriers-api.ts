@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Courier, CourierInput, CourierListQuery, CourierPrice, CourierPriceInput } from '@pasar/core/couriers';
-import type { Area } from '@pasar/core/locations';
 import { listParams } from '../../../components/admin/sorting';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useDeleteRowMutation, useInvalidatingMutation, useSaveRowMutation } from '../../../lib/mutations';
 import { useStoreSettings } from '../../../lib/store-settings';
 
 const key = ['admin', 'couriers'] as const;
@@ -18,41 +18,18 @@ export const useCouriers = (query?: CourierListQuery) =>
 
 export const useStoreLocation = () => useStoreSettings((s) => s.store_location);
 
-export const useAreas = (path: string | null) =>
-  useQuery({ queryKey: ['locations', path], queryFn: ({ signal }) => api<Area[]>(path!, { signal }), enabled: path !== null, staleTime: Infinity });
+export const useSaveCourier = () => useSaveRowMutation<Courier, CourierInput>('/couriers', '/couriers', [key]);
 
-export function useSaveCourier() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body, version }: { id?: number; body: CourierInput; version?: number }) =>
-      id ? apiRequest<Courier>(`/couriers/${id}`, { method: 'PUT', body: { ...body, version } }) : apiRequest<Courier>('/couriers', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
-
-export function useDeleteCourier() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<null>(`/couriers/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
+export const useDeleteCourier = () => useDeleteRowMutation('/couriers', [key]);
 
 export function useSavePrice() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, courierId, body, version }: { id?: number; courierId: number; body: CourierPriceInput; version?: number }) =>
+  return useInvalidatingMutation(
+    ({ id, courierId, body, version }: { id?: number; courierId: number; body: CourierPriceInput; version?: number }) =>
       id
         ? apiRequest<CourierPrice>(`/couriers/prices/${id}`, { method: 'PUT', body: { ...body, version } })
         : apiRequest<CourierPrice>('/couriers/prices', { method: 'POST', body: { ...body, courier_id: courierId } }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }
 
-export function useDeletePrice() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<null>(`/couriers/prices/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
+export const useDeletePrice = () => useDeleteRowMutation('/couriers/prices', [key]);

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurationQueueItem } from '@pasar/core/curation';
 import type { PartnerProgram } from '@pasar/core/partners';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 
 const queueKey = ['admin', 'curation'] as const;
 const programKey = ['admin', 'settings', 'partner-program'] as const;
@@ -10,13 +11,12 @@ const programKey = ['admin', 'settings', 'partner-program'] as const;
 export const useCurationQueue = () => useQuery({ queryKey: queueKey, queryFn: ({ signal }) => api<CurationQueueItem[]>('/curation', { signal }) });
 
 export function useDecideChange() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
+  return useInvalidatingMutation(
+    ({ id, decision, reason }: { id: number; decision: 'approve' | 'reject'; reason?: string }) =>
       apiRequest<{ id: number }>(`/curation/${id}/${decision}`, { method: 'POST', ...(decision === 'reject' ? { body: { reason } } : {}) }),
     // A decision changes the products screen's badges and, once approved, the storefront.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: queueKey }), client.invalidateQueries({ queryKey: ['admin', 'products'] }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
+    [queueKey, ['admin', 'products'], ['catalog']],
+  );
 }
 
 export const usePartnerProgram = () => useQuery({ queryKey: programKey, queryFn: ({ signal }) => api<PartnerProgram>('/settings/partner-program', { signal }) });

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { KnowledgeEntry, KnowledgeListQuery } from '@pasar/core/knowledge';
 import { listParams } from '../../../components/admin/sorting';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useDeleteRowMutation, useInvalidatingMutation } from '../../../lib/mutations';
 
 const key = ['admin', 'knowledge'] as const;
 
@@ -31,20 +32,13 @@ function bodyOf(body: KnowledgeBody, version: number | undefined, upload: File |
 }
 
 export function useSaveKnowledge() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body, version, upload = null }: { id?: number; body: KnowledgeBody; version?: number; upload?: File | null }) =>
+  return useInvalidatingMutation(
+    ({ id, body, version, upload = null }: { id?: number; body: KnowledgeBody; version?: number; upload?: File | null }) =>
       id
         ? apiRequest<KnowledgeEntry>(`/knowledge/${id}`, { method: 'PUT', body: bodyOf(body, version, upload) })
         : apiRequest<KnowledgeEntry>('/knowledge/', { method: 'POST', body: bodyOf(body, undefined, upload) }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }
 
-export function useDeleteKnowledge() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<null>(`/knowledge/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
+export const useDeleteKnowledge = () => useDeleteRowMutation('/knowledge', [key]);

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { OutboxList, OutboxSort } from '@pasar/core/mail';
 import type { SortDirection } from '@pasar/core/common';
 import { listParams } from '../../../components/admin/sorting';
 import { api } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 
 // Under 'admin' so that logging out drops it with the other back-office data.
 const key = ['admin', 'outbox'] as const;
@@ -18,9 +19,8 @@ export const useOutbox = (paging: { page: number; page_size: number; q: string; 
 
 /** "Kirim ulang": a failed message goes back to the queue; the list then shows it waiting. */
 export function useResendMail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api<null>(`/admin/mail/${id}/resend`, { method: 'POST', body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
-  });
+  return useInvalidatingMutation(
+    (id: number) => api<null>(`/admin/mail/${id}/resend`, { method: 'POST', body: {} }),
+    [key],
+  );
 }

@@ -2,7 +2,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResult, User } from '@pasar/core/accounts';
 import type { Business } from '@pasar/core/businesses';
-import type { Area } from '@pasar/core/locations';
 import type {
   ApplicationStatus,
   MyApplication,
@@ -11,27 +10,11 @@ import type {
   PartnerApplicationInput,
 } from '@pasar/core/partner-applications';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 import { sessionStore } from '../../../lib/session';
 
 const mineKey = ['partner-applications', 'mine'] as const;
 const adminKey = ['admin', 'partner-applications'] as const;
-
-/** The same lists (and cache keys) as checkout's and the business form's address pickers. */
-export const useProvinces = () => useQuery({ queryKey: ['locations', 'provinces'], queryFn: ({ signal }) => api<Area[]>('/locations/rajaongkir/provinces', { signal }), staleTime: Infinity });
-export const useCities = (provinceId: number | null) =>
-  useQuery({
-    queryKey: ['locations', 'cities', provinceId],
-    queryFn: ({ signal }) => api<Area[]>(`/locations/rajaongkir/provinces/${provinceId}/cities`, { signal }),
-    enabled: provinceId !== null,
-    staleTime: Infinity,
-  });
-export const useDistricts = (cityId: number | null) =>
-  useQuery({
-    queryKey: ['locations', 'districts', cityId],
-    queryFn: ({ signal }) => api<Area[]>(`/locations/rajaongkir/cities/${cityId}/districts`, { signal }),
-    enabled: cityId !== null,
-    staleTime: Infinity,
-  });
 
 export const useMyApplications = (enabled: boolean) =>
   useQuery({ queryKey: mineKey, queryFn: ({ signal }) => api<MyApplication[]>('/partner-applications/mine', { signal }), enabled });
@@ -50,11 +33,10 @@ export function useApply() {
 
 /** A signed-in customer applies with its own account. */
 export function useApplyAsAccount() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PartnerApplicationBusinessInput) => apiRequest<MyApplication>('/partner-applications/mine', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: mineKey }),
-  });
+  return useInvalidatingMutation(
+    (body: PartnerApplicationBusinessInput) => apiRequest<MyApplication>('/partner-applications/mine', { method: 'POST', body }),
+    [mineKey],
+  );
 }
 
 /** The stored user learns of an approval (its role is now mitra), so the header shows "Toko saya". */
@@ -70,14 +52,13 @@ export const useAllBusinesses = (enabled: boolean) =>
   useQuery({ queryKey: ['admin', 'businesses', { sort: 'name', dir: 'asc' }], queryFn: ({ signal }) => api<Business[]>('/businesses/?sort=name&dir=asc', { signal }), enabled });
 
 export function useDecideApplication() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; version: number } & ({ decision: 'approve'; business_id: number | null } | { decision: 'reject'; reason: string })) =>
+  return useInvalidatingMutation(
+    (input: { id: number; version: number } & ({ decision: 'approve'; business_id: number | null } | { decision: 'reject'; reason: string })) =>
       apiRequest<PartnerApplication>(`/partner-applications/${input.id}/${input.decision}`, {
         method: 'POST',
         body: input.decision === 'approve' ? { version: input.version, business_id: input.business_id } : { version: input.version, reason: input.reason },
       }),
     // An approval may add a business and a partner account.
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: adminKey }), client.invalidateQueries({ queryKey: ['admin', 'businesses'] }), client.invalidateQueries({ queryKey: ['admin', 'users'] })]),
-  });
+    [adminKey, ['admin', 'businesses'], ['admin', 'users']],
+  );
 }

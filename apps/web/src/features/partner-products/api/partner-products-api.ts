@@ -1,8 +1,9 @@
 /** The partner's own products (issue 29, /mitra/produk): GET/POST/PUT /mitra/products. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Category } from '@pasar/core/catalog';
 import type { PartnerProduct } from '@pasar/core/curation';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 
 /**
  * Under the corner's 'mitra' key prefix (mitra-shell's mitraKey; features do not import each
@@ -18,10 +19,9 @@ export const usePartnerCategories = () =>
 
 /** JSON when no file is chosen, multipart otherwise, as the admin's form sends it. */
 export function useSavePartnerProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> | FormData }) =>
+  return useInvalidatingMutation(
+    ({ id, body }: { id?: number; body: Record<string, unknown> | FormData }) =>
       apiRequest<PartnerProduct>(id ? `/mitra/products/${id}` : '/mitra/products', { method: id ? 'PUT' : 'POST', body }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: key }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
+    [key, ['catalog']],
+  );
 }

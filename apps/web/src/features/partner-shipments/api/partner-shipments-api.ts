@@ -1,7 +1,8 @@
 /** The partner's Pesanan (issue 29, /mitra/pesanan): GET /mitra/shipments, one shipment, Siapkan and Kirim. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PartnerShipment, PartnerShipmentFilter, PartnerShipmentList } from '@pasar/core/partner-shipments';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 
 /**
  * Under the corner's 'mitra' key prefix (mitra-shell's mitraKey; features do not import each
@@ -22,9 +23,8 @@ export const usePartnerShipment = (id: number) =>
 export type PartnerShipmentAction = { kind: 'prepare'; id: number } | { kind: 'ship'; id: number; tracking_number: string; version: number };
 
 export function usePartnerShipmentAction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (action: PartnerShipmentAction) =>
+  return useInvalidatingMutation(
+    (action: PartnerShipmentAction) =>
       action.kind === 'prepare'
         ? apiRequest<PartnerShipment>(`/mitra/shipments/${action.id}/prepare`, { method: 'POST' })
         : apiRequest<PartnerShipment>(`/mitra/shipments/${action.id}/ship`, {
@@ -32,6 +32,6 @@ export function usePartnerShipmentAction() {
             body: { ...(action.tracking_number.trim() ? { tracking_number: action.tracking_number.trim() } : {}), version: action.version },
           }),
     // Every tab's count moves with a send, so the whole corner's shipments are read again.
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }

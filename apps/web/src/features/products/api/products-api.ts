@@ -1,5 +1,5 @@
 /** Admin product fetchers and hooks. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminCategory } from '@pasar/core/categories';
 import type { Business } from '@pasar/core/businesses';
 import type { Product, ProductPage } from '@pasar/core/catalog';
@@ -7,6 +7,7 @@ import type { SortDirection } from '@pasar/core/common';
 import type { AdminProductCuration } from '@pasar/core/curation';
 import type { AdminProductSort, AdminProductStats } from '@pasar/core/products';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useDeleteRowMutation, useInvalidatingMutation } from '../../../lib/mutations';
 
 /** Each product carries where it stands with the office (issue 29: a partner's product may wait for curation). */
 export type AdminProductPage = Omit<ProductPage, 'stats' | 'items'> & { items: (Product & AdminProductCuration)[]; stats: AdminProductStats };
@@ -41,18 +42,11 @@ export const useBusinessOptions = () => useQuery({ queryKey: ['admin', 'business
 
 /** JSON when no file is chosen, multipart otherwise (spec §7: JSON-valued fields sent as strings). */
 export function useSaveProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: Record<string, unknown> | FormData }) =>
+  return useInvalidatingMutation(
+    ({ id, body }: { id?: number; body: Record<string, unknown> | FormData }) =>
       apiRequest<Product>(id ? `/products/${id}` : '/products/', { method: id ? 'PUT' : 'POST', body }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['admin', 'products'] }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
+    [['admin', 'products'], ['catalog']],
+  );
 }
 
-export function useDeleteProduct() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<{ outcome: 'deleted' | 'deactivated' }>(`/products/${id}`, { method: 'DELETE' }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: ['admin', 'products'] }), client.invalidateQueries({ queryKey: ['catalog'] })]),
-  });
-}
+export const useDeleteProduct = () => useDeleteRowMutation<{ outcome: 'deleted' | 'deactivated' }>('/products', [['admin', 'products'], ['catalog']]);

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PartnerProgram } from '@pasar/core/partners';
 import type { PartnerSales, Payout, PayoutBody, PayoutList, PayoutSummary, StatementFormat } from '@pasar/core/settlement';
 import { api, apiFile, apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/mutations';
 
 const adminKey = ['admin', 'payouts'] as const;
 // Under the corner's 'mitra' prefix, so signing out of the corner forgets these too.
@@ -21,20 +22,18 @@ export const usePayouts = (businessId: number | null) =>
   });
 
 export function useRecordPayout() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PayoutBody) => apiRequest<Payout>('/payouts', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
+  return useInvalidatingMutation(
+    (body: PayoutBody) => apiRequest<Payout>('/payouts', { method: 'POST', body }),
+    [adminKey],
+  );
 }
 
 export function useSavePartnerCommission() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ businessId, percent }: { businessId: number; percent: number | null }) =>
+  return useInvalidatingMutation(
+    ({ businessId, percent }: { businessId: number; percent: number | null }) =>
       apiRequest<{ business_id: number; commission_percent: number | null }>(`/payouts/partners/${businessId}/commission`, { method: 'PUT', body: { commission_percent: percent } }),
-    onSettled: () => client.invalidateQueries({ queryKey: adminKey }),
-  });
+    [adminKey],
+  );
 }
 
 const programKey = ['admin', 'settings', 'partner-program'] as const;
@@ -43,11 +42,10 @@ export const usePartnerProgram = () => useQuery({ queryKey: programKey, queryFn:
 
 /** The setting is one object (commission and curation together): the whole of it goes back, changed. */
 export function useSavePartnerProgram() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (program: PartnerProgram) => apiRequest<PartnerProgram>('/settings/partner-program', { method: 'PUT', body: program }),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: programKey }), client.invalidateQueries({ queryKey: adminKey })]),
-  });
+  return useInvalidatingMutation(
+    (program: PartnerProgram) => apiRequest<PartnerProgram>('/settings/partner-program', { method: 'PUT', body: program }),
+    [programKey, adminKey],
+  );
 }
 
 export const usePartnerSales = (from: string, to: string) =>

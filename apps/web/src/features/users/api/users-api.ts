@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '@pasar/core/accounts';
 import type { SortDirection } from '@pasar/core/common';
 import type { AdminUser, UserCreate, UserPage, UserSort, UserUpdate } from '@pasar/core/users';
 import { api, apiRequest } from '../../../lib/api-client';
+import { useDeleteRowMutation, useInvalidatingMutation } from '../../../lib/mutations';
 
 const key = ['admin', 'users'] as const;
 
@@ -29,21 +30,14 @@ export function useUsers(filters: UserFilters) {
 export const useRoles = () => useQuery({ queryKey: ['admin', 'roles'], queryFn: ({ signal }) => api<Role[]>('/roles/', { signal }), staleTime: 10 * 60_000 });
 
 export function useSaveUser() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: number; body: UserUpdate } | { id?: undefined; body: UserCreate }) =>
+  return useInvalidatingMutation(
+    (input: { id: number; body: UserUpdate } | { id?: undefined; body: UserCreate }) =>
       input.id ? apiRequest<AdminUser>(`/users/${input.id}`, { method: 'PUT', body: input.body }) : apiRequest<AdminUser>('/users/', { method: 'POST', body: input.body }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
+    [key],
+  );
 }
 
-export function useDeleteUser() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<null>(`/users/${id}`, { method: 'DELETE' }),
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
-  });
-}
+export const useDeleteUser = () => useDeleteRowMutation('/users', [key]);
 
 export function useResetPassword() {
   return useMutation({ mutationFn: ({ id, password }: { id: number; password: string }) => apiRequest<null>(`/users/${id}/password`, { method: 'POST', body: { password } }) });
