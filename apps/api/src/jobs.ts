@@ -10,7 +10,7 @@
  */
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { JobMetrics } from './metrics/metrics';
+import type { JobMetrics, JobName } from './metrics/metrics';
 import { createMailer } from './integrations/mail/mailer';
 import { queuePaymentReminders, useBuyerMessageConfig } from './features/mail/buyer-messages';
 import { sendDueMail, sendDueWhatsapp } from './features/mail/mail.service';
@@ -55,72 +55,76 @@ export function startJobs(input: {
   let running: Promise<void> | null = null;
   const stop = input.stop;
 
+  // Run in this order. A job that fails is logged and the next one still runs; a drain stops the run between jobs.
+  const steps: { job: JobName; failed: string; work: () => Promise<unknown> }[] = [
+    {
+      job: 'payment_expiry',
+      failed: 'payment expiry job failed',
+      work: async () => {
+        const expired = await expireUnpaidOrders(db, now());
+        if (expired.length > 0) log.info({ orders: expired }, 'pesanan belum dibayar melewati batas waktu dibatalkan');
+      },
+    },
+    // Rate-limit windows that ended a while ago (docs/decisions/025-shared-rate-limits.md).
+    { job: 'rate_limit_cleanup', failed: 'rate-limit cleanup failed', work: () => deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000)) },
+    // The per-connection figure rows are merged here, so a read never has to write (docs/database.md).
+    { job: 'figures_merge', failed: 'figure rows merge failed', work: () => mergeFigureRows(db) },
+    // The products sold an hour ago are long read by every process (migration 0027).
+    { job: 'stock_feed_prune', failed: 'stock feed prune failed', work: () => pruneStockFeed(db, new Date(now().getTime() - 60 * 60_000)) },
+    // Before the outbox run, so a reminder queued now goes out in this run (decision 051).
+    {
+      job: 'payment_reminders',
+      failed: 'payment reminder job failed',
+      work: async () => {
+        const reminded = await queuePaymentReminders(db, now());
+        if (reminded.length > 0) log.info({ orders: reminded }, 'pengingat pembayaran dijadwalkan');
+      },
+    },
+    // Before the outbox run too: nothing to tell, but the order's status follows at once (issue 28).
+    {
+      job: 'shipment_autocomplete',
+      failed: 'shipment auto-complete job failed',
+      work: async () => {
+        const completed = await completeDeliveredShipments(db, now());
+        if (completed.length > 0) log.info({ shipments: completed }, 'pengiriman yang sampai dianggap diterima');
+      },
+    },
+  ];
+  // The two outboxes report alike; a failed send is something to look at, not routine (issue 28).
+  const outboxStep = (
+    job: 'mail_outbox' | 'whatsapp_outbox',
+    channel: 'email' | 'whatsapp',
+    send: () => Promise<{ sent: number; failed: number }>,
+    says: { jobFailed: string; someFailed: string; sent: string },
+  ) => ({
+    job,
+    failed: says.jobFailed,
+    work: async () => {
+      const result = await send();
+      metrics?.outboxSent(channel, result);
+      if (result.failed > 0) log.error(result, says.someFailed);
+      else if (result.sent > 0) log.info(result, says.sent);
+    },
+  });
+  if (mailer) {
+    steps.push(
+      outboxStep('mail_outbox', 'email', () => sendDueMail(db, mailer, now(), stop), { jobFailed: 'mail outbox job failed', someFailed: 'sebagian email outbox gagal dikirim', sent: 'outbox email dikirim' }),
+    );
+  }
+  if (whatsapp) {
+    steps.push(
+      outboxStep('whatsapp_outbox', 'whatsapp', () => sendDueWhatsapp(db, whatsapp, now(), stop), { jobFailed: 'whatsapp outbox job failed', someFailed: 'sebagian pesan WhatsApp outbox gagal dikirim', sent: 'outbox WhatsApp dikirim' }),
+    );
+  }
+
   const runOnce = async () => {
-    try {
-      const expired = await measured('payment_expiry', () => expireUnpaidOrders(db, now()));
-      if (expired.length > 0) log.info({ orders: expired }, 'pesanan belum dibayar melewati batas waktu dibatalkan');
-    } catch (error) {
-      log.error({ err: error }, 'payment expiry job failed');
-    }
-    if (stop?.aborted) return;
-    try {
-      // Rate-limit windows that ended a while ago (docs/decisions/025-shared-rate-limits.md).
-      await measured('rate_limit_cleanup', () => deleteEndedHits(db, new Date(now().getTime() - 60 * 60_000)));
-    } catch (error) {
-      log.error({ err: error }, 'rate-limit cleanup failed');
-    }
-    if (stop?.aborted) return;
-    try {
-      // The per-connection figure rows are merged here, so a read never has to write (docs/database.md).
-      await measured('figures_merge', () => mergeFigureRows(db));
-    } catch (error) {
-      log.error({ err: error }, 'figure rows merge failed');
-    }
-    if (stop?.aborted) return;
-    try {
-      // The products sold an hour ago are long read by every process (migration 0027).
-      await measured('stock_feed_prune', () => pruneStockFeed(db, new Date(now().getTime() - 60 * 60_000)));
-    } catch (error) {
-      log.error({ err: error }, 'stock feed prune failed');
-    }
-    if (stop?.aborted) return;
-    try {
-      // Before the outbox run, so a reminder queued now goes out in this run (decision 051).
-      const reminded = await measured('payment_reminders', () => queuePaymentReminders(db, now()));
-      if (reminded.length > 0) log.info({ orders: reminded }, 'pengingat pembayaran dijadwalkan');
-    } catch (error) {
-      log.error({ err: error }, 'payment reminder job failed');
-    }
-    if (stop?.aborted) return;
-    try {
-      // Before the outbox run too: nothing to tell, but the order's status follows at once (issue 28).
-      const completed = await measured('shipment_autocomplete', () => completeDeliveredShipments(db, now()));
-      if (completed.length > 0) log.info({ shipments: completed }, 'pengiriman yang sampai dianggap diterima');
-    } catch (error) {
-      log.error({ err: error }, 'shipment auto-complete job failed');
-    }
-    if (stop?.aborted) return;
-    if (mailer) {
+    for (const { job, failed, work } of steps) {
       try {
-        const result = await measured('mail_outbox', () => sendDueMail(db, mailer, now(), stop));
-        metrics?.outboxSent('email', result);
-        // A failed send is something to look at, not routine (issue 28).
-        if (result.failed > 0) log.error(result, 'sebagian email outbox gagal dikirim');
-        else if (result.sent > 0) log.info(result, 'outbox email dikirim');
+        await measured(job, work);
       } catch (error) {
-        log.error({ err: error }, 'mail outbox job failed');
+        log.error({ err: error }, failed);
       }
-    }
-    if (stop?.aborted) return;
-    if (whatsapp) {
-      try {
-        const result = await measured('whatsapp_outbox', () => sendDueWhatsapp(db, whatsapp, now(), stop));
-        metrics?.outboxSent('whatsapp', result);
-        if (result.failed > 0) log.error(result, 'sebagian pesan WhatsApp outbox gagal dikirim');
-        else if (result.sent > 0) log.info(result, 'outbox WhatsApp dikirim');
-      } catch (error) {
-        log.error({ err: error }, 'whatsapp outbox job failed');
-      }
+      if (stop?.aborted) return;
     }
   };
   const tick = () => {

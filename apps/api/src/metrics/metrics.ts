@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import { ORDER_STATUSES } from '@pasar/core/orders';
 import type { Db } from '../db/client';
 import { readDatabaseFigures, type DatabaseFigures } from './metrics.repository';
 
@@ -44,8 +45,6 @@ export interface ShopMetrics {
   contentType: string;
 }
 
-/** Fulfilment statuses (orders_status_valid), each reported even at 0 so an alert can compare. */
-const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 const OUTBOX_CHANNELS = ['email', 'whatsapp'] as const;
 /** The outbox rows that are not done: waiting, being sent by a run, or given up (awaiting "Kirim ulang"). */
 const OUTBOX_STATES = ['pending', 'sending', 'failed'] as const;
@@ -158,66 +157,51 @@ export function createMetrics(options: MetricsOptions): ShopMetrics {
       this.set((await figures()) ? 1 : 0);
     },
   });
-  new Gauge({
-    name: 'pasar_orders',
-    help: 'Orders in the database by fulfilment status.',
-    labelNames: ['status'] as const,
-    aggregator: 'max',
-    registers: shared,
-    async collect() {
-      this.reset();
-      const read = await figures();
-      if (!read) return;
-      for (const status of ORDER_STATUSES) this.set({ status }, read.ordersByStatus.find((row) => row.status === status)?.count ?? 0);
-    },
+  // Each figure below starts a scrape empty and, when the read failed, stays so: pasar_database_up says why.
+  const databaseGauge = <L extends string>(name: string, help: string, labelNames: readonly L[], fill: (gauge: Gauge<L>, read: DatabaseFigures) => void) =>
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      aggregator: 'max',
+      registers: shared,
+      async collect() {
+        this.reset();
+        const read = await figures();
+        if (read) fill(this, read);
+      },
+    });
+  databaseGauge('pasar_orders', 'Orders in the database by fulfilment status.', ['status'], (gauge, read) => {
+    // Every fulfilment status (orders_status_valid), even at 0, so an alert can compare.
+    for (const status of ORDER_STATUSES) gauge.set({ status }, read.ordersByStatus.find((row) => row.status === status)?.count ?? 0);
   });
-  new Gauge({
-    name: 'pasar_payments_waiting',
-    help: 'Payments waiting: for the buyer (awaiting_payment, unpaid orders not cancelled) or for an admin to check a transfer proof (awaiting_verification).',
-    labelNames: ['state'] as const,
-    aggregator: 'max',
-    registers: shared,
-    async collect() {
-      this.reset();
-      const read = await figures();
-      if (!read) return;
-      this.set({ state: 'awaiting_payment' }, read.awaitingPayment);
-      this.set({ state: 'awaiting_verification' }, read.awaitingVerification);
+  databaseGauge(
+    'pasar_payments_waiting',
+    'Payments waiting: for the buyer (awaiting_payment, unpaid orders not cancelled) or for an admin to check a transfer proof (awaiting_verification).',
+    ['state'],
+    (gauge, read) => {
+      gauge.set({ state: 'awaiting_payment' }, read.awaitingPayment);
+      gauge.set({ state: 'awaiting_verification' }, read.awaitingVerification);
     },
-  });
-  new Gauge({
-    name: 'pasar_outbox_messages',
-    help: 'Outbox messages not sent yet, by channel and status (pending, sending, failed: given up, waiting for "Kirim ulang").',
-    labelNames: ['channel', 'status'] as const,
-    aggregator: 'max',
-    registers: shared,
-    async collect() {
-      this.reset();
-      const read = await figures();
-      if (!read) return;
+  );
+  databaseGauge(
+    'pasar_outbox_messages',
+    'Outbox messages not sent yet, by channel and status (pending, sending, failed: given up, waiting for "Kirim ulang").',
+    ['channel', 'status'],
+    (gauge, read) => {
       for (const channel of OUTBOX_CHANNELS) {
         for (const status of OUTBOX_STATES) {
-          this.set({ channel, status }, read.outbox.find((row) => row.channel === channel && row.status === status)?.count ?? 0);
+          gauge.set({ channel, status }, read.outbox.find((row) => row.channel === channel && row.status === status)?.count ?? 0);
         }
       }
     },
-  });
-  new Gauge({
-    name: 'pasar_outbox_oldest_due_seconds',
-    help: 'How long the longest-waiting pending outbox message has been due, by channel (0: none is due).',
-    labelNames: ['channel'] as const,
-    aggregator: 'max',
-    registers: shared,
-    async collect() {
-      this.reset();
-      const read = await figures();
-      if (!read) return;
-      const at = now().getTime();
-      for (const channel of OUTBOX_CHANNELS) {
-        const due = read.outbox.find((row) => row.channel === channel && row.status === 'pending')?.earliestAttempt;
-        this.set({ channel }, due ? Math.max(0, (at - due.getTime()) / 1000) : 0);
-      }
-    },
+  );
+  databaseGauge('pasar_outbox_oldest_due_seconds', 'How long the longest-waiting pending outbox message has been due, by channel (0: none is due).', ['channel'], (gauge, read) => {
+    const at = now().getTime();
+    for (const channel of OUTBOX_CHANNELS) {
+      const due = read.outbox.find((row) => row.channel === channel && row.status === 'pending')?.earliestAttempt;
+      gauge.set({ channel }, due ? Math.max(0, (at - due.getTime()) / 1000) : 0);
+    }
   });
 
   const jobs: JobMetrics = {

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { fieldLabelOf } from '../validation/field-labels';
 
+export * from './labelled';
+
 export const versionMessage = 'Versi data wajib dikirim.';
 
 /**

@@ -1,14 +1,11 @@
 /** Couriers with regional prices (docs/requirements/back-office.md §2 Couriers, §3, §5, §8, §9). */
 import { z } from 'zod';
-import { coercedIdField, idField, listSearchField, sortQueryFields, versionField } from '../common/index';
+import { coercedIdField, idField, labelled, listSearchField, sortQueryFields, versionField } from '../common/index';
 
-export const COURIER_TYPES = ['motorcycle', 'car', 'truck'] as const;
-export const COURIER_STATUSES = ['active', 'busy', 'inactive'] as const;
+export const { values: COURIER_TYPES, labels: courierTypeLabels } = labelled(['motorcycle', 'car', 'truck'], { motorcycle: 'Motor', car: 'Mobil', truck: 'Truk' });
+export const { values: COURIER_STATUSES, labels: courierStatusLabels } = labelled(['active', 'busy', 'inactive'], { active: 'Aktif', busy: 'Sibuk', inactive: 'Tidak aktif' });
 export type CourierType = (typeof COURIER_TYPES)[number];
 export type CourierStatus = (typeof COURIER_STATUSES)[number];
-
-export const courierTypeLabels: Record<CourierType, string> = { motorcycle: 'Motor', car: 'Mobil', truck: 'Truk' };
-export const courierStatusLabels: Record<CourierStatus, string> = { active: 'Aktif', busy: 'Sibuk', inactive: 'Tidak aktif' };
 
 export const courierMessages = {
   nameRequired: 'Courier name is required',

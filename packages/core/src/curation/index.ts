@@ -4,6 +4,7 @@
  * pure function that splits a partner's save into "apply now" and "hold for curation".
  */
 import { z } from 'zod';
+import { labelled } from '../common/index';
 import { productSchema } from '../catalog/product';
 import type { PartnerProgram } from '../partners/index';
 
@@ -38,18 +39,15 @@ export const IMMEDIATE_FIELDS = [
 ] as const;
 export type ImmediateField = (typeof IMMEDIATE_FIELDS)[number];
 
-export const CURATION_STATUSES = ['approved', 'pending', 'rejected'] as const;
-export const curationStatusSchema = z.enum(CURATION_STATUSES);
-export type CurationStatus = z.infer<typeof curationStatusSchema>;
-export const CHANGE_KINDS = ['new', 'change'] as const;
-export type ChangeKind = (typeof CHANGE_KINDS)[number];
-
-export const curationLabels: Record<CurationStatus, string> = {
+export const { values: CURATION_STATUSES, labels: curationLabels } = labelled(['approved', 'pending', 'rejected'], {
   pending: 'Menunggu kurasi',
   rejected: 'Ditolak',
   approved: 'Disetujui',
-};
-export const changeKindLabels: Record<ChangeKind, string> = { new: 'Produk baru', change: 'Perubahan' };
+});
+export const curationStatusSchema = z.enum(CURATION_STATUSES);
+export type CurationStatus = z.infer<typeof curationStatusSchema>;
+export const { values: CHANGE_KINDS, labels: changeKindLabels } = labelled(['new', 'change'], { new: 'Produk baru', change: 'Perubahan' });
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const curationMessages = {
   reasonRequired: 'Alasan penolakan wajib diisi.',

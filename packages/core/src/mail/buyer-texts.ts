@@ -3,21 +3,23 @@
  * place. The API's e-mails and WhatsApp messages and the order desk's prefilled WhatsApp button all
  * take their words from here, so the buyer reads the same sentence whichever way it reaches them.
  */
+import { labelled } from '../common/index';
 import { formatRupiah } from '../money/index';
 import { formatDateTime } from '../time/index';
 
-export const BUYER_MESSAGE_KINDS = ['payment_received', 'proof_rejected', 'shipment_shipped', 'shipment_delivered', 'payment_reminder', 'order_expired'] as const;
+/** The labels are how the buyer's order page and the outbox name each message. */
+export const { values: BUYER_MESSAGE_KINDS, labels: buyerMessageLabels } = labelled(
+  ['payment_received', 'proof_rejected', 'shipment_shipped', 'shipment_delivered', 'payment_reminder', 'order_expired'],
+  {
+    payment_received: 'Pembayaran diterima',
+    proof_rejected: 'Bukti transfer ditolak',
+    shipment_shipped: 'Paket dikirim',
+    shipment_delivered: 'Paket sampai',
+    payment_reminder: 'Pengingat pembayaran',
+    order_expired: 'Pesanan dibatalkan (batas bayar lewat)',
+  },
+);
 export type BuyerMessageKind = (typeof BUYER_MESSAGE_KINDS)[number];
-
-/** How the buyer's order page and the outbox name each message. */
-export const buyerMessageLabels: Record<BuyerMessageKind, string> = {
-  payment_received: 'Pembayaran diterima',
-  proof_rejected: 'Bukti transfer ditolak',
-  shipment_shipped: 'Paket dikirim',
-  shipment_delivered: 'Paket sampai',
-  payment_reminder: 'Pengingat pembayaran',
-  order_expired: 'Pesanan dibatalkan (batas bayar lewat)',
-};
 
 /** The buyer's list of messages also shows the first one, the order confirmation sent at checkout. */
 export const buyerMessageListLabels: Record<string, string> = { order_created: 'Konfirmasi pesanan', ...buyerMessageLabels };

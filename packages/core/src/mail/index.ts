@@ -4,20 +4,18 @@
  * to forward by hand.
  */
 import { z } from 'zod';
-import { listSearchField, sortQueryFields } from '../common/index';
+import { labelled, listSearchField, sortQueryFields } from '../common/index';
 
 export * from './buyer-texts';
 
-export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'kept'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-
-export const mailStatusLabels: Record<MailStatus, string> = {
+export const { values: MAIL_STATUSES, labels: mailStatusLabels } = labelled(['pending', 'sending', 'sent', 'failed', 'kept'], {
   pending: 'Menunggu kirim',
   sending: 'Sedang dikirim',
   sent: 'Terkirim',
   failed: 'Gagal',
   kept: 'Disimpan (SMTP belum diatur)',
-};
+});
+export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const mailChannelLabels: Record<'email' | 'whatsapp', string> = { email: 'Email', whatsapp: 'WhatsApp' };
 

@@ -1,14 +1,19 @@
 /** Order statuses (docs/requirements/back-office.md §4) and payment statuses, kept apart (docs/integrations.md). */
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { labelled } from '../common/index';
 
-export const orderStatusLabels: Record<OrderStatus, string> = {
+export const {
+  values: ORDER_STATUSES,
+  labels: orderStatusLabels,
+  label: orderStatusLabel,
+  is: isOrderStatus,
+} = labelled(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'], {
   pending: 'Menunggu konfirmasi',
   confirmed: 'Dikonfirmasi',
   shipped: 'Dikirim',
   delivered: 'Sudah diterima',
   cancelled: 'Dibatalkan',
-};
+});
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * The search words of each status: its name, the words of its label, and the root of an
@@ -46,34 +51,24 @@ export function statusesMatchingQuery(query: string): OrderStatus[] {
   });
 }
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'expired', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
+export const {
+  values: PAYMENT_STATUSES,
+  labels: paymentStatusLabels,
+  label: paymentStatusLabel,
+} = labelled(['unpaid', 'paid', 'expired', 'failed', 'refunded'], {
   unpaid: 'Belum dibayar',
   paid: 'Sudah dibayar',
   expired: 'Kedaluwarsa',
   failed: 'Gagal',
   refunded: 'Dikembalikan',
-};
-
-export function orderStatusLabel(status: string): string {
-  return orderStatusLabels[status as OrderStatus] ?? status;
-}
-
-export function paymentStatusLabel(status: string): string {
-  return paymentStatusLabels[status as PaymentStatus] ?? status;
-}
+});
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * Status changes an admin may make (docs/decisions/010-order-status-transitions.md). The spec
  * shows no restriction, so every status may follow every other; what a change does to stock is
  * the rule: into `cancelled` returns the items once, out of `cancelled` takes them again.
  */
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
-
 export type StockEffect = 'return' | 'take' | 'none';
 
 export function stockEffect(from: OrderStatus, to: OrderStatus): StockEffect {

@@ -5,17 +5,15 @@
  */
 import { z } from 'zod';
 import { accountMessages, emailField, registerSchema } from '../accounts/accounts.schema';
-import { idField, INT4_MAX, versionField } from '../common/index';
+import { idField, INT4_MAX, labelled, versionField } from '../common/index';
 import { whatsappNumber } from '../payments/index';
 
-export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const applicationStatusLabels: Record<ApplicationStatus, string> = {
+export const { values: APPLICATION_STATUSES, labels: applicationStatusLabels } = labelled(['pending', 'approved', 'rejected'], {
   pending: 'Menunggu keputusan',
   approved: 'Disetujui',
   rejected: 'Ditolak',
-};
+});
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export const partnerApplicationMessages = {
   businessNameRequired: 'Nama usaha wajib diisi.',

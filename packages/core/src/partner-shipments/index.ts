@@ -5,19 +5,22 @@
  * shipment mixing partners is sent by the office.
  */
 import { z } from 'zod';
+import { labelled } from '../common/index';
 import { SHIPMENT_KINDS, SHIPMENT_STATUSES, type ShipmentStatus } from '../shipments/index';
 import { storePeriodStart, DEFAULT_TIME_ZONE } from '../time/index';
 
 /** The corner's tabs, in the order a partner works through them. */
-export const PARTNER_SHIPMENT_FILTERS = ['to_send', 'shipped', 'done', 'cancelled'] as const;
-export type PartnerShipmentFilter = (typeof PARTNER_SHIPMENT_FILTERS)[number];
-
-export const partnerShipmentFilterLabels: Record<PartnerShipmentFilter, string> = {
+export const {
+  values: PARTNER_SHIPMENT_FILTERS,
+  labels: partnerShipmentFilterLabels,
+  is: isPartnerShipmentFilter,
+} = labelled(['to_send', 'shipped', 'done', 'cancelled'], {
   to_send: 'Perlu dikirim',
   shipped: 'Dikirim',
   done: 'Selesai',
   cancelled: 'Dibatalkan',
-};
+});
+export type PartnerShipmentFilter = (typeof PARTNER_SHIPMENT_FILTERS)[number];
 
 export const PARTNER_SHIPMENT_PAGE_SIZE = 20;
 

@@ -4,6 +4,7 @@
  * curation, settlement and reports have their own modules beside this one.
  */
 import { z } from 'zod';
+import { labelled } from '../common/index';
 
 /** The role of a partner business's account; its corner is /mitra. */
 export const PARTNER_ROLE = 'mitra';
@@ -14,9 +15,8 @@ export const partnerMessages = {
 } as const;
 
 /** The certificates a partner may hold; each is a trust mark once the office verified it. */
-export const CERTIFICATE_KINDS = ['nib', 'pirt', 'bpom', 'halal'] as const;
+export const { values: CERTIFICATE_KINDS, labels: certificateLabels } = labelled(['nib', 'pirt', 'bpom', 'halal'], { nib: 'NIB', pirt: 'PIRT', bpom: 'BPOM', halal: 'Halal' });
 export type CertificateKind = (typeof CERTIFICATE_KINDS)[number];
-export const certificateLabels: Record<CertificateKind, string> = { nib: 'NIB', pirt: 'PIRT', bpom: 'BPOM', halal: 'Halal' };
 
 export const certificateSchema = z.object({
   kind: z.enum(CERTIFICATE_KINDS),

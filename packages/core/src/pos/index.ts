@@ -1,6 +1,6 @@
 /** Point of sale (docs/requirements/back-office.md §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
 import { z } from 'zod';
-import { coercedIdField } from '../common/index';
+import { coercedIdField, labelled } from '../common/index';
 import { posPickupSchema, qrisSettingSchema } from '../settings/index';
 import { posMessages } from './messages';
 
@@ -9,9 +9,8 @@ export * from './messages';
 export * from './price-check';
 export * from './qris';
 
-export const POS_PAYMENT_METHODS = ['cash', 'qris', 'debit', 'transfer'] as const;
+export const { values: POS_PAYMENT_METHODS, labels: posPaymentLabels } = labelled(['cash', 'qris', 'debit', 'transfer'], { cash: 'Tunai', qris: 'QRIS', debit: 'Debit', transfer: 'Transfer' });
 export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
-export const posPaymentLabels: Record<PosPaymentMethod, string> = { cash: 'Tunai', qris: 'QRIS', debit: 'Debit', transfer: 'Transfer' };
 
 /** Cash input step and minimum (spec §9). */
 export const CASH_STEP = 1000;

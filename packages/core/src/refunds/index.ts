@@ -6,14 +6,12 @@
  * against these functions.
  */
 import { z } from 'zod';
-import { idField } from '../common/index';
+import { idField, labelled } from '../common/index';
 import { countsAsRevenue } from '../revenue/index';
 import { storeDate } from '../time/index';
 
-export const REFUND_METHODS = ['transfer', 'cash', 'gateway'] as const;
+export const { values: REFUND_METHODS, labels: refundMethodLabels } = labelled(['transfer', 'cash', 'gateway'], { transfer: 'Transfer bank', cash: 'Tunai', gateway: 'Payment gateway' });
 export type RefundMethod = (typeof REFUND_METHODS)[number];
-
-export const refundMethodLabels: Record<RefundMethod, string> = { transfer: 'Transfer bank', cash: 'Tunai', gateway: 'Payment gateway' };
 
 export const refundMessages = {
   cancelButton: 'Batalkan pesanan',

@@ -4,25 +4,21 @@
  * resi and timeline. Statuses run packing → shipped → delivered → received; cancelled ends one.
  */
 import { z } from 'zod';
+import { labelled } from '../common/index';
 
-export const SHIPMENT_STATUSES = ['packing', 'shipped', 'delivered', 'received', 'cancelled'] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-
-export const shipmentStatusLabels: Record<ShipmentStatus, string> = {
+export const {
+  values: SHIPMENT_STATUSES,
+  labels: shipmentStatusLabels,
+  label: shipmentStatusLabel,
+  is: isShipmentStatus,
+} = labelled(['packing', 'shipped', 'delivered', 'received', 'cancelled'], {
   packing: 'Dikemas',
   shipped: 'Dikirim',
   delivered: 'Sampai di tujuan',
   received: 'Diterima',
   cancelled: 'Dibatalkan',
-};
-
-export function shipmentStatusLabel(status: string): string {
-  return shipmentStatusLabels[status as ShipmentStatus] ?? status;
-}
-
-export function isShipmentStatus(value: string): value is ShipmentStatus {
-  return (SHIPMENT_STATUSES as readonly string[]).includes(value);
-}
+});
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 export const SHIPMENT_KINDS = ['national', 'local_courier', 'pickup'] as const;
 export type ShipmentKind = (typeof SHIPMENT_KINDS)[number];

@@ -65,7 +65,7 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/auth/logout',
-    { config: signedIn, schema: { tags: ['accounts'], summary: 'Revoke the current token', security: [{ bearer: [] }] } },
+    { config: signedIn, schema: { tags: ['accounts'], summary: 'Revoke the current token' } },
     async (request) => {
       if (request.auth) await service.logout(request.auth.tokenHash);
       return ok(null, 'Berhasil keluar.');
@@ -74,7 +74,7 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/profile',
-    { config: signedIn, schema: { tags: ['accounts'], summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: envelope(userSchema) } } },
+    { config: signedIn, schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: envelope(userSchema) } } },
     async (request) => ok(await service.profile(requireUser(request).id)),
   );
 
@@ -86,7 +86,6 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['accounts'],
         summary: 'Update first_name, last_name, email and phone_number of the signed-in user',
         description: 'Any other field (username, role, role_id, is_active) is ignored.',
-        security: [{ bearer: [] }],
         body: profileUpdateSchema,
         response: { 200: envelope(userSchema) },
       },
@@ -137,7 +136,6 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['accounts'],
         summary: 'Change the signed-in user\'s password ("Ubah kata sandi")',
         description: 'A wrong current password: 400 with fields.current_password (5 tries in 15 minutes, then 429). Success ends every other session; this one stays.',
-        security: [{ bearer: [] }],
         body: changePasswordSchema,
         response: { 200: envelope(z.null()) },
       },

@@ -16,8 +16,6 @@ import { deleteQuestion, listUnanswered, setResolved } from './assistant.reposit
 import { ChatLimiter, chatSessionCookie, chatSessionOf, newChatSession } from './chat-limiter';
 import { createCounters } from '../../limits/counters';
 
-const security = [{ bearer: [] }];
-
 const assistantRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const clock = deps.now ?? (() => new Date());
@@ -82,7 +80,6 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['assistant'],
         summary: 'Shopper questions the assistant could not answer, most asked first (admin)',
-        security,
         querystring: z.object({ all: z.coerce.boolean().default(false) }),
         response: { 200: envelope(z.array(unansweredQuestionSchema)) },
       },
@@ -102,7 +99,7 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
 
   app.put(
     '/assistant/admin/questions/:id',
-    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Mark a question handled or not (admin)', security, params: idParams, body: z.object({ resolved: z.boolean() }), response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Mark a question handled or not (admin)', params: idParams, body: z.object({ resolved: z.boolean() }), response: { 200: envelope(z.null()) } } },
     async (request) => {
       if (!(await setResolved(db, request.params.id, request.body.resolved))) throw new AppError('NOT_FOUND', 'Pertanyaan tidak ditemukan.');
       return ok(null, request.body.resolved ? 'Pertanyaan ditandai sudah ditangani.' : 'Pertanyaan dibuka kembali.');
@@ -111,7 +108,7 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
 
   app.delete(
     '/assistant/admin/questions/:id',
-    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Delete a question (admin)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Delete a question (admin)', params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
       if (!(await deleteQuestion(db, request.params.id))) throw new AppError('NOT_FOUND', 'Pertanyaan tidak ditemukan.');
       return ok(null, 'Pertanyaan dihapus.');
@@ -126,7 +123,6 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['assistant'],
         summary: "Draft a product's AI description from its fields (admin); with a model when configured, else a structured template. Not saved: the admin edits and saves it with the product",
         description: 'Optional body `{ name, description }`: the form\'s unsaved values, used instead of the saved ones.',
-        security,
         params: idParams,
         body: aiDescriptionDraftSchema,
         response: { 200: envelope(z.object({ ai_description: z.string(), mode: z.enum(['model', 'template']) })) },

@@ -21,8 +21,6 @@ import { adminOnly, partnerOnly, requirePartner } from '../../plugins/auth';
 import { businessLocationResolver } from './business-locations';
 import { createBusiness, editBusiness, listBusinesses, removeBusiness, savePartnerCertificates } from './businesses.service';
 
-const security = [{ bearer: [] }];
-
 const businessesRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const resolve = businessLocationResolver(deps.config);
@@ -47,19 +45,19 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/businesses/',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Create a business (admin); city in the store province, district in the city', security, body: businessInputSchema, response: { 201: envelope(adminBusinessSchema) } } },
+    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Create a business (admin); city in the store province, district in the city', body: businessInputSchema, response: { 201: envelope(adminBusinessSchema) } } },
     async (request, reply) => reply.status(201).send(ok(await createBusiness(db, request.body, resolve), businessMessages.created)),
   );
 
   app.put(
     '/businesses/:id',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Update a business (admin); `version` guards against stale saves', security, params: idParams, body: businessUpdateSchema, response: { 200: envelope(adminBusinessSchema) } } },
+    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Update a business (admin); `version` guards against stale saves', params: idParams, body: businessUpdateSchema, response: { 200: envelope(adminBusinessSchema) } } },
     async (request) => ok(await editBusiness(db, request.params.id, request.body, resolve), businessMessages.updated),
   );
 
   app.delete(
     '/businesses/:id',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Delete a business (admin); its products stay, unlinked, and the answer says how many', security, params: idParams, response: { 200: envelope(z.object({ unlinked_products: z.number().int() })) } } },
+    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Delete a business (admin); its products stay, unlinked, and the answer says how many', params: idParams, response: { 200: envelope(z.object({ unlinked_products: z.number().int() })) } } },
     async (request) => {
       const { unlinked_products, message } = await removeBusiness(db, request.params.id);
       return ok({ unlinked_products }, message);
@@ -74,7 +72,6 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['mitra'],
         summary: "The partner's NIB, PIRT, BPOM and Halal numbers (mitra); a changed number waits for the office's verification again",
-        security,
         body: certificateNumbersSchema,
         response: { 200: envelope(z.array(certificateSchema)) },
       },

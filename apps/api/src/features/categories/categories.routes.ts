@@ -6,8 +6,6 @@ import { envelope, idParams, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { createCategory, editCategory, listCategories, removeCategory } from './categories.service';
 
-const security = [{ bearer: [] }];
-
 const categoriesRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
 
@@ -18,7 +16,6 @@ const categoriesRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['categories'],
         summary: 'Every category, active or not, with its product count, searched by name or description and sorted (admin)',
-        security,
         querystring: categoryListQuerySchema,
         response: { 200: envelope(z.array(adminCategorySchema)) },
       },
@@ -28,7 +25,7 @@ const categoriesRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/categories/',
-    { config: adminOnly, schema: { tags: ['categories'], summary: 'Create a category (admin)', security, body: categoryInputSchema, response: { 201: envelope(adminCategorySchema) } } },
+    { config: adminOnly, schema: { tags: ['categories'], summary: 'Create a category (admin)', body: categoryInputSchema, response: { 201: envelope(adminCategorySchema) } } },
     async (request, reply) => reply.status(201).send(ok(await createCategory(db, request.body), categoryMessages.created)),
   );
 
@@ -36,14 +33,14 @@ const categoriesRoutes: FeatureRoutes = async (app, deps) => {
     '/categories/:id',
     {
       config: adminOnly,
-      schema: { tags: ['categories'], summary: 'Update a category; `version` must be the one read (409 when stale)', security, params: idParams, body: categoryUpdateSchema, response: { 200: envelope(adminCategorySchema) } },
+      schema: { tags: ['categories'], summary: 'Update a category; `version` must be the one read (409 when stale)', params: idParams, body: categoryUpdateSchema, response: { 200: envelope(adminCategorySchema) } },
     },
     async (request) => ok(await editCategory(db, request.params.id, request.body), categoryMessages.updated),
   );
 
   app.delete(
     '/categories/:id',
-    { config: adminOnly, schema: { tags: ['categories'], summary: 'Delete a category without products (409 otherwise)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['categories'], summary: 'Delete a category without products (409 otherwise)', params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeCategory(db, request.params.id);
       return ok(null, categoryMessages.deleted);

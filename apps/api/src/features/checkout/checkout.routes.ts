@@ -132,7 +132,6 @@ const checkoutRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['orders'],
         summary: "Upload a proof of transfer for the signed-in customer's order (multipart file)",
         multipart: proofForm,
-        security: [{ bearer: [] }],
         params: idParams,
         response: { 200: envelope(orderSchema) },
       },

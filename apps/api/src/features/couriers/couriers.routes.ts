@@ -18,8 +18,6 @@ import {
 } from './couriers.service';
 import { localCourierOptions } from './local-options';
 
-const security = [{ bearer: [] }];
-
 const couriersRoutes: FeatureRoutes = async (app, deps) => {
   app.get(
     '/couriers/local-options',
@@ -47,7 +45,6 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['couriers'],
         summary: 'Every courier with its regional prices, searched by name, phone, e-mail, address or vehicle number and sorted (admin)',
-        security,
         querystring: courierListQuerySchema,
         response: { 200: envelope(z.array(courierSchema)) },
       },
@@ -57,7 +54,7 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/couriers',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Add a courier (admin); default type motorcycle, status active', security, body: courierInputSchema, response: { 201: envelope(courierSchema) } } },
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Add a courier (admin); default type motorcycle, status active', body: courierInputSchema, response: { 201: envelope(courierSchema) } } },
     async (request, reply) => reply.status(201).send(ok(await createCourier(db, request.body, areas), courierMessages.created)),
   );
 
@@ -66,20 +63,20 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
     '/couriers/prices',
     {
       config: adminOnly,
-      schema: { tags: ['couriers'], summary: "Add a regional price to a courier (admin); district in the store's city or none for the whole region", security, body: courierPriceCreateSchema, response: { 201: envelope(courierPriceSchema) } },
+      schema: { tags: ['couriers'], summary: "Add a regional price to a courier (admin); district in the store's city or none for the whole region", body: courierPriceCreateSchema, response: { 201: envelope(courierPriceSchema) } },
     },
     async (request, reply) => reply.status(201).send(ok(await createCourierPrice(db, request.body, areas), courierMessages.priceCreated)),
   );
 
   app.put(
     '/couriers/prices/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a regional price (admin); `version` guards against stale saves', security, params: idParams, body: courierPriceUpdateSchema, response: { 200: envelope(courierPriceSchema) } } },
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a regional price (admin); `version` guards against stale saves', params: idParams, body: courierPriceUpdateSchema, response: { 200: envelope(courierPriceSchema) } } },
     async (request) => ok(await editCourierPrice(db, request.params.id, request.body, areas), courierMessages.priceUpdated),
   );
 
   app.delete(
     '/couriers/prices/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a regional price (admin)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a regional price (admin)', params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeCourierPrice(db, request.params.id);
       return ok(null, courierMessages.priceDeleted);
@@ -88,19 +85,19 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/couriers/:id/prices',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: "A courier's regional prices (admin)", security, params: idParams, response: { 200: envelope(z.array(courierPriceSchema)) } } },
+    { config: adminOnly, schema: { tags: ['couriers'], summary: "A courier's regional prices (admin)", params: idParams, response: { 200: envelope(z.array(courierPriceSchema)) } } },
     async (request) => ok(await listCourierPrices(db, request.params.id, areas)),
   );
 
   app.put(
     '/couriers/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a courier (admin); `version` guards against stale saves', security, params: idParams, body: courierUpdateSchema, response: { 200: envelope(courierSchema) } } },
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a courier (admin); `version` guards against stale saves', params: idParams, body: courierUpdateSchema, response: { 200: envelope(courierSchema) } } },
     async (request) => ok(await editCourier(db, request.params.id, request.body, areas), courierMessages.updated),
   );
 
   app.delete(
     '/couriers/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a courier and its prices (admin); past orders keep its name', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a courier and its prices (admin); past orders keep its name', params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeCourier(db, request.params.id);
       return ok(null, courierMessages.deleted);

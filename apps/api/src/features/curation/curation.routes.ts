@@ -13,7 +13,6 @@ import { imageStorageFor } from '../../integrations/storage/image-storage';
 import { productCreateMultipart, productUpdateMultipart, readProductForm } from '../products/product-form';
 import { approveChange, createPartnerProduct, curationQueue, editPartnerProduct, getPartnerProduct, listPartnerProducts, rejectChange } from './curation.service';
 
-const security = [{ bearer: [] }];
 const formDescription =
   "The admin's product form (POST/PUT /products): JSON, or multipart/form-data with the fields as text plus `image_cover` and `images` files. `business_id` is ignored: the product is the signed-in partner's. Name, description, category and images wait for curation when the partner_program setting says so; the rest applies at once.";
 
@@ -24,19 +23,19 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/mitra/products',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own products with where each stands with the office (mitra)", security, response: { 200: envelope(z.array(partnerProductSchema)) } } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own products with where each stands with the office (mitra)", response: { 200: envelope(z.array(partnerProductSchema)) } } },
     async (request) => ok(await listPartnerProducts(db, requirePartner(request).businessId)),
   );
 
   app.get(
     '/mitra/products/:id',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "One of the partner's own products; another's answers 404 (mitra)", security, params: idParams, response: { 200: envelope(partnerProductSchema) } } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "One of the partner's own products; another's answers 404 (mitra)", params: idParams, response: { 200: envelope(partnerProductSchema) } } },
     async (request) => ok(await getPartnerProduct(db, requirePartner(request).businessId, request.params.id)),
   );
 
   app.post(
     '/mitra/products',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'Add a product of the partner (mitra)', description: formDescription, security, multipart: productCreateMultipart, response: { 201: envelope(partnerProductSchema) } } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'Add a product of the partner (mitra)', description: formDescription, multipart: productCreateMultipart, response: { 201: envelope(partnerProductSchema) } } },
     async (request, reply) => {
       const actor = requirePartner(request);
       const form = await readProductForm(request, maxBytes);
@@ -49,7 +48,7 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
     '/mitra/products/:id',
     {
       config: partnerOnly,
-      schema: { tags: ['mitra'], summary: "Update one of the partner's products; `version` must be the one read (mitra)", description: formDescription, security, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(partnerProductSchema) } },
+      schema: { tags: ['mitra'], summary: "Update one of the partner's products; `version` must be the one read (mitra)", description: formDescription, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(partnerProductSchema) } },
     },
     async (request) => {
       const actor = requirePartner(request);
@@ -61,13 +60,13 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/curation',
-    { config: adminOnly, schema: { tags: ['curation'], summary: 'Proposals waiting for curation, oldest first, beside what the shop shows (admin)', security, response: { 200: envelope(z.array(curationQueueItemSchema)) } } },
+    { config: adminOnly, schema: { tags: ['curation'], summary: 'Proposals waiting for curation, oldest first, beside what the shop shows (admin)', response: { 200: envelope(z.array(curationQueueItemSchema)) } } },
     async () => ok(await curationQueue(db)),
   );
 
   app.post(
     '/curation/:id/approve',
-    { config: adminOnly, schema: { tags: ['curation'], summary: 'Approve a proposal: the shop shows it (admin)', security, params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })) } } },
+    { config: adminOnly, schema: { tags: ['curation'], summary: 'Approve a proposal: the shop shows it (admin)', params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })) } } },
     async (request) => {
       await approveChange(db, requireUser(request), request.params.id, storage);
       return ok({ id: request.params.id }, curationMessages.approved);
@@ -78,7 +77,7 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
     '/curation/:id/reject',
     {
       config: adminOnly,
-      schema: { tags: ['curation'], summary: 'Reject a proposal with the reason the partner sees (admin)', security, params: idParams, body: curationRejectSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } },
+      schema: { tags: ['curation'], summary: 'Reject a proposal with the reason the partner sees (admin)', params: idParams, body: curationRejectSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } },
     },
     async (request) => {
       await rejectChange(db, requireUser(request), request.params.id, request.body.reason, storage);

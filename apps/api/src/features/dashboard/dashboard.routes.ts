@@ -5,15 +5,13 @@ import { envelope, ok } from '../../lib/http';
 import { adminOnly } from '../../plugins/auth';
 import { dashboardSummary, notifications } from './dashboard.service';
 
-const security = [{ bearer: [] }];
-
 const dashboardRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
 
   app.get(
     '/dashboard/summary',
-    { config: adminOnly, schema: { tags: ['dashboard'], summary: 'Live figures and recent activity (admin)', security, response: { 200: envelope(dashboardSummarySchema) } } },
+    { config: adminOnly, schema: { tags: ['dashboard'], summary: 'Live figures and recent activity (admin)', response: { 200: envelope(dashboardSummarySchema) } } },
     async () => ok(await dashboardSummary(db, now())),
   );
 
@@ -21,7 +19,7 @@ const dashboardRoutes: FeatureRoutes = async (app, deps) => {
     '/dashboard/notifications',
     {
       config: adminOnly,
-      schema: { tags: ['dashboard'], summary: 'Pending orders for the bell; `after_id` = the newest order id the admin has seen', security, querystring: notificationsQuerySchema, response: { 200: envelope(notificationsSchema) } },
+      schema: { tags: ['dashboard'], summary: 'Pending orders for the bell; `after_id` = the newest order id the admin has seen', querystring: notificationsQuerySchema, response: { 200: envelope(notificationsSchema) } },
     },
     async (request) => ok(await notifications(db, request.query.after_id)),
   );

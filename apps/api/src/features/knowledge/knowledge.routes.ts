@@ -12,7 +12,6 @@ import { knowledgeFiles } from './knowledge-files';
 import { knowledgeCreateMultipart, knowledgeUpdateMultipart, readKnowledgeForm } from './knowledge-form';
 import { createKnowledge, editKnowledge, listKnowledge, removeKnowledge, type SavedKnowledge } from './knowledge.service';
 
-const security = [{ bearer: [] }];
 const formDescription = `JSON { title, file, description, product_id }, or multipart/form-data with the same fields as text where \`file\` may be an uploaded .txt, .md or .pdf (checked by content, at most ${KNOWLEDGE_FILE_MAX_BYTES / 1024 / 1024} MB). An upload is stored and served at /uploads/knowledge/…; its text is read for the shopping assistant. The file it replaces, or the file of a deleted entry, is removed when the shop stored it.`;
 
 /** The spec's message, with a note when a stored file gave no text for the assistant. */
@@ -29,7 +28,6 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['knowledge'],
         summary: 'Knowledge entries, newest first unless sorted otherwise; searched by title, description, file or product (admin)',
-        security,
         querystring: knowledgeListQuerySchema,
         response: { 200: envelope(z.array(knowledgeEntrySchema)) },
       },
@@ -39,7 +37,7 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/knowledge/',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', description: formDescription, security, multipart: knowledgeCreateMultipart, response: { 201: envelope(knowledgeEntrySchema) } } },
+    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', description: formDescription, multipart: knowledgeCreateMultipart, response: { 201: envelope(knowledgeEntrySchema) } } },
     async (request, reply) => {
       const saved = await createKnowledge(db, await readKnowledgeForm(request), files);
       return reply.status(201).send(ok(saved.entry, messageOf(saved, knowledgeMessages.created)));
@@ -54,7 +52,6 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['knowledge'],
         summary: 'Update a knowledge entry; product_id 0 unlinks; `version` guards against stale saves',
         description: formDescription,
-        security,
         multipart: knowledgeUpdateMultipart,
         params: idParams,
         response: { 200: envelope(knowledgeEntrySchema) },
@@ -68,7 +65,7 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
 
   app.delete(
     '/knowledge/:id',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Delete a knowledge entry (admin)', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Delete a knowledge entry (admin)', params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeKnowledge(db, request.params.id, files);
       return ok(null, knowledgeMessages.deleted);

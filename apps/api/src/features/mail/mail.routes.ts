@@ -14,8 +14,6 @@ import { myOrderId, orderIdByToken } from '../orders/orders.service';
 import { buyerMessageContext, buyerMessages, useBuyerMessageConfig } from './buyer-messages';
 import { listOutbox, resendMail } from './mail.service';
 
-const security = [{ bearer: [] }];
-
 const mailRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
@@ -31,7 +29,6 @@ const mailRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['mail'],
         summary: 'Every e-mail and WhatsApp message the shop sent or keeps, newest first, with its state (admin)',
         description: 'Without SMTP_URL e-mails, and without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID WhatsApp messages, are kept here (status kept).',
-        security,
         querystring: outboxQuerySchema,
         response: { 200: envelope(outboxListSchema) },
       },
@@ -46,7 +43,6 @@ const mailRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['mail'],
         summary: '"Kirim ulang": a failed message is due again now, with its attempts counted afresh (admin)',
-        security,
         params: idParams,
         response: { 200: envelope(z.null()) },
       },
@@ -62,7 +58,7 @@ const mailRoutes: FeatureRoutes = async (app, deps) => {
     '/orders/mine/:id/messages',
     {
       config: signedIn,
-      schema: { tags: ['mail'], summary: 'The messages the shop sent about one of my orders', security, params: idParams, response: { 200: envelope(buyerMessageListSchema) } },
+      schema: { tags: ['mail'], summary: 'The messages the shop sent about one of my orders', params: idParams, response: { 200: envelope(buyerMessageListSchema) } },
     },
     async (request) => ok(await buyerMessages(db, await myOrderId(db, requireUser(request).id, request.params.id))),
   );

@@ -454,9 +454,28 @@ export async function deskPageOfOrders(db: DbOrTx, filter: Omit<DeskFilter, 'q'>
   return { figures: figuresOfFilter(sums, filter.payment ?? 'all'), orders: fromDeskJson(row!.orders) };
 }
 
-export async function lockOrder(tx: DbOrTx, id: number): Promise<{ id: number; status: string; version: number; stock_held: boolean; payment_status: string; order_type: string } | undefined> {
+export interface LockedOrder {
+  id: number;
+  status: string;
+  payment_status: string;
+  total_amount: number;
+  version: number;
+  stock_held: boolean;
+  order_type: string;
+}
+
+/** The order row locked, with what the order desk's status change and a refund need; confirm, reject, expiry and refunds lock it the same way first. */
+export async function lockOrder(tx: DbOrTx, id: number): Promise<LockedOrder | undefined> {
   const rows = await tx
-    .select({ id: orders.id, status: orders.status, version: orders.version, stock_held: orders.stock_held, payment_status: orders.payment_status, order_type: orders.order_type })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      payment_status: orders.payment_status,
+      total_amount: orders.total_amount,
+      version: orders.version,
+      stock_held: orders.stock_held,
+      order_type: orders.order_type,
+    })
     .from(orders)
     .where(eq(orders.id, id))
     .for('update')

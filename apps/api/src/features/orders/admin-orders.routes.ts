@@ -10,8 +10,6 @@ import { adminOrders, changeOrderStatus, exportOrdersCsv, listAdminOrders } from
 import { AppError } from '@pasar/core/errors';
 import { fastSerializerCompiler } from '../../lib/serializer';
 
-const security = [{ bearer: [] }];
-
 const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   // The order desk's answers (a page is 20 orders with their items, payment and audit trail) are written by
@@ -28,7 +26,6 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['orders'],
         summary: 'Orders for the back office: search, status filter, paging, counts per status and summary (admin)',
         description: 'q matches the order id, guest e-mail, names, status label, date (YYYY-MM-DD or DD/MM/YYYY, WIB) and product names.',
-        security,
         querystring: adminOrderQuerySchema,
         response: { 200: envelope(adminOrderListSchema) },
       },
@@ -40,7 +37,7 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
     '/orders/export.csv',
     {
       config: adminOnly,
-      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping; sep=semicolon for spreadsheets set to Indonesian (admin)', security, querystring: orderExportQuerySchema },
+      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping; sep=semicolon for spreadsheets set to Indonesian (admin)', querystring: orderExportQuerySchema },
     },
     async (request, reply) => {
       const day = storeDate(new Date(), await storeTimeZone(db));
@@ -54,7 +51,7 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders/:id',
-    { config: adminOnly, schema: { tags: ['orders'], summary: 'One order with its audit trail (admin)', security, params: idParams, response: { 200: envelope(adminOrderSchema) } } },
+    { config: adminOnly, schema: { tags: ['orders'], summary: 'One order with its audit trail (admin)', params: idParams, response: { 200: envelope(adminOrderSchema) } } },
     async (request) => {
       const [order] = await adminOrders(db, [request.params.id]);
       if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
@@ -70,7 +67,6 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['orders'],
         summary: 'Change an order status (admin); answers the updated order with its audit trail',
         description: 'Any status may follow any other. Into cancelled returns the stock once; out of cancelled takes it again or answers 409 when there is not enough.',
-        security,
         params: idParams,
         body: orderStatusUpdateSchema,
         response: { 200: envelope(adminOrderSchema) },

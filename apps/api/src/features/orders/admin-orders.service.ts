@@ -3,7 +3,7 @@
  * status change with its stock effect and audit trail, and the CSV export.
  * Transitions: docs/decisions/010-order-status-transitions.md.
  */
-import { AppError, genericMessages } from '@pasar/core/errors';
+import { AppError } from '@pasar/core/errors';
 import {
   ORDER_STATUSES,
   adminOrderMessages,
@@ -23,8 +23,9 @@ import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
 import type { SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.service';
-import { couldBeDatePart, deskOrdersById, deskPageOfOrders, insertOrderEvent, lockOrder, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
+import { couldBeDatePart, deskOrdersById, deskPageOfOrders, insertOrderEvent, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
+import { lockOrderAsRead } from './order-record.service';
 import { refundedByOrder, refuseCancelWithoutRefund } from '../refunds/refunds.service';
 import { netRevenue } from '@pasar/core/refunds';
 import { payableOf, revenueOf } from '@pasar/core/revenue';
@@ -105,9 +106,7 @@ export async function changeOrderStatus(db: Db, id: number, change: { status: Or
   let changed = false;
   try {
     await db.transaction(async (tx) => {
-      const current = await lockOrder(tx, id);
-      if (!current) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
-      if (change.version !== undefined && change.version !== current.version) throw new AppError('STALE_UPDATE', genericMessages.staleUpdate);
+      const current = await lockOrderAsRead(tx, id, change.version);
       const from = current.status as OrderStatus;
       if (from === change.status) return;
       // Money that came in goes back only through "Batalkan pesanan", which records the refund (decision 050).

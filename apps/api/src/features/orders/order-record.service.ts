@@ -4,8 +4,24 @@
  * which calls those features' services itself, so that they reach the orders feature without
  * importing the order desk's service back.
  */
+import { AppError, genericMessages } from '@pasar/core/errors';
+import { adminOrderMessages } from '@pasar/core/orders';
 import type { DbOrTx } from '../../db/client';
-import { setOrderStatus } from './admin-orders.repository';
+import { lockOrder, setOrderStatus, type LockedOrder } from './admin-orders.repository';
+
+export type { LockedOrder } from './admin-orders.repository';
+
+/**
+ * The order row locked, in the caller's transaction, as the admin read it: 404 when it is gone, and
+ * STALE_UPDATE when the version sent is not the current one (none sent: no check). The order desk's
+ * status change and every refund begin so.
+ */
+export async function lockOrderAsRead(tx: DbOrTx, id: number, version: number | undefined): Promise<LockedOrder> {
+  const order = await lockOrder(tx, id);
+  if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
+  if (version !== undefined && version !== order.version) throw new AppError('STALE_UPDATE', genericMessages.staleUpdate);
+  return order;
+}
 
 /** A shipment's timeline row in the API's shape: the order answer and the tracking answer alike. */
 export { toShipmentEvent } from './orders.repository';

@@ -24,7 +24,6 @@ import { withRetryAfter } from '../../lib/retry-after';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
 import { PartnerApplicationsService } from './partner-applications.service';
 
-const security = [{ bearer: [] }];
 const tags = ['partner-applications'];
 
 const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
@@ -64,7 +63,6 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
         tags,
         summary: "Apply to become a partner with the signed-in customer's own account",
         description: 'One pending application per account (409). A partner or an admin account cannot apply.',
-        security,
         body: partnerApplicationBusinessSchema,
         response: { 201: envelope(myApplicationSchema) },
       },
@@ -74,7 +72,7 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/partner-applications/mine',
-    { config: signedIn, schema: { tags, summary: "The signed-in account's own applications, newest first, with the reason of a rejection", security, response: { 200: envelope(z.array(myApplicationSchema)) } } },
+    { config: signedIn, schema: { tags, summary: "The signed-in account's own applications, newest first, with the reason of a rejection", response: { 200: envelope(z.array(myApplicationSchema)) } } },
     async (request) => ok(await service.mine(requireUser(request).id)),
   );
 
@@ -82,14 +80,14 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
     '/partner-applications',
     {
       config: adminOnly,
-      schema: { tags, summary: 'Applications by status (admin): pending oldest first, decided newest first', security, querystring: applicationListQuerySchema, response: { 200: envelope(z.array(partnerApplicationSchemaOut)) } },
+      schema: { tags, summary: 'Applications by status (admin): pending oldest first, decided newest first', querystring: applicationListQuerySchema, response: { 200: envelope(z.array(partnerApplicationSchemaOut)) } },
     },
     async (request) => ok(await service.list(request.query.status)),
   );
 
   app.get(
     '/partner-applications/:id',
-    { config: adminOnly, schema: { tags, summary: 'One application (admin)', security, params: idParams, response: { 200: envelope(partnerApplicationSchemaOut) } } },
+    { config: adminOnly, schema: { tags, summary: 'One application (admin)', params: idParams, response: { 200: envelope(partnerApplicationSchemaOut) } } },
     async (request) => ok(await service.get(request.params.id)),
   );
 
@@ -101,7 +99,6 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
         tags,
         summary: 'Approve an application (admin): the account becomes mitra, linked to business_id or to a new business made from the application',
         description: '`version` guards against a stale decision (409). A decided application answers 409. The applicant is mailed.',
-        security,
         params: idParams,
         body: approveApplicationSchema,
         response: { 200: envelope(partnerApplicationSchemaOut) },
@@ -117,7 +114,6 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags,
         summary: 'Reject an application with a reason (admin); the account stays a customer and is mailed the reason',
-        security,
         params: idParams,
         body: rejectApplicationSchema,
         response: { 200: envelope(partnerApplicationSchemaOut) },

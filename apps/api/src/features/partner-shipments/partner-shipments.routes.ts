@@ -8,8 +8,6 @@ import { envelope, idParams, ok } from '../../lib/http';
 import { partnerOnly, requirePartner } from '../../plugins/auth';
 import { getPartnerShipment, listPartnerShipments, preparePartnerShipment, shipPartnerShipment } from './partner-shipments.service';
 
-const security = [{ bearer: [] }];
-
 const partnerShipmentsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
@@ -21,7 +19,6 @@ const partnerShipmentsRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['mitra'],
         summary: "The partner's shipments of paid orders, by tab, newest first, with only its own lines (mitra)",
-        security,
         querystring: partnerShipmentQuerySchema,
         response: { 200: envelope(partnerShipmentListSchema) },
       },
@@ -33,7 +30,7 @@ const partnerShipmentsRoutes: FeatureRoutes = async (app, deps) => {
     '/mitra/shipments/:id',
     {
       config: partnerOnly,
-      schema: { tags: ['mitra'], summary: "One shipment holding the partner's lines; any other answers 404 (mitra)", security, params: idParams, response: { 200: envelope(partnerShipmentSchema) } },
+      schema: { tags: ['mitra'], summary: "One shipment holding the partner's lines; any other answers 404 (mitra)", params: idParams, response: { 200: envelope(partnerShipmentSchema) } },
     },
     async (request) => ok(await getPartnerShipment(db, requirePartner(request).businessId, request.params.id, now())),
   );
@@ -46,7 +43,6 @@ const partnerShipmentsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['mitra'],
         summary: '"Siapkan": the partner is packing its own parcel; twice is once (mitra)',
         description: 'Refused (422) for a shipment that also holds another partner\'s goods or an unpaid order; 409 once sent or cancelled.',
-        security,
         params: idParams,
         response: { 200: envelope(partnerShipmentSchema) },
       },
@@ -62,7 +58,6 @@ const partnerShipmentsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['mitra'],
         summary: '"Kirim": the partner hands its own parcel to the courier with the resi (mitra)',
         description: "The desk's send: the order follows and the buyer is told. The resi is required for a national courier (422). A mixed or unpaid shipment answers 422; one already sent 409.",
-        security,
         params: idParams,
         body: partnerShipSchema,
         response: { 200: envelope(partnerShipmentSchema) },

@@ -9,7 +9,7 @@ const partnersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   app.get(
     '/mitra/me',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'The signed-in partner and its business (mitra)', security: [{ bearer: [] }], response: { 200: envelope(partnerProfileSchema) } } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'The signed-in partner and its business (mitra)', response: { 200: envelope(partnerProfileSchema) } } },
     async (request) => {
       const { user, businessId } = requirePartner(request);
       return ok(await partnerProfile(db, user, businessId));

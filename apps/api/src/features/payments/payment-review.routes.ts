@@ -11,8 +11,6 @@ import { adminOnly, requireUser } from '../../plugins/auth';
 import { actorName, adminOrders } from '../orders/admin-orders.service';
 import { confirmManualPayment, readPaymentProof, rejectManualPayment } from './payments.service';
 
-const security = [{ bearer: [] }];
-
 const paymentReviewRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
@@ -31,7 +29,6 @@ const paymentReviewRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['payments'],
         summary: 'Confirm a manual transfer (admin): paid, and a pending order becomes confirmed',
         description: 'Send the version you read to refuse a stale confirm. A second confirm answers 409; a cancelled (expired) order cannot be confirmed.',
-        security,
         params: idParams,
         body: paymentConfirmSchema,
         response: { 200: envelope(adminOrderSchema) },
@@ -51,7 +48,6 @@ const paymentReviewRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['payments'],
         summary: 'Reject a submitted proof of transfer with a reason (admin); the buyer may upload another',
-        security,
         params: idParams,
         body: paymentRejectSchema,
         response: { 200: envelope(adminOrderSchema) },
@@ -66,7 +62,7 @@ const paymentReviewRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders/:id/payment/proof',
-    { config: adminOnly, schema: { tags: ['payments'], summary: "The order's proof of transfer as uploaded (admin)", security, params: idParams } },
+    { config: adminOnly, schema: { tags: ['payments'], summary: "The order's proof of transfer as uploaded (admin)", params: idParams } },
     async (request, reply) => {
       const proof = await readPaymentProof(db, deps.config, request.params.id);
       // Never rendered as a page of this origin: a PDF or image only, downloaded or shown in an <img>.

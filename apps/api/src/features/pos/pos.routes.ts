@@ -6,8 +6,6 @@ import { envelope, ok } from '../../lib/http';
 import { adminOnly, requireUser } from '../../plugins/auth';
 import { posSettingsView, recordPosSale, savePosSettings } from './pos.service';
 
-const security = [{ bearer: [] }];
-
 const posRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
 
@@ -20,7 +18,6 @@ const posRoutes: FeatureRoutes = async (app, deps) => {
         summary: 'Record a sale at the counter (admin)',
         description:
           'Every line carries the unit `price` the cashier saw and the sale its `total_amount` (whole rupiah). The server prices the lines itself; any difference answers 409 `PRICE_CHANGED` with `prices` (per line: product_id, variant_label, name, price_seen, price) and the current `total_amount`, and records nothing. Change is computed by the server; stock is taken in the same transaction as the order.',
-        security,
         body: posSaleSchema,
         response: { 201: envelope(adminOrderSchema) },
       },
@@ -30,13 +27,13 @@ const posRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders/pos/settings',
-    { config: adminOnly, schema: { tags: ['pos'], summary: 'Pickup information and the store QRIS for the POS (admin)', security, response: { 200: envelope(posSettingsViewSchema) } } },
+    { config: adminOnly, schema: { tags: ['pos'], summary: 'Pickup information and the store QRIS for the POS (admin)', response: { 200: envelope(posSettingsViewSchema) } } },
     async () => ok(await posSettingsView(db)),
   );
 
   app.put(
     '/orders/pos/settings',
-    { config: adminOnly, schema: { tags: ['pos'], summary: 'Edit pickup information and the static QRIS payload (admin); the payload CRC is checked', security, body: posSettingsSchema, response: { 200: envelope(posSettingsViewSchema) } } },
+    { config: adminOnly, schema: { tags: ['pos'], summary: 'Edit pickup information and the static QRIS payload (admin); the payload CRC is checked', body: posSettingsSchema, response: { 200: envelope(posSettingsViewSchema) } } },
     async (request) => ok(await savePosSettings(db, request.body), posMessages.settingsSaved),
   );
 };

@@ -14,7 +14,6 @@ import { imageStorageFor } from '../../integrations/storage/image-storage';
 import { productCreateMultipart, productUpdateMultipart, readProductForm } from './product-form';
 import { createProduct, editProduct, getProductForAdmin, listProductsForAdmin, productOptions, removeProduct } from './products.service';
 
-const security = [{ bearer: [] }];
 const formDescription =
   'JSON, or multipart/form-data with the same fields as text (size_variants, option_groups and images as JSON strings) plus `image_cover` (one file) and `images` (files). Images must be real JPG, PNG or WEBP. The server applies the spec defaults (reseller price = price, discount 0, variant reseller price = variant price, variant stock 0); with variants the stock is their sum.';
 
@@ -30,7 +29,6 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['products'],
         summary: 'Every product with filters, paged 12/24/48, and the stats cards (admin)',
-        security,
         querystring: adminProductQuerySchema,
         response: { 200: envelope(productPageSchema.extend({ items: z.array(productSchema.extend(adminProductCurationSchema.shape)), stats: adminProductStatsSchema })) },
       },
@@ -42,20 +40,20 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
     '/products/options',
     {
       config: adminOnly,
-      schema: { tags: ['products'], summary: 'Every product as id and name, for pickers (admin)', security, response: { 200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() }))) } },
+      schema: { tags: ['products'], summary: 'Every product as id and name, for pickers (admin)', response: { 200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() }))) } },
     },
     async () => ok(await productOptions(db)),
   );
 
   app.get(
     '/products/:id',
-    { config: adminOnly, schema: { tags: ['products'], summary: 'One product, active or not (admin)', security, params: idParams, response: { 200: envelope(productSchema) } } },
+    { config: adminOnly, schema: { tags: ['products'], summary: 'One product, active or not (admin)', params: idParams, response: { 200: envelope(productSchema) } } },
     async (request) => ok(await getProductForAdmin(db, request.params.id)),
   );
 
   app.post(
     '/products/',
-    { config: adminOnly, schema: { tags: ['products'], summary: 'Create a product (admin)', description: formDescription, security, multipart: productCreateMultipart, response: { 201: envelope(productSchema) } } },
+    { config: adminOnly, schema: { tags: ['products'], summary: 'Create a product (admin)', description: formDescription, multipart: productCreateMultipart, response: { 201: envelope(productSchema) } } },
     async (request, reply) => {
       const form = await readProductForm(request, maxBytes);
       return reply.status(201).send(ok(await createProduct(db, form, storage), productMessages.created));
@@ -66,7 +64,7 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
     '/products/:id',
     {
       config: adminOnly,
-      schema: { tags: ['products'], summary: 'Update a product (admin); `version` must be the one read', description: formDescription, security, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(productSchema) } },
+      schema: { tags: ['products'], summary: 'Update a product (admin); `version` must be the one read', description: formDescription, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(productSchema) } },
     },
     async (request) => {
       const form = await readProductForm(request, maxBytes);
@@ -81,7 +79,6 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['products'],
         summary: 'Delete a product; one with orders is deactivated instead, keeping order history',
-        security,
         params: idParams,
         response: { 200: envelope(z.object({ outcome: z.enum(['deleted', 'deactivated']) })) },
       },

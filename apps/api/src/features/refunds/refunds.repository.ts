@@ -4,26 +4,6 @@ import type { Refund, RefundMethod } from '@pasar/core/refunds';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { orderItems, orders, payments, refundAllocations, refunds } from '../../db/schema';
 
-export interface LockedOrder {
-  id: number;
-  status: string;
-  payment_status: string;
-  total_amount: number;
-  version: number;
-  stock_held: boolean;
-}
-
-/** The order row locked, with what a refund needs; confirm, reject, expiry and the order desk lock it the same way first. */
-export async function lockOrderForRefund(tx: DbOrTx, id: number): Promise<LockedOrder | undefined> {
-  const rows = await tx
-    .select({ id: orders.id, status: orders.status, payment_status: orders.payment_status, total_amount: orders.total_amount, version: orders.version, stock_held: orders.stock_held })
-    .from(orders)
-    .where(eq(orders.id, id))
-    .for('update')
-    .limit(1);
-  return rows[0];
-}
-
 export async function refundedAmount(db: DbOrTx, orderId: number): Promise<number> {
   const rows = await db.select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` }).from(refunds).where(eq(refunds.order_id, orderId));
   return Number(rows[0]?.total ?? 0);

@@ -13,8 +13,6 @@ import { adminOnly, requireUser } from '../../plugins/auth';
 import { actorName, adminOrders } from '../orders/admin-orders.service';
 import { cancelOrder, drawerOfDay, refundsOfOrder, removeOrderLine, reversePayment } from './refunds.service';
 
-const security = [{ bearer: [] }];
-
 const refundsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
@@ -34,7 +32,6 @@ const refundsRoutes: FeatureRoutes = async (app, deps) => {
         summary: 'Cancel an order (admin); a paid one with its refund (amount, method, reference, reason)',
         description:
           'A paid order needs `refund` (amount defaults to, and may not exceed, the paid total less earlier refunds; reference required for transfer and gateway). Stock comes back once. The status route refuses to cancel a paid order.',
-        security,
         params: idParams,
         body: cancelOrderSchema,
         response: { 200: envelope(adminOrderSchema) },
@@ -55,7 +52,6 @@ const refundsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['orders'],
         summary: 'Remove a line, or some of its units, from a paid order (admin): its stock back and its refund recorded',
         description: 'The refund amount defaults to the units removed times their price. Unpaid orders are refused (cancel and order again). The last line cannot be removed: cancel the order.',
-        security,
         params: z.object({ id: idParam, itemId: idParam }),
         body: removeLineSchema,
         response: { 200: envelope(adminOrderSchema) },
@@ -76,7 +72,6 @@ const refundsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['payments'],
         summary: 'Take back a manual payment confirmation (admin) with a reason, the same store day',
         description: 'Only a confirmation by an admin (never a gateway callback), on the calendar day it was made in the store time zone, on an order without refunds. The payment is unpaid again (its proof waiting again), a confirmed order is pending again.',
-        security,
         params: idParams,
         body: reversePaymentSchema,
         response: { 200: envelope(adminOrderSchema) },
@@ -91,7 +86,7 @@ const refundsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders/:id/refunds',
-    { config: adminOnly, schema: { tags: ['orders'], summary: "An order's refunds, what may still be refunded, and whether its confirmation may be taken back (admin)", security, params: idParams, response: { 200: envelope(orderRefundsSchema) } } },
+    { config: adminOnly, schema: { tags: ['orders'], summary: "An order's refunds, what may still be refunded, and whether its confirmation may be taken back (admin)", params: idParams, response: { 200: envelope(orderRefundsSchema) } } },
     async (request) => ok(await refundsOfOrder(db, request.params.id, now())),
   );
 
@@ -99,7 +94,7 @@ const refundsRoutes: FeatureRoutes = async (app, deps) => {
     '/orders/pos/drawer',
     {
       config: adminOnly,
-      schema: { tags: ['pos'], summary: "One store day of the cash drawer (admin): cash sales, cash refunds, expected cash", security, querystring: drawerQuerySchema, response: { 200: envelope(drawerSchema) } },
+      schema: { tags: ['pos'], summary: "One store day of the cash drawer (admin): cash sales, cash refunds, expected cash", querystring: drawerQuerySchema, response: { 200: envelope(drawerSchema) } },
     },
     async (request) => ok(await drawerOfDay(db, request.query.date, now())),
   );

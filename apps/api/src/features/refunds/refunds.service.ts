@@ -4,7 +4,7 @@
  * records its refund, and an admin may take back a manual confirmation the same store day.
  * Revenue follows by the figures' triggers (migration 0021).
  */
-import { AppError, genericMessages } from '@pasar/core/errors';
+import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { adminOrderMessages } from '@pasar/core/orders';
 import { allocateRefund } from '@pasar/core/settlement';
@@ -25,7 +25,7 @@ import {
 } from '@pasar/core/refunds';
 import { storeDate, storePeriodStart } from '@pasar/core/time';
 import type { Db, DbOrTx } from '../../db/client';
-import { markOrderCancelled } from '../orders/order-record.service';
+import { lockOrderAsRead, markOrderCancelled, type LockedOrder } from '../orders/order-record.service';
 import { insertOrderEvent } from '../orders/orders.service';
 import { insertPaymentEvent, latestPayment, lockLatestPayment } from '../payments/payments.service';
 import type { SessionUser } from '../../auth/session-user';
@@ -40,7 +40,6 @@ import {
   drawerDay,
   insertRefund,
   insertRefundAllocations,
-  lockOrderForRefund,
   lockOrderItem,
   orderForRefunds,
   orderRefunds,
@@ -48,7 +47,6 @@ import {
   refundedAmount,
   refundTotals,
   reverseManualPayment,
-  type LockedOrder,
 } from './refunds.repository';
 
 export interface RefundActor {
@@ -58,10 +56,6 @@ export interface RefundActor {
 
 /** How long a reversed payment keeps its order from expiring: a day for the admin to settle it. */
 const REVERSAL_HOLD_MS = 24 * 3_600_000;
-
-function checkVersion(current: number, sent: number | undefined): void {
-  if (sent !== undefined && sent !== current) throw new AppError('STALE_UPDATE', genericMessages.staleUpdate);
-}
 
 const refundNote = (amount: number, refund: RefundInput) =>
   `Pengembalian dana ${formatRupiah(amount)} (${refundMethodLabels[refund.method]}${refund.reference ? `, ref. ${refund.reference}` : ''}): ${refund.reason}.`;
@@ -106,9 +100,7 @@ export async function refuseCancelWithoutRefund(tx: DbOrTx, orderId: number): Pr
 export async function cancelOrder(db: Db, id: number, input: CancelOrderInput, actor: RefundActor & { user: SessionUser }, now: Date): Promise<{ refunded: boolean }> {
   let refunded = false;
   await db.transaction(async (tx) => {
-    const order = await lockOrderForRefund(tx, id);
-    if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
-    checkVersion(order.version, input.version);
+    const order = await lockOrderAsRead(tx, id, input.version);
     if (order.status === 'cancelled') throw new AppError('CONFLICT', refundMessages.alreadyCancelled);
     const notes: string[] = [];
     if (input.reason) notes.push(`Alasan: ${input.reason}.`);
@@ -156,9 +148,7 @@ async function allocateLineRefund(tx: DbOrTx, r: { orderId: number; itemId: numb
 export async function removeOrderLine(db: Db, orderId: number, itemId: number, input: RemoveLineInput, actor: RefundActor, now: Date): Promise<{ refunded: boolean }> {
   let refunded = false;
   await db.transaction(async (tx) => {
-    const order = await lockOrderForRefund(tx, orderId);
-    if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
-    checkVersion(order.version, input.version);
+    const order = await lockOrderAsRead(tx, orderId, input.version);
     if (order.status === 'cancelled') throw new AppError('CONFLICT', refundMessages.cancelledOrderLines);
     if (order.payment_status !== 'paid') throw new AppError('UNPROCESSABLE', refundMessages.unpaidLineRemovalRefused);
     const item = await lockOrderItem(tx, orderId, itemId);
@@ -192,9 +182,7 @@ export async function removeOrderLine(db: Db, orderId: number, itemId: number, i
 export async function reversePayment(db: Db, orderId: number, input: ReversePaymentInput, actor: RefundActor, now: Date): Promise<void> {
   const timeZone = await storeTimeZone(db);
   await db.transaction(async (tx) => {
-    const order = await lockOrderForRefund(tx, orderId);
-    if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
-    checkVersion(order.version, input.version);
+    const order = await lockOrderAsRead(tx, orderId, input.version);
     const payment = await lockLatestPayment(tx, orderId);
     const error = reversalError({
       provider: payment?.provider ?? '',

@@ -6,8 +6,6 @@ import { adminOnly } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../lib/serializer';
 import { salesReport, salesReportWorkbook } from './reports.service';
 
-const security = [{ bearer: [] }];
-
 const reportsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   // The answer (a row per partner that sold, 200 and more at a city's size) is written by
@@ -22,7 +20,6 @@ const reportsRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['reports'],
         summary: 'Sales (GMV) per partner, kecamatan, category and channel, new and active partners, over store dates from..to inclusive (admin)',
-        security,
         querystring: salesReportQuerySchema,
         response: { 200: envelope(salesReportSchema) },
       },
@@ -34,7 +31,7 @@ const reportsRoutes: FeatureRoutes = async (app, deps) => {
     '/reports/sales.xlsx',
     {
       config: adminOnly,
-      schema: { tags: ['reports'], summary: 'The same report as an Excel workbook: a summary and one sheet per breakdown (admin)', security, querystring: salesReportQuerySchema },
+      schema: { tags: ['reports'], summary: 'The same report as an Excel workbook: a summary and one sheet per breakdown (admin)', querystring: salesReportQuerySchema },
     },
     async (request, reply) => {
       const workbook = await salesReportWorkbook(await salesReport(db, request.query));

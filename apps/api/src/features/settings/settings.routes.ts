@@ -10,7 +10,7 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   app.get(
     '/settings/payments',
-    { config: adminOnly, schema: { tags: ['settings'], summary: 'Payment settings: bank accounts, kode unik, deadline, limits (admin)', security: [{ bearer: [] }], response: { 200: envelope(paymentSettingsSchema) } } },
+    { config: adminOnly, schema: { tags: ['settings'], summary: 'Payment settings: bank accounts, kode unik, deadline, limits (admin)', response: { 200: envelope(paymentSettingsSchema) } } },
     async () => ok(await paymentSettings(db)),
   );
 
@@ -18,14 +18,14 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
     '/settings/payments',
     {
       config: adminOnly,
-      schema: { tags: ['settings'], summary: 'Save the payment settings sent; a field left out keeps its saved value (admin)', security: [{ bearer: [] }], body: paymentSettingsUpdateSchema, response: { 200: envelope(paymentSettingsSchema) } },
+      schema: { tags: ['settings'], summary: 'Save the payment settings sent; a field left out keeps its saved value (admin)', body: paymentSettingsUpdateSchema, response: { 200: envelope(paymentSettingsSchema) } },
     },
     async (request) => ok(await savePaymentSettings(db, request.body), 'Pengaturan pembayaran disimpan.'),
   );
 
   app.get(
     '/settings/partner-program',
-    { config: adminOnly, schema: { tags: ['settings'], summary: 'Partner program: commission rate, what curation holds, the sending deadline (admin)', security: [{ bearer: [] }], response: { 200: envelope(partnerProgramSchema) } } },
+    { config: adminOnly, schema: { tags: ['settings'], summary: 'Partner program: commission rate, what curation holds, the sending deadline (admin)', response: { 200: envelope(partnerProgramSchema) } } },
     async () => ok(await partnerProgram(db)),
   );
 
@@ -33,7 +33,7 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
     '/settings/partner-program',
     {
       config: adminOnly,
-      schema: { tags: ['settings'], summary: 'Save the partner program settings (admin)', security: [{ bearer: [] }], body: partnerProgramSchema, response: { 200: envelope(partnerProgramSchema) } },
+      schema: { tags: ['settings'], summary: 'Save the partner program settings (admin)', body: partnerProgramSchema, response: { 200: envelope(partnerProgramSchema) } },
     },
     async (request) => ok(await savePartnerProgram(db, request.body), 'Pengaturan program mitra disimpan.'),
   );
@@ -42,7 +42,7 @@ const settingsRoutes: FeatureRoutes = async (app, deps) => {
     '/settings/time-zone',
     {
       config: adminOnly,
-      schema: { tags: ['settings'], summary: "Save the store's time zone, in which every date is shown, exported and mailed (admin)", security: [{ bearer: [] }], body: timeZoneSettingSchema, response: { 200: envelope(timeZoneSettingSchema) } },
+      schema: { tags: ['settings'], summary: "Save the store's time zone, in which every date is shown, exported and mailed (admin)", body: timeZoneSettingSchema, response: { 200: envelope(timeZoneSettingSchema) } },
     },
     async (request) => ok({ time_zone: await saveStoreTimeZone(db, request.body.time_zone) }, 'Zona waktu toko disimpan.'),
   );

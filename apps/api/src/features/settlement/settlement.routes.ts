@@ -30,8 +30,6 @@ import { storeTimeZone } from '../settings/settings.service';
 import { statementCsv, statementPdf } from './settlement.export';
 import { partnerSales, payoutSummary, payoutsOf, recordPayout, savePartnerCommission, statementOf } from './settlement.service';
 
-const security = [{ bearer: [] }];
-
 const settlementRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
@@ -60,7 +58,6 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['settlement'],
         summary: 'What the office owes each partner for the open part of a period (admin)',
         description: 'Per partner with a figure or a balance: goods, refunds, commission, shipping, carried balance, owed, last payout. A partner whose period is already closed up to a day in the range is shown from the day after.',
-        security,
         querystring: periodQuerySchema,
         response: { 200: envelope(payoutSummarySchema) },
       },
@@ -70,7 +67,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/payouts',
-    { config: adminOnly, schema: { tags: ['settlement'], summary: 'Payouts recorded, latest period first (admin)', security, querystring: payoutListQuerySchema, response: { 200: envelope(payoutListSchema) } } },
+    { config: adminOnly, schema: { tags: ['settlement'], summary: 'Payouts recorded, latest period first (admin)', querystring: payoutListQuerySchema, response: { 200: envelope(payoutListSchema) } } },
     async (request) => ok({ payouts: await payoutsOf(db, request.query.business_id ?? null) }),
   );
 
@@ -83,7 +80,6 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
         summary: 'Record a payout to a partner, closing its period (admin)',
         description:
           'The figures are worked out by the server. A period may end today (what is recorded after the payout carries into the next period). Refused: a period ending after today (store time zone), one starting on or before the partner’s last closed day (409), an amount below 0 or above what is owed, a payment date after today.',
-        security,
         body: payoutInputSchema,
         response: { 201: envelope(payoutSchema) },
       },
@@ -99,7 +95,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
     '/payouts/statement',
     {
       config: adminOnly,
-      schema: { tags: ['settlement'], summary: "A partner's statement for a period as JSON, CSV or PDF (admin)", security, querystring: adminStatementQuerySchema },
+      schema: { tags: ['settlement'], summary: "A partner's statement for a period as JSON, CSV or PDF (admin)", querystring: adminStatementQuerySchema },
     },
     async (request, reply) => sendStatement(reply, request.query.business_id, request.query.from, request.query.to, request.query.format),
   );
@@ -111,7 +107,6 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['settlement'],
         summary: "A partner's own commission rate, or null for the store's (admin)",
-        security,
         params: z.object({ businessId: idParam }),
         body: partnerCommissionSchema,
         response: { 200: envelope(z.object({ business_id: z.number().int(), commission_percent: z.number().nullable() })) },
@@ -128,7 +123,6 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['mitra'],
         summary: "The partner's sales per day and month, paid and still owed (mitra)",
         description: 'Without from/to: the store’s current month to today.',
-        security,
         querystring: partnerPeriodQuerySchema,
         response: { 200: envelope(partnerSalesSchema) },
       },
@@ -142,7 +136,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/mitra/payouts',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's payouts with their bank references (mitra)", security, response: { 200: envelope(payoutListSchema) } } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's payouts with their bank references (mitra)", response: { 200: envelope(payoutListSchema) } } },
     async (request) => {
       const { businessId } = requirePartner(request);
       return ok({ payouts: await payoutsOf(db, businessId) });
@@ -151,7 +145,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/mitra/statement',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own statement for a period as JSON, CSV or PDF (mitra)", security, querystring: partnerStatementQuerySchema } },
+    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own statement for a period as JSON, CSV or PDF (mitra)", querystring: partnerStatementQuerySchema } },
     async (request, reply) => {
       const { businessId } = requirePartner(request);
       const { from, to } = await ownPeriod(request.query);

@@ -18,7 +18,6 @@ import { myOrderId, orderById, orderIdByToken } from '../orders/orders.service';
 import { addShipmentEvent, buyerCancelOrder, confirmReceived, deliverShipment, shipmentOfOrder, shipmentTracking, shipShipment } from './shipments.service';
 import { findShipment } from './shipments.repository';
 
-const security = [{ bearer: [] }];
 const shipmentParams = z.object({ id: idParam });
 const mineParams = z.object({ id: idParam, shipmentId: idParam });
 const tokenParams = accessTokenParams.extend({ shipmentId: idParam });
@@ -42,7 +41,6 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
         tags: ['shipments'],
         summary: '"Kirim": hand a shipment to its courier (admin); answers the order',
         description: 'Courier name and service may be corrected; tracking_number (resi) is required for national couriers. An unpaid online order answers 422.',
-        security,
         params: shipmentParams,
         body: shipShipmentSchema,
         response: { 200: envelope(adminOrderSchema) },
@@ -55,7 +53,7 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
     '/shipments/:id/deliver',
     {
       config: adminOnly,
-      schema: { tags: ['shipments'], summary: '"Tandai sampai": the courier delivered it (admin)', security, params: shipmentParams, body: shipmentVersionSchema, response: { 200: envelope(adminOrderSchema) } },
+      schema: { tags: ['shipments'], summary: '"Tandai sampai": the courier delivered it (admin)', params: shipmentParams, body: shipmentVersionSchema, response: { 200: envelope(adminOrderSchema) } },
     },
     async (request) => ok(await deskOrder(await deliverShipment(db, request.params.id, request.body, requireUser(request), now())), shipmentMessages.deliveredToast),
   );
@@ -64,14 +62,14 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
     '/shipments/:id/events',
     {
       config: adminOnly,
-      schema: { tags: ['shipments'], summary: "Add an entry to a shipment's timeline (admin)", security, params: shipmentParams, body: shipmentEventInputSchema, response: { 200: envelope(adminOrderSchema) } },
+      schema: { tags: ['shipments'], summary: "Add an entry to a shipment's timeline (admin)", params: shipmentParams, body: shipmentEventInputSchema, response: { 200: envelope(adminOrderSchema) } },
     },
     async (request) => ok(await deskOrder(await addShipmentEvent(db, request.params.id, request.body, requireUser(request), now())), shipmentMessages.eventAdded),
   );
 
   app.get(
     '/shipments/:id/tracking',
-    { config: adminOnly, schema: { tags: ['shipments'], summary: "A shipment's courier tracking merged with the shop's timeline (admin)", security, params: shipmentParams, response: { 200: envelope(shipmentTrackingSchema) } } },
+    { config: adminOnly, schema: { tags: ['shipments'], summary: "A shipment's courier tracking merged with the shop's timeline (admin)", params: shipmentParams, response: { 200: envelope(shipmentTrackingSchema) } } },
     async (request) => {
       const found = await findShipment(db, request.params.id);
       if (!found) throw new AppError('NOT_FOUND', shipmentMessages.notFound);
@@ -85,7 +83,7 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/orders/mine/:id/shipments/:shipmentId/received',
-    { config: signedIn, schema: { tags: ['orders'], summary: '"Pesanan diterima" for a shipment of the signed-in customer\'s order', security, params: mineParams, response: { 200: envelope(orderSchema) } } },
+    { config: signedIn, schema: { tags: ['orders'], summary: '"Pesanan diterima" for a shipment of the signed-in customer\'s order', params: mineParams, response: { 200: envelope(orderSchema) } } },
     async (request) => {
       const user = requireUser(request);
       const orderId = await myOrderId(db, user.id, request.params.id);
@@ -106,7 +104,7 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders/mine/:id/shipments/:shipmentId/tracking',
-    { config: signedIn, schema: { tags: ['orders'], summary: "Tracking of a shipment of the signed-in customer's order", security, params: mineParams, response: { 200: envelope(shipmentTrackingSchema) } } },
+    { config: signedIn, schema: { tags: ['orders'], summary: "Tracking of a shipment of the signed-in customer's order", params: mineParams, response: { 200: envelope(shipmentTrackingSchema) } } },
     async (request) => {
       const orderId = await myOrderId(db, requireUser(request).id, request.params.id);
       const { shipment, phone } = await shipmentOfOrder(db, orderId, request.params.shipmentId);
@@ -126,7 +124,7 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/orders/mine/:id/cancel',
-    { config: signedIn, schema: { tags: ['orders'], summary: '"Batalkan": the signed-in customer cancels an unpaid order (stock returned); a paid order answers 422', security, params: idParams, response: { 200: envelope(orderSchema) } } },
+    { config: signedIn, schema: { tags: ['orders'], summary: '"Batalkan": the signed-in customer cancels an unpaid order (stock returned); a paid order answers 422', params: idParams, response: { 200: envelope(orderSchema) } } },
     async (request) => {
       const user = requireUser(request);
       const orderId = await myOrderId(db, user.id, request.params.id);

@@ -8,12 +8,10 @@ import { adminOnly, requireUser } from '../../plugins/auth';
 import { listRoles } from './users.repository';
 import { createUser, editUser, listUsers, removeUser, resetPassword } from './users.service';
 
-const security = [{ bearer: [] }];
-
 const usersRoutes: FeatureRoutes = async (app, deps) => {
   app.get(
     '/roles/',
-    { config: adminOnly, schema: { tags: ['users'], summary: 'Roles a user can be given (admin only)', security: [{ bearer: [] }], response: { 200: envelope(z.array(roleSchema)) } } },
+    { config: adminOnly, schema: { tags: ['users'], summary: 'Roles a user can be given (admin only)', response: { 200: envelope(z.array(roleSchema)) } } },
     async () => ok(await listRoles(deps.database.db)),
   );
 
@@ -27,7 +25,6 @@ const usersRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['users'],
         summary: 'Users with their roles, searched (name, username, e-mail, phone), filtered by role, sorted and paged 10/20/50 (admin)',
-        security,
         querystring: userListQuerySchema,
         response: { 200: envelope(userPageSchema) },
       },
@@ -37,7 +34,7 @@ const usersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/users/',
-    { config: adminOnly, schema: { tags: ['users'], summary: 'Add a user with a password (admin)', security, body: userCreateSchema, response: { 201: envelope(adminUserSchema) } } },
+    { config: adminOnly, schema: { tags: ['users'], summary: 'Add a user with a password (admin)', body: userCreateSchema, response: { 201: envelope(adminUserSchema) } } },
     async (request, reply) => reply.status(201).send(ok(await createUser(db, request.body), userMessages.created)),
   );
 
@@ -48,7 +45,6 @@ const usersRoutes: FeatureRoutes = async (app, deps) => {
       schema: {
         tags: ['users'],
         summary: 'Edit a user (admin); no password here. Refuses self-demotion and removing the last active admin',
-        security,
         params: idParams,
         body: userUpdateSchema,
         response: { 200: envelope(adminUserSchema) },
@@ -59,7 +55,7 @@ const usersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.delete(
     '/users/:id',
-    { config: adminOnly, schema: { tags: ['users'], summary: 'Delete a user (admin); not yourself, not the last active admin', security, params: idParams, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['users'], summary: 'Delete a user (admin); not yourself, not the last active admin', params: idParams, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await removeUser(db, request.params.id, requireUser(request));
       return ok(null, userMessages.deleted);
@@ -68,7 +64,7 @@ const usersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/users/:id/password',
-    { config: adminOnly, schema: { tags: ['users'], summary: "Reset a user's password (admin); their sessions end", security, params: idParams, body: passwordResetSchema, response: { 200: envelope(z.null()) } } },
+    { config: adminOnly, schema: { tags: ['users'], summary: "Reset a user's password (admin); their sessions end", params: idParams, body: passwordResetSchema, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await resetPassword(db, request.params.id, request.body.password, now());
       return ok(null, userMessages.passwordReset);

@@ -29,40 +29,38 @@ export function displayName(name: string): string {
 
 const toId = (code: string) => Number(code.replaceAll('.', ''));
 
+const byName = (a: Area, b: Area) => a.name.localeCompare(b.name, 'id');
+const toArea = (row: { code: string; name: string }): Area => ({ id: toId(row.code), name: displayName(row.name) });
+
+/** Cities under their province, districts under their city: each list sorted by name, and each area's parent. */
+function underParents<R extends { code: string; name: string }>(rows: readonly R[], parentCode: (row: R) => string): { byParent: Map<number, Area[]>; parentOf: Map<number, number> } {
+  const byParent = new Map<number, Area[]>();
+  const parentOf = new Map<number, number>();
+  for (const row of rows) {
+    const parent = toId(parentCode(row));
+    const area = toArea(row);
+    parentOf.set(area.id, parent);
+    const list = byParent.get(parent) ?? [];
+    list.push(area);
+    byParent.set(parent, list);
+  }
+  for (const list of byParent.values()) list.sort(byName);
+  return { byParent, parentOf };
+}
+
 let loading: Promise<Areas> | undefined;
 
 export function embeddedAreas(): Promise<Areas> {
   loading ??= (async () => {
     const [provinces, regencies, districts] = await Promise.all([getProvinces(), getRegencies(), getDistricts()]);
-    const citiesByProvince = new Map<number, Area[]>();
-    const cityProvince = new Map<number, number>();
-    for (const r of regencies) {
-      const province = toId(r.province_code);
-      const city = { id: toId(r.code), name: displayName(r.name) };
-      cityProvince.set(city.id, province);
-      const list = citiesByProvince.get(province) ?? [];
-      list.push(city);
-      citiesByProvince.set(province, list);
-    }
-    const districtsByCity = new Map<number, Area[]>();
-    const districtCity = new Map<number, number>();
-    for (const d of districts) {
-      const city = toId(d.regency_code);
-      const district = { id: toId(d.code), name: displayName(d.name) };
-      districtCity.set(district.id, city);
-      const list = districtsByCity.get(city) ?? [];
-      list.push(district);
-      districtsByCity.set(city, list);
-    }
-    const byName = (a: Area, b: Area) => a.name.localeCompare(b.name, 'id');
-    for (const list of citiesByProvince.values()) list.sort(byName);
-    for (const list of districtsByCity.values()) list.sort(byName);
+    const cities = underParents(regencies, (r) => r.province_code);
+    const districtsOf = underParents(districts, (d) => d.regency_code);
     return {
-      provinces: provinces.map((p) => ({ id: toId(p.code), name: displayName(p.name) })).sort(byName),
-      citiesByProvince,
-      districtsByCity,
-      cityProvince,
-      districtCity,
+      provinces: provinces.map(toArea).sort(byName),
+      citiesByProvince: cities.byParent,
+      districtsByCity: districtsOf.byParent,
+      cityProvince: cities.parentOf,
+      districtCity: districtsOf.parentOf,
     };
   })();
   return loading;
