@@ -12,10 +12,16 @@ import { adminAccount, type Session } from './api';
 export async function submitSignIn(page: Page, username: string, password: string): Promise<void> {
   const user = page.getByLabel('Username atau email');
   const secret = page.getByLabel('Kata sandi');
+  // Filled again while read back otherwise: once both fields were read back empty after being filled, and
+  // stayed so to the end of the wait.
   const fill = async () => {
-    await user.fill(username);
-    await secret.fill(password);
-    await expect.poll(async () => [await user.inputValue(), await secret.inputValue()]).toEqual([username, password]);
+    await expect
+      .poll(async () => {
+        if ((await user.inputValue()) !== username) await user.fill(username);
+        if ((await secret.inputValue()) !== password) await secret.fill(password);
+        return [await user.inputValue(), await secret.inputValue()];
+      })
+      .toEqual([username, password]);
   };
   await fill();
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();

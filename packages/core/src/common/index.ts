@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { fieldLabelOf } from '../validation/field-labels';
 
-export * from './labelled';
-
 export const versionMessage = 'Versi data wajib dikirim.';
 
 /**

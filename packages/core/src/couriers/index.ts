@@ -1,6 +1,7 @@
 /** Couriers with regional prices (docs/requirements/back-office.md §2 Couriers, §3, §5, §8, §9). */
 import { z } from 'zod';
-import { coercedIdField, idField, labelled, listSearchField, sortQueryFields, versionField } from '../common/index';
+import { coercedIdField, idField, listSearchField, sortQueryFields, versionField } from '../common/index';
+import { labelled } from '../common/labelled';
 
 export const { values: COURIER_TYPES, labels: courierTypeLabels } = labelled(['motorcycle', 'car', 'truck'], { motorcycle: 'Motor', car: 'Mobil', truck: 'Truk' });
 export const { values: COURIER_STATUSES, labels: courierStatusLabels } = labelled(['active', 'busy', 'inactive'], { active: 'Aktif', busy: 'Sibuk', inactive: 'Tidak aktif' });

@@ -4,7 +4,7 @@
  * pure function that splits a partner's save into "apply now" and "hold for curation".
  */
 import { z } from 'zod';
-import { labelled } from '../common/index';
+import { labelled } from '../common/labelled';
 import { productSchema } from '../catalog/product';
 import type { PartnerProgram } from '../partners/index';
 

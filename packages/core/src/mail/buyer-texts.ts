@@ -3,7 +3,7 @@
  * place. The API's e-mails and WhatsApp messages and the order desk's prefilled WhatsApp button all
  * take their words from here, so the buyer reads the same sentence whichever way it reaches them.
  */
-import { labelled } from '../common/index';
+import { labelled } from '../common/labelled';
 import { formatRupiah } from '../money/index';
 import { formatDateTime } from '../time/index';
 

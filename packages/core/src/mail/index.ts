@@ -4,7 +4,8 @@
  * to forward by hand.
  */
 import { z } from 'zod';
-import { labelled, listSearchField, sortQueryFields } from '../common/index';
+import { listSearchField, sortQueryFields } from '../common/index';
+import { labelled } from '../common/labelled';
 
 export * from './buyer-texts';
 

@@ -1,5 +1,5 @@
 /** Order statuses (docs/requirements/back-office.md §4) and payment statuses, kept apart (docs/integrations.md). */
-import { labelled } from '../common/index';
+import { labelled } from '../common/labelled';
 
 export const {
   values: ORDER_STATUSES,

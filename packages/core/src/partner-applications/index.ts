@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { accountMessages, emailField, registerSchema } from '../accounts/accounts.schema';
-import { idField, INT4_MAX, labelled, versionField } from '../common/index';
+import { idField, INT4_MAX, versionField } from '../common/index';
+import { labelled } from '../common/labelled';
 import { whatsappNumber } from '../payments/index';
 
 export const { values: APPLICATION_STATUSES, labels: applicationStatusLabels } = labelled(['pending', 'approved', 'rejected'], {

@@ -5,7 +5,7 @@
  * shipment mixing partners is sent by the office.
  */
 import { z } from 'zod';
-import { labelled } from '../common/index';
+import { labelled } from '../common/labelled';
 import { SHIPMENT_KINDS, SHIPMENT_STATUSES, type ShipmentStatus } from '../shipments/index';
 import { storePeriodStart, DEFAULT_TIME_ZONE } from '../time/index';
 

@@ -4,7 +4,7 @@
  * curation, settlement and reports have their own modules beside this one.
  */
 import { z } from 'zod';
-import { labelled } from '../common/index';
+import { labelled } from '../common/labelled';
 
 /** The role of a partner business's account; its corner is /mitra. */
 export const PARTNER_ROLE = 'mitra';

@@ -1,6 +1,7 @@
 /** Point of sale (docs/requirements/back-office.md §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
 import { z } from 'zod';
-import { coercedIdField, labelled } from '../common/index';
+import { coercedIdField } from '../common/index';
+import { labelled } from '../common/labelled';
 import { posPickupSchema, qrisSettingSchema } from '../settings/index';
 import { posMessages } from './messages';
 

@@ -6,7 +6,8 @@
  * against these functions.
  */
 import { z } from 'zod';
-import { idField, labelled } from '../common/index';
+import { idField } from '../common/index';
+import { labelled } from '../common/labelled';
 import { countsAsRevenue } from '../revenue/index';
 import { storeDate } from '../time/index';
 

@@ -4,7 +4,7 @@
  * resi and timeline. Statuses run packing → shipped → delivered → received; cancelled ends one.
  */
 import { z } from 'zod';
-import { labelled } from '../common/index';
+import { labelled } from '../common/labelled';
 
 export const {
   values: SHIPMENT_STATUSES,
