@@ -165,13 +165,6 @@ export class SearchIndex {
   /** Runs holding a word, for the words searched lately (spellings and corrections repeat). */
   private readonly runsOfWord = new Map<string, Int32Array>();
 
-  /** The index of these products; a large catalogue is given in slices to a SearchIndexBuilder instead. */
-  static of(products: readonly IndexedProduct[], vocabulary: readonly string[]): SearchIndex {
-    const builder = new SearchIndexBuilder();
-    builder.add([...products].sort((a, b) => b.id - a.id));
-    return builder.build(vocabulary);
-  }
-
   constructor(parts: IndexParts, vocabulary: readonly string[]) {
     ({ ids: this.ids, categories: this.categories, businesses: this.businesses, inStock: this.inStock, halal: this.halal, names: this.names, runs: this.runs, postings: this.postings } = parts);
     this.matched = new Uint8Array(this.ids.length);
