@@ -1,7 +1,7 @@
 /**
  * What the database keeps made visible (issue 32 §1, docs/database.md): every SQL function of a freshly
- * migrated database is in db/functions/<name>.sql as the database holds it, with no file for a function
- * that is gone; and every table and column of the database is declared in schema.ts, so no code reads
+ * migrated database is in db/functions.sql as the database holds it, with no entry for a function that
+ * is gone; and every table and column of the database is declared in schema.ts, so no code reads
  * one the schema does not name.
  */
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -9,7 +9,7 @@ import { is, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../test/app';
 import { queryRows } from './client';
-import { databaseFunctions, functionFiles, normaliseDefinition } from './functions';
+import { databaseFunctions, functionsFileText, functionsInFile, normaliseDefinition } from './functions';
 import * as schema from './schema';
 
 let t: TestApp;
@@ -22,15 +22,25 @@ afterAll(async () => {
 });
 
 describe(`the database as the migrations leave it (${testEngine})`, () => {
-  it('holds each function exactly as its file in db/functions (npx tsx apps/api/src/db/write-functions.ts rewrites them)', async () => {
+  it('holds each function exactly as db/functions.sql has it (npx tsx apps/api/src/db/write-functions.ts rewrites it)', async () => {
     const inDatabase = await databaseFunctions(t.db);
     const names = inDatabase.map((f) => f.name);
-    // One file per name: an overload would need a file naming its arguments.
+    // One entry per name: an overload would need a mark naming its arguments.
     expect(names.length).toBe(new Set(names).size);
-    const files = functionFiles();
-    expect(names.filter((name) => !files.has(name)), 'functions without a file').toEqual([]);
-    expect([...files.keys()].filter((name) => !names.includes(name)), 'files without a function').toEqual([]);
-    for (const f of inDatabase) expect(normaliseDefinition(files.get(f.name)!), f.name).toBe(normaliseDefinition(f.definition));
+    const file = functionsInFile();
+    expect(names.filter((name) => !file.has(name)), 'functions not in the file').toEqual([]);
+    expect([...file.keys()].filter((name) => !names.includes(name)), 'entries without a function').toEqual([]);
+    for (const f of inDatabase) expect(normaliseDefinition(file.get(f.name)!), f.name).toBe(normaliseDefinition(f.definition));
+  });
+
+  it('reads back what the writer writes, and refuses a name written twice', () => {
+    const functions = [
+      { name: 'a', definition: 'CREATE FUNCTION a() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$\n' },
+      { name: 'b', definition: 'CREATE FUNCTION b() RETURNS text LANGUAGE sql AS $$ SELECT \'-- function: not a mark\' $$' },
+    ];
+    const text = functionsFileText(functions);
+    expect([...functionsInFile(text)]).toEqual(functions.map((f) => [f.name, f.definition.trim()]));
+    expect(() => functionsInFile(text + '\n-- function: a\nSELECT 2\n')).toThrow(/a stands there twice/);
   });
 
   it('has no table or column that schema.ts does not declare, and schema.ts none the database lacks', async () => {
