@@ -90,22 +90,14 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
             {
               path: 'profile',
               handle: titled('Profil saya'),
-              element: (
-                <ProtectedRoute>
-                  <LazyOutlet />
-                </ProtectedRoute>
-              ),
+              element: <SignedInOutlet />,
               children: [{ index: true, lazy: screen(() => import('../features/accounts/profile-page')) }],
             },
             // Decision 013: the order's own page, open to whoever holds its link (a guest has no account).
             { path: 'pesanan/akses/:token', handle: titled('Pesanan'), lazy: screen(() => import('./order-access-screen')) },
             {
               path: 'pesanan',
-              element: (
-                <ProtectedRoute>
-                  <LazyOutlet />
-                </ProtectedRoute>
-              ),
+              element: <SignedInOutlet />,
               children: [
                 { index: true, handle: titled('Pesanan saya'), lazy: screen(() => import('../features/orders/my-orders-page')) },
                 { path: ':id', handle: titled((p) => `Pesanan #${p.id ?? ''}`), lazy: screen(() => import('./my-order-screen')) },
@@ -127,11 +119,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
         {
           path: 'admin',
           handle: { section: 'Admin' } satisfies RouteHandle,
-          element: (
-            <ProtectedRoute roles={['admin']}>
-              <LazyOutlet />
-            </ProtectedRoute>
-          ),
+          element: <SignedInOutlet roles={['admin']} />,
           children: [
             {
               lazy: screen(() => import('../features/admin-shell/admin-layout')),
@@ -142,11 +130,7 @@ export function createRoutes(context: LoaderContext): RouteObject[] {
         {
           path: 'mitra',
           handle: { section: 'Mitra' } satisfies RouteHandle,
-          element: (
-            <ProtectedRoute roles={['mitra']}>
-              <LazyOutlet />
-            </ProtectedRoute>
-          ),
+          element: <SignedInOutlet roles={['mitra']} />,
           children: [{ lazy: screen(() => import('../features/mitra-shell/mitra-layout')), children: mitraScreens() }],
         },
       ],
@@ -158,8 +142,13 @@ function NoFallback() {
   return null;
 }
 
-function LazyOutlet() {
-  return <Outlet />;
+/** The screens below, only for a signed-in person (with one of `roles`, when given); others go to /login or home. */
+function SignedInOutlet({ roles }: { roles?: readonly string[] }) {
+  return (
+    <ProtectedRoute roles={roles}>
+      <Outlet />
+    </ProtectedRoute>
+  );
 }
 
 /** Every screen, in the store's time zone; a public demo says so above each (decision 043). */

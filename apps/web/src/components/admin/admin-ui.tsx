@@ -76,6 +76,15 @@ export const buttonStyles = {
   small: 'inline-flex items-center justify-center gap-1 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 hover:bg-stone-50 disabled:opacity-60',
 } as const;
 
+/** A list page's "add" in its header (AdminPageHeader's `actions`): opens the form for a new record. */
+export function AddButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={buttonStyles.primary} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 /**
  * A dialog form's footer: "Batal" (or `cancelLabel`) and the submit button, which says `busyLabel`
  * and waits while the save runs, so a double press sends one request.

@@ -2,6 +2,7 @@
  * The pager under a back-office list: an optional "Per halaman" select, then "Sebelumnya",
  * "Halaman X dari Y" and "Berikutnya". One bar for every admin list, so each pages the same way.
  */
+import { ValueOptions } from '../form/named-options';
 import { buttonStyles } from './admin-ui';
 
 export interface PageSizeChoice {
@@ -30,11 +31,7 @@ export function Pagination({ label, page, pageCount, hasNext, onPage, pageSize, 
         <label className="flex items-center gap-2">
           Per halaman
           <select value={pageSize.value} onChange={(e) => pageSize.onChange(Number(e.target.value))} className="rounded-lg border border-stone-300 px-2 py-1">
-            {pageSize.options.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <ValueOptions values={pageSize.options} />
           </select>
         </label>
       )}

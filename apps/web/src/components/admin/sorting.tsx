@@ -64,8 +64,23 @@ export function SortableHeader<F extends string>({ field, label, sort, className
   );
 }
 
+/** One choice of a SortSelect: a column, a direction, and how the select words them. */
+export interface SortOption<F extends string> {
+  field: F;
+  dir: SortDirection;
+  label: string;
+}
+
+/** A text column's two choices, worded alike in every list: "Nama A–Z", then "Nama Z–A". */
+export function alphabetical<F extends string>(field: F, name: string): [SortOption<F>, SortOption<F>] {
+  return [
+    { field, dir: 'asc', label: `${name} A–Z` },
+    { field, dir: 'desc', label: `${name} Z–A` },
+  ];
+}
+
 /** The same order as a select, for card lists and phones: one option per column and direction. */
-export function SortSelect<F extends string>({ options, sort, id = 'sort' }: { options: readonly { field: F; label: string; dir: SortDirection }[]; sort: ListSort<F>; id?: string }) {
+export function SortSelect<F extends string>({ options, sort, id = 'sort' }: { options: readonly SortOption<F>[]; sort: ListSort<F>; id?: string }) {
   const value = `${sort.sort}:${sort.dir}`;
   return (
     <label htmlFor={id} className="flex items-center gap-2 text-sm text-stone-700">

@@ -7,5 +7,5 @@ export { formDifferences, showValue, type FieldDifference } from './form-diff';
 export { draftKey, draftRestoredMessage, peekDraft, takeDraft, useFormDraft, useReopenDraft, useRestoredDraft, useRestoreInlineDraft, type FormDraft } from './use-form-draft';
 export { FormNotices } from './form-notices';
 export { parseOrShow } from './parse-or-show';
-export { NamedOptions } from './named-options';
+export { LabelledOptions, NamedOptions, ValueOptions } from './named-options';
 export { submitWith } from './submit-clearing';

@@ -5,19 +5,17 @@ import { BUSINESS_SORTS, businessMatches, businessMessages, DEFAULT_BUSINESS_SOR
 import { certificateLabels } from '@pasar/core/partners';
 import { formatDateTime } from '@pasar/core/time';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, CardDetail, EmptyState, StatCard } from '../../components/admin/admin-ui';
+import { AddButton, AdminPageHeader, CardDetail, EmptyState, StatCard } from '../../components/admin/admin-ui';
 import { useReopenDraft } from '../../components/form';
-import { ListSearchField, SortSelect, useListSort } from '../../components/admin/sorting';
+import { alphabetical, ListSearchField, SortSelect, useListSort, type SortOption } from '../../components/admin/sorting';
 import { deleteRow, ListBanners, RowActions } from '../../components/admin/row-actions';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BUSINESS_DRAFT, BusinessFormModal } from './business-form-modal';
 
 /** Cards have no column headings: the order is chosen in one select (components/admin/sorting.tsx). */
-const sortOptions: readonly { field: BusinessSort; dir: 'asc' | 'desc'; label: string }[] = [
-  { field: 'name', dir: 'asc', label: 'Nama A–Z' },
-  { field: 'name', dir: 'desc', label: 'Nama Z–A' },
-  { field: 'location', dir: 'asc', label: 'Lokasi A–Z' },
-  { field: 'location', dir: 'desc', label: 'Lokasi Z–A' },
+const sortOptions: readonly SortOption<BusinessSort>[] = [
+  ...alphabetical('name', 'Nama'),
+  ...alphabetical('location', 'Lokasi'),
   { field: 'product_count', dir: 'desc', label: 'Produk terbanyak' },
   { field: 'product_count', dir: 'asc', label: 'Produk paling sedikit' },
   { field: 'created_at', dir: 'desc', label: 'Terdaftar terbaru' },
@@ -103,11 +101,7 @@ export default function BusinessesPage() {
       <AdminPageHeader
         title="Usaha Mitra"
         description="UMKM yang produknya dijual di toko. Usaha aktif tampil di daftar publik."
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => setEditing(null)}>
-            Add business
-          </button>
-        }
+        actions={<AddButton onClick={() => setEditing(null)}>Add business</AddButton>}
       />
       <ListBanners banner={banner} notice={notice} loadFailed={list.isError ? businessMessages.loadFailed : null} page={{ setBanner, setNotice }} />
       <section aria-label="Jumlah usaha" className="mb-4 grid grid-cols-3 gap-3">

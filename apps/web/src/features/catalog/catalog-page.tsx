@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { approximateStatsNote, CATALOG_PAGE_SIZES, catalogTileValue, SEARCH_COUNT_CAP } from '@pasar/core/catalog';
+import { ValueOptions } from '../../components/form/named-options';
 import { ProductCard } from '../../components/product-card';
 import { SkeletonGrid } from '../../components/skeleton';
 import { cartBadge, useCart } from '../../lib/cart';
@@ -147,11 +148,7 @@ export default function CatalogPage() {
             Per halaman
           </label>
           <select id="page-size" value={pageSize} onChange={(e) => update({ page_size: e.target.value })} className="rounded-lg border border-stone-300 bg-white px-2 py-1.5">
-            {CATALOG_PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <ValueOptions values={CATALOG_PAGE_SIZES} />
           </select>
         </div>
         <div className="flex items-center gap-2">

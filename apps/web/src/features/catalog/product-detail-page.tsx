@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Product } from '@pasar/core/catalog';
+import { ValueOptions } from '../../components/form/named-options';
 import { ProductImage } from '../../components/product-image';
 import { DiscountBadge, Price } from '../../components/price';
 import { QuantityStepper } from '../../components/quantity-stepper';
@@ -144,11 +145,7 @@ function Detail({ product }: { product: Product }) {
                 onChange={(e) => setOptions((prev) => [...prev.filter((o) => o.group !== group.name), { group: group.name, value: e.target.value }])}
                 className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2"
               >
-                {group.values.map((value) => (
-                  <option key={value} value={value}>
-                    {value}
-                  </option>
-                ))}
+                <ValueOptions values={group.values} />
               </select>
             </div>
           ))}

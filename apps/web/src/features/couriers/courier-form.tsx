@@ -22,7 +22,7 @@ import { formatRupiah } from '@pasar/core/money';
 import { deleteRow } from '../../components/admin/row-actions';
 import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { discardChangesMessage } from '../../components/confirm';
-import { draftRestoredMessage, failureMessage, Field, NamedOptions, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
+import { draftRestoredMessage, failureMessage, Field, LabelledOptions, NamedOptions, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useCities, useDistricts } from '../../lib/locations-api';
 import { useDeletePrice, useSaveCourier, useSavePrice, useStoreLocation } from './api/couriers-api';
 import { submitClearing } from '../../components/form/submit-clearing';
@@ -106,18 +106,10 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
         <Field id="courier-name" label="Nama kurir" maxLength={100} {...field('courier_name')} />
         <Field id="courier-phone" label="Nomor telepon" type="tel" maxLength={30} {...field('phone_number')} />
         <Field as="select" id="courier-type" label="Jenis" {...field('type')}>
-          {COURIER_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {courierTypeLabels[t]}
-            </option>
-          ))}
+          <LabelledOptions values={COURIER_TYPES} labels={courierTypeLabels} />
         </Field>
         <Field as="select" id="courier-status" label="Status" {...field('status')}>
-          {COURIER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {courierStatusLabels[s]}
-            </option>
-          ))}
+          <LabelledOptions values={COURIER_STATUSES} labels={courierStatusLabels} />
         </Field>
         <Field id="courier-email" label="Email" type="email" {...field('email')} />
         <Field id="courier-vehicle" label="Nomor kendaraan" {...field('vehicle_number')} />

@@ -10,8 +10,8 @@ import { COURIER_SORTS, COURIER_STATUSES, COURIER_TYPES, DEFAULT_COURIER_SORT, c
 import { CardSkeleton } from '../../components/skeleton';
 import { deleteRow, ListBanners } from '../../components/admin/row-actions';
 import { AdminPageHeader, buttonStyles, CardDetail, EmptyState, ErrorBanner } from '../../components/admin/admin-ui';
-import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
-import { Field } from '../../components/form';
+import { alphabetical, SortSelect, ListSearchField, useListSearch, useListSort, type SortOption } from '../../components/admin/sorting';
+import { Field, LabelledOptions } from '../../components/form';
 import { useCouriers, useDeleteCourier } from './api/couriers-api';
 import { CourierForm } from './courier-form';
 
@@ -63,9 +63,8 @@ function CourierCard({ c, onDelete, deleting }: { c: Courier; onDelete: () => vo
 }
 
 /** Cards have no column headings: the order is chosen in one select (components/admin/sorting.tsx). */
-const sortOptions: readonly { field: CourierSort; dir: 'asc' | 'desc'; label: string }[] = [
-  { field: 'courier_name', dir: 'asc', label: 'Nama A–Z' },
-  { field: 'courier_name', dir: 'desc', label: 'Nama Z–A' },
+const sortOptions: readonly SortOption<CourierSort>[] = [
+  ...alphabetical('courier_name', 'Nama'),
   { field: 'status', dir: 'asc', label: 'Status (aktif dulu)' },
   { field: 'status', dir: 'desc', label: 'Status (nonaktif dulu)' },
   { field: 'price_count', dir: 'desc', label: 'Wilayah harga terbanyak' },
@@ -79,11 +78,7 @@ function FilterSelect<T extends string>(props: { id: string; label: string; all:
   return (
     <Field as="select" id={props.id} label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
       <option value="">{props.all}</option>
-      {props.values.map((v) => (
-        <option key={v} value={v}>
-          {props.labels[v]}
-        </option>
-      ))}
+      <LabelledOptions values={props.values} labels={props.labels} />
     </Field>
   );
 }

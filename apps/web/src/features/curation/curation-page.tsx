@@ -27,12 +27,18 @@ function Switch({ id, label, hint, checked, disabled, onChange }: { id: string; 
   );
 }
 
+/** The partner_program setting's switches: what waits for approval here. */
+const curationSwitches = [
+  { setting: 'curate_new_products', id: 'curate-new', label: 'Kurasi produk baru', hint: 'Produk baru dari mitra menunggu persetujuan sebelum tampil di toko.' },
+  { setting: 'curate_changes', id: 'curate-changes', label: 'Kurasi perubahan', hint: 'Perubahan nama, deskripsi, kategori, atau gambar menunggu persetujuan; toko tetap menampilkan yang lama. Harga dan stok selalu langsung berlaku.' },
+] as const;
+
 function CurationSettings() {
   const program = usePartnerProgram();
   const save = useSaveCurationSwitch();
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const change = async (patch: { curate_new_products?: boolean; curate_changes?: boolean }) => {
+  const change = async (patch: Partial<Record<(typeof curationSwitches)[number]['setting'], boolean>>) => {
     setMessage(null);
     setError(null);
     try {
@@ -51,22 +57,9 @@ function CurationSettings() {
       <ErrorBanner message={error ?? (program.isError ? failureMessage(program.error, 'Gagal memuat pengaturan kurasi.') : null)} onClose={() => setError(null)} />
       <SuccessBanner message={message} onClose={() => setMessage(null)} />
       <div className="divide-y divide-stone-100">
-        <Switch
-          id="curate-new"
-          label="Kurasi produk baru"
-          hint="Produk baru dari mitra menunggu persetujuan sebelum tampil di toko."
-          checked={data?.curate_new_products ?? false}
-          disabled={!data || save.isPending}
-          onChange={(next) => void change({ curate_new_products: next })}
-        />
-        <Switch
-          id="curate-changes"
-          label="Kurasi perubahan"
-          hint="Perubahan nama, deskripsi, kategori, atau gambar menunggu persetujuan; toko tetap menampilkan yang lama. Harga dan stok selalu langsung berlaku."
-          checked={data?.curate_changes ?? false}
-          disabled={!data || save.isPending}
-          onChange={(next) => void change({ curate_changes: next })}
-        />
+        {curationSwitches.map((s) => (
+          <Switch key={s.setting} id={s.id} label={s.label} hint={s.hint} checked={data?.[s.setting] ?? false} disabled={!data || save.isPending} onChange={(next) => void change({ [s.setting]: next })} />
+        ))}
       </div>
     </section>
   );

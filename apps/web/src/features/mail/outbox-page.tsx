@@ -12,7 +12,7 @@ import { whatsappLink } from '@pasar/core/payments';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, EmptyState } from '../../components/admin/admin-ui';
 import { Pagination } from '../../components/admin/pagination';
-import { SortSelect, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
+import { alphabetical, SortSelect, ListSearchField, useListSearch, useListSort, type SortOption } from '../../components/admin/sorting';
 import { failureMessage } from '../../components/form';
 import { useOutbox, useResendMail } from './api/outbox-api';
 
@@ -53,13 +53,11 @@ function usePaging(): [{ page: number; page_size: number }, (patch: { page?: num
 }
 
 /** The rows are a list, not a table: the order is chosen in one select (components/admin/sorting.tsx). */
-const sortOptions: readonly { field: OutboxSort; dir: 'asc' | 'desc'; label: string }[] = [
+const sortOptions: readonly SortOption<OutboxSort>[] = [
   { field: 'created_at', dir: 'desc', label: 'Terbaru' },
   { field: 'created_at', dir: 'asc', label: 'Terlama' },
-  { field: 'to_address', dir: 'asc', label: 'Penerima A–Z' },
-  { field: 'to_address', dir: 'desc', label: 'Penerima Z–A' },
-  { field: 'subject', dir: 'asc', label: 'Subjek A–Z' },
-  { field: 'subject', dir: 'desc', label: 'Subjek Z–A' },
+  ...alphabetical('to_address', 'Penerima'),
+  ...alphabetical('subject', 'Subjek'),
   { field: 'status', dir: 'asc', label: 'Status: menunggu kirim dulu' },
   { field: 'status', dir: 'desc', label: 'Status: disimpan dulu' },
 ];

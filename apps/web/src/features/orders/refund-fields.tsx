@@ -1,7 +1,7 @@
 /** The refund's fields, shared by the cancel and remove-line dialogs (issue 28 part 4). */
 import { formatRupiah } from '@pasar/core/money';
 import { REFUND_METHODS, refundMethodLabels, type RefundMethod } from '@pasar/core/refunds';
-import { Field } from '../../components/form';
+import { Field, LabelledOptions } from '../../components/form';
 import type { RefundFormState } from './refund-form';
 
 export function RefundFields({
@@ -32,11 +32,7 @@ export function RefundFields({
         onChange={(e) => onChange({ ...state, amount: e.target.value })}
       />
       <Field as="select" id={`${idPrefix}-method`} label="Metode" value={state.method} error={errors.method} onChange={(e) => onChange({ ...state, method: e.target.value as RefundMethod })}>
-        {REFUND_METHODS.map((m) => (
-          <option key={m} value={m}>
-            {refundMethodLabels[m]}
-          </option>
-        ))}
+        <LabelledOptions values={REFUND_METHODS} labels={refundMethodLabels} />
       </Field>
       <Field
         id={`${idPrefix}-reference`}

@@ -1,26 +1,22 @@
 /** The products screen's filters: search, category, business, active, low stock, and the order (issue 17). */
-import type { SortDirection } from '@pasar/core/common';
 import type { AdminProductSort } from '@pasar/core/products';
-import { ListSearchField, SortSelect, type ListSort } from '../../components/admin/sorting';
+import { alphabetical, ListSearchField, SortSelect, type ListSort, type SortOption } from '../../components/admin/sorting';
 import { FilterSelect } from '../../components/admin/filter-select';
 import { NamedOptions } from '../../components/form';
 import { useBusinessOptions, useCategoryOptions, type AdminProductFilters } from './api/products-api';
 import type { ProductFilterPatch } from './use-product-filters';
 
 /** The grid is cards, so its order is a select (components/admin/sorting.tsx); one option per column and direction. */
-const sortOptions: readonly { field: AdminProductSort; label: string; dir: SortDirection }[] = [
+const sortOptions: readonly SortOption<AdminProductSort>[] = [
   { field: 'created_at', dir: 'desc', label: 'Terbaru' },
   { field: 'created_at', dir: 'asc', label: 'Terlama' },
-  { field: 'name', dir: 'asc', label: 'Nama A–Z' },
-  { field: 'name', dir: 'desc', label: 'Nama Z–A' },
+  ...alphabetical('name', 'Nama'),
   { field: 'price', dir: 'asc', label: 'Harga termurah' },
   { field: 'price', dir: 'desc', label: 'Harga termahal' },
   { field: 'stock', dir: 'asc', label: 'Stok tersedikit' },
   { field: 'stock', dir: 'desc', label: 'Stok terbanyak' },
-  { field: 'category', dir: 'asc', label: 'Kategori A–Z' },
-  { field: 'category', dir: 'desc', label: 'Kategori Z–A' },
-  { field: 'business', dir: 'asc', label: 'Usaha mitra A–Z' },
-  { field: 'business', dir: 'desc', label: 'Usaha mitra Z–A' },
+  ...alphabetical('category', 'Kategori'),
+  ...alphabetical('business', 'Usaha mitra'),
 ];
 
 export function ProductFilters({ filters, sort, search, onSearch, onChange }: {

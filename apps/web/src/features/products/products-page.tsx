@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import type { Product } from '@pasar/core/catalog';
 import { ADMIN_PRODUCT_PAGE_SIZES, productMessages } from '@pasar/core/products';
 import { deleteRow } from '../../components/admin/row-actions';
-import { AdminPageHeader, buttonStyles, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { AddButton, AdminPageHeader, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
 import { Pagination } from '../../components/admin/pagination';
+import { useUrlPaging } from '../../components/admin/url-filters';
 import { draftKey, failureMessage, peekDraft } from '../../components/form';
 import { PRODUCT_DRAFT } from '../../components/product-form/product-form-modal';
 import { SkeletonGrid } from '../../components/skeleton';
@@ -68,25 +69,13 @@ export default function ProductsPage() {
   const del = (p: Product) => deleteRow({ setBanner, setNotice }, productMessages.deleteConfirm(p.name), () => remove.mutateAsync(p.id), { deleted: productMessages.deleted, failed: productMessages.deleteFailed });
 
   const page = products.data;
-
-  // Past the last page (the last item of the last page was deleted, or an old link): go to the last
-  // page that exists rather than show "Halaman 3 dari 2" over an empty grid.
-  // Only an answer for the page asked for counts, not the previous page kept on screen meanwhile.
-  const lastPage = page && !products.isPlaceholderData && page.page > page.total_pages ? page.total_pages : null;
-  useEffect(() => {
-    if (lastPage !== null) update({ page: lastPage > 1 ? String(lastPage) : null }, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastPage]);
+  const pager = useUrlPaging(products, update, { value: filters.page_size, options: ADMIN_PRODUCT_PAGE_SIZES }, 'produk');
   return (
     <div>
       <AdminPageHeader
         title="Produk"
         description="Produk UMKM yang dijual di toko. Stok menipis berarti 5 atau kurang."
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => setEditing(null)}>
-            + Tambah produk
-          </button>
-        }
+        actions={<AddButton onClick={() => setEditing(null)}>+ Tambah produk</AddButton>}
       />
       <ErrorBanner message={banner} onClose={() => setBanner(null)} />
       <SuccessBanner message={notice} onClose={() => setNotice(null)} />
@@ -104,16 +93,7 @@ export default function ProductsPage() {
         </ul>
       )}
 
-      {page && (
-        <Pagination
-          label="Halaman produk"
-          page={page.page}
-          pageCount={page.total_pages}
-          total={`${page.total} produk`}
-          onPage={(n) => update({ page: String(n) }, false)}
-          pageSize={{ value: filters.page_size, options: ADMIN_PRODUCT_PAGE_SIZES, onChange: (n) => update({ page_size: String(n) }) }}
-        />
-      )}
+      {pager && <Pagination label="Halaman produk" {...pager} />}
 
       {editing !== undefined && (
         <ProductFormModal

@@ -4,11 +4,10 @@
  */
 import { ADMIN_PRODUCT_PAGE_SIZES, ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, DEFAULT_ADMIN_PRODUCT_SORT } from '@pasar/core/products';
 import { useListSort } from '../../components/admin/sorting';
-import { useUrlFilters, type FilterPatch } from '../../components/admin/url-filters';
+import { readPaging, useUrlFilters, type FilterPatch } from '../../components/admin/url-filters';
 import type { AdminProductFilters } from './api/products-api';
 
 function readFilters(params: URLSearchParams): Omit<AdminProductFilters, 'sort' | 'dir'> {
-  const size = Number(params.get('page_size'));
   const active = params.get('active');
   return {
     q: params.get('q') ?? '',
@@ -16,8 +15,7 @@ function readFilters(params: URLSearchParams): Omit<AdminProductFilters, 'sort' 
     business_id: params.get('business_id') ?? '',
     active: active === 'active' || active === 'inactive' ? active : 'all',
     low_stock: params.get('low_stock') === 'true',
-    page: Math.max(1, Number(params.get('page')) || 1),
-    page_size: (ADMIN_PRODUCT_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_ADMIN_PRODUCT_PAGE_SIZE,
+    ...readPaging(params, ADMIN_PRODUCT_PAGE_SIZES, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE),
   };
 }
 

@@ -5,9 +5,8 @@
  * customer is in the list, so it is searched, filtered by role, sorted and paged on the server
  * (issue 17).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PARTNER_ROLE } from '@pasar/core/partners';
-import type { SortDirection } from '@pasar/core/common';
 import {
   DEFAULT_USER_PAGE_SIZE,
   DEFAULT_USER_SORT,
@@ -24,12 +23,12 @@ import {
 import { useSession } from '../../lib/session';
 import { Modal } from '../../components/modal';
 import { CardSkeleton } from '../../components/skeleton';
-import { AdminPageHeader, buttonStyles, FormActions, EmptyState } from '../../components/admin/admin-ui';
+import { AddButton, AdminPageHeader, buttonStyles, FormActions, EmptyState } from '../../components/admin/admin-ui';
 import { failureMessage, Field, FormNotices, setServerErrors, showValue, useEditConflict, useFormDraft, useReopenDraft, useRestoredDraft, useZodForm } from '../../components/form';
 import { api } from '../../lib/api-client';
-import { ListSearchField, SortSelect, useListSort } from '../../components/admin/sorting';
+import { alphabetical, ListSearchField, SortSelect, useListSort, type SortOption } from '../../components/admin/sorting';
 import { FilterSelect } from '../../components/admin/filter-select';
-import { useUrlFilters } from '../../components/admin/url-filters';
+import { readPaging, useUrlFilters, useUrlPaging } from '../../components/admin/url-filters';
 import { Pagination } from '../../components/admin/pagination';
 import { deleteRow, ListBanners, RowActions } from '../../components/admin/row-actions';
 import { useDeleteUser, useResetPassword, useRoles, useSaveUser, useUsers, type UserFilters } from './api/users-api';
@@ -170,27 +169,21 @@ function PasswordModal({ user, onClose, onSaved }: { user: AdminUser; onClose: (
   );
 }
 
-const sortOptions: readonly { field: UserSort; label: string; dir: SortDirection }[] = [
-  { field: 'username', dir: 'asc', label: 'Username A–Z' },
-  { field: 'username', dir: 'desc', label: 'Username Z–A' },
-  { field: 'name', dir: 'asc', label: 'Nama A–Z' },
-  { field: 'name', dir: 'desc', label: 'Nama Z–A' },
-  { field: 'email', dir: 'asc', label: 'E-mail A–Z' },
-  { field: 'email', dir: 'desc', label: 'E-mail Z–A' },
-  { field: 'role', dir: 'asc', label: 'Peran A–Z' },
-  { field: 'role', dir: 'desc', label: 'Peran Z–A' },
+const sortOptions: readonly SortOption<UserSort>[] = [
+  ...alphabetical('username', 'Username'),
+  ...alphabetical('name', 'Nama'),
+  ...alphabetical('email', 'E-mail'),
+  ...alphabetical('role', 'Peran'),
   { field: 'created_at', dir: 'desc', label: 'Terbaru terdaftar' },
   { field: 'created_at', dir: 'asc', label: 'Terlama terdaftar' },
 ];
 
 /** Search, role, page and size live in the address, like the order (useListSort), so a reload keeps the view. */
 function readFilters(params: URLSearchParams): Omit<UserFilters, 'sort' | 'dir'> {
-  const size = Number(params.get('page_size'));
   return {
     q: params.get('q') ?? '',
     role_id: params.get('role_id') ?? '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-    page_size: (USER_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_USER_PAGE_SIZE,
+    ...readPaging(params, USER_PAGE_SIZES, DEFAULT_USER_PAGE_SIZE),
   };
 }
 
@@ -210,13 +203,7 @@ export default function UsersPage() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const page = users.data;
-  // Past the last page (its last user was just deleted, or an old link): go to the last page that
-  // exists. Only an answer for the page asked for counts, not the previous page kept on screen.
-  const lastPage = page && !users.isPlaceholderData && page.page > page.total_pages ? page.total_pages : null;
-  useEffect(() => {
-    if (lastPage !== null) update({ page: lastPage > 1 ? String(lastPage) : null }, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastPage]);
+  const pager = useUrlPaging(users, update, { value: filters.page_size, options: USER_PAGE_SIZES }, 'pengguna');
 
   const del = (u: AdminUser) => deleteRow({ setBanner, setNotice }, userMessages.deleteConfirm, () => remove.mutateAsync(u.id), { deleted: userMessages.deleted, failed: userMessages.deleteFailed, style: 'replace' });
   const saved = (message: string) => {
@@ -231,11 +218,7 @@ export default function UsersPage() {
       <AdminPageHeader
         title="Pengguna"
         description="Akun admin, operator dan pelanggan."
-        actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => setEditing(null)}>
-            Add User
-          </button>
-        }
+        actions={<AddButton onClick={() => setEditing(null)}>Add User</AddButton>}
       />
       <ListBanners banner={banner} notice={notice} loadFailed={users.isError ? userMessages.loadFailed : null} page={{ setBanner, setNotice }} />
 
@@ -281,16 +264,7 @@ export default function UsersPage() {
         </ul>
       )}
 
-      {page && (
-        <Pagination
-          label="Halaman pengguna"
-          page={page.page}
-          pageCount={page.total_pages}
-          total={`${page.total} pengguna`}
-          onPage={(n) => update({ page: String(n) }, false)}
-          pageSize={{ value: filters.page_size, options: USER_PAGE_SIZES, onChange: (n) => update({ page_size: String(n) }) }}
-        />
-      )}
+      {pager && <Pagination label="Halaman pengguna" {...pager} />}
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} onSaved={saved} />}
       {resetting && <PasswordModal user={resetting} onClose={() => setResetting(null)} onSaved={saved} />}
     </div>
