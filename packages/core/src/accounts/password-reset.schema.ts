@@ -4,6 +4,7 @@
  * (storefront spec §5, Registration) apply to every new password.
  */
 import { z } from 'zod';
+import { requiredText } from '../common/index';
 import { accountMessages, emailField, passwordField } from './accounts.schema';
 
 /**
@@ -51,7 +52,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     // A link's token is 64 hex digits; anything else is as dead as a used one, with the same words.
-    token: z.string({ error: passwordMessages.resetLinkInvalid }).trim().min(1, { error: passwordMessages.resetLinkInvalid }).max(128, { error: passwordMessages.resetLinkInvalid }),
+    token: requiredText(passwordMessages.resetLinkInvalid, 128, passwordMessages.resetLinkInvalid),
     password: passwordField,
     password_confirmation: confirmation,
   })

@@ -1,7 +1,7 @@
 /** Partner businesses (docs/requirements/back-office.md §2 Businesses, §3, §5, §8). */
 import { z } from 'zod';
-import { sortQueryFields, versionField } from '../common/index';
-import { CERTIFICATE_KINDS, certificateSchema, type CertificateKind } from '../partners/index';
+import { optionalText, requiredText, sortQueryFields, tooLongMessage, versionField } from '../common/index';
+import { CERTIFICATE_KINDS, certificateSchema, partnerBankAccountFields, type CertificateKind } from '../partners/index';
 
 const DELETED = 'Usaha mitra berhasil dihapus.';
 
@@ -40,7 +40,7 @@ export function normalizeWebsite(value: string): string {
   return /^https?:\/\//i.test(v) ? v : `https://${v}`;
 }
 
-const text = (max: number) => z.string().trim().max(max, { error: `Maksimal ${max} karakter.` }).nullish().transform((v) => v ?? '');
+const text = (max: number) => z.string().trim().max(max, { error: tooLongMessage(max) }).nullish().transform((v) => v ?? '');
 
 /** Ids arrive as numbers from the form (spec: "Submitted ids are numbers"); text digits are accepted too. */
 const requiredId = (message: string) =>
@@ -106,14 +106,6 @@ const verifiedTicks = {
   halal_verified: z.boolean().default(false),
 };
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Maksimal ${max} karakter.` })
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /** What the office keeps beside the spec's fields (all optional): owner, goods, marks, payout account. */
 const partnerDetailFields = {
   owner_name: text(150),
@@ -131,7 +123,7 @@ const partnerDetailFields = {
 };
 
 const businessFields = z.object({
-  name: z.string({ error: businessMessages.nameRequired }).trim().min(1, { error: businessMessages.nameRequired }).max(150, { error: 'Maksimal 150 karakter.' }),
+  name: requiredText(businessMessages.nameRequired, 150),
   description: text(2000),
   address: text(500),
   city_id: requiredId(businessMessages.cityRequired),
@@ -192,9 +184,7 @@ export const adminBusinessSchema = businessSchema.extend({
   sells: z.string(),
   /** Every entered number with its verification (verified_at null: waiting for the office). */
   certificates: z.array(certificateSchema),
-  bank_name: z.string().nullable(),
-  bank_account_number: z.string().nullable(),
-  bank_account_name: z.string().nullable(),
+  ...partnerBankAccountFields,
 });
 export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { trustMarkSchema } from '../businesses/index';
+import { pageFields } from '../common/index';
 
 // Zod-free constants and helpers live in constants.ts so the storefront bundle stays small.
 export * from './constants';
@@ -82,10 +83,7 @@ export type Product = z.infer<typeof productSchema>;
 
 /** A page of the catalogue when `page`/`page_size` are asked for. */
 export const productPageSchema = z.object({
-  items: z.array(productSchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
+  ...pageFields(productSchema),
   total_pages: z.number().int(),
   /** Tiles of the catalogue (docs/requirements/storefront.md §2) over the whole filtered result, not just this page. */
   stats: z.object({

@@ -1,6 +1,7 @@
 /** Category payloads and messages of the back office (docs/requirements/back-office.md §5, §8). */
 import { z } from 'zod';
-import { listSearchField, sortQueryFields, versionField } from '../common/index';
+import { categorySchema } from '../catalog/product';
+import { listSearchField, requiredText, sortQueryFields, versionField } from '../common/index';
 
 export const categoryMessages = {
   nameRequired: 'Category name is required',
@@ -19,7 +20,7 @@ export const categoryMessages = {
 } as const;
 
 export const categoryInputSchema = z.object({
-  name: z.string({ error: categoryMessages.nameRequired }).trim().min(1, { error: categoryMessages.nameRequired }).max(100, { error: 'Nama kategori maksimal 100 karakter.' }),
+  name: requiredText(categoryMessages.nameRequired, 100, 'Nama kategori maksimal 100 karakter.'),
   description: z.string().trim().max(1000, { error: 'Deskripsi maksimal 1000 karakter.' }).nullish().transform((v) => v ?? ''),
   is_active: z.boolean().default(true),
 });
@@ -28,13 +29,8 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export const categoryUpdateSchema = categoryInputSchema.extend({ version: versionField });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
-/** A category as the back office sees it: with its version and how many products use it. */
-export const adminCategorySchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  is_active: z.boolean(),
-  created_at: z.string(),
+/** A category as the back office sees it: the storefront's, with its version and how many products use it. */
+export const adminCategorySchema = categorySchema.extend({
   version: z.number().int(),
   product_count: z.number().int(),
 });

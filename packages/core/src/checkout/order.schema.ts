@@ -1,7 +1,7 @@
 /** The checkout's order payload (docs/requirements/storefront.md §3 Order payload) and the order answer. */
 import { z } from 'zod';
 import { coercedIdField } from '../common/index';
-import { shipmentSchema } from '../shipments/index';
+import { shipmentSchema, shippingAddressFields } from '../shipments/index';
 import { indonesianPhone } from '../accounts/accounts.schema';
 import { checkoutMessages, isPostcode } from './rules';
 
@@ -146,6 +146,16 @@ export const paymentSchema = z.object({
   state_label: z.string(),
 });
 
+/** What an order charges, in whole rupiah: the same figures whether quoted before "Buat pesanan" or stored after. */
+const orderTotalsFields = {
+  subtotal_amount: z.number().int(),
+  shipping_cost: z.number().int(),
+  payment_fee: z.number().int(),
+  /** Kode unik added to a manual-transfer total (0 when off); already inside total_amount. */
+  unique_code: z.number().int(),
+  total_amount: z.number().int(),
+};
+
 export const orderSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
@@ -156,12 +166,7 @@ export const orderSchema = z.object({
   payment_status_label: z.string(),
   order_type: z.string(),
   payment_method: z.string(),
-  subtotal_amount: z.number().int(),
-  shipping_cost: z.number().int(),
-  payment_fee: z.number().int(),
-  /** Kode unik added to a manual-transfer total (0 when off); already inside total_amount. */
-  unique_code: z.number().int(),
-  total_amount: z.number().int(),
+  ...orderTotalsFields,
   /** Money given back by refunds (issue 28, decision 050); 0 when none. */
   refunded_amount: z.number().int(),
   /** POS: the reference the cashier typed (QRIS, debit, transfer). */
@@ -178,11 +183,7 @@ export const orderSchema = z.object({
   customer_email: z.string().nullable(),
   shipping_name: z.string().nullable(),
   shipping_phone: z.string().nullable(),
-  shipping_address: z.string().nullable(),
-  shipping_province: z.string().nullable(),
-  shipping_city: z.string().nullable(),
-  shipping_district: z.string().nullable(),
-  shipping_postcode: z.string().nullable(),
+  ...shippingAddressFields,
   shipping_courier: z.string().nullable(),
   shipping_service: z.string().nullable(),
   created_at: z.string(),
@@ -216,11 +217,7 @@ export const quoteShipmentSchema = z.object({
 export const orderQuoteSchema = z.object({
   lines: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), variant_label: z.string().nullable(), quantity: z.number().int(), price: z.number().int(), line_total: z.number().int() })),
   shipments: z.array(quoteShipmentSchema),
-  subtotal_amount: z.number().int(),
-  shipping_cost: z.number().int(),
-  payment_fee: z.number().int(),
-  unique_code: z.number().int(),
-  total_amount: z.number().int(),
+  ...orderTotalsFields,
   quote_token: z.string().nullable(),
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;

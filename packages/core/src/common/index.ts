@@ -64,6 +64,60 @@ export function sortQueryFields<const F extends readonly [string, ...string[]]>(
  */
 export const listSearchField = z.string().trim().max(200, { error: 'Pencarian maksimal 200 karakter.' }).optional();
 
+/** The refusal of text longer than its field holds, where the field has no words of its own. */
+export const tooLongMessage = (max: number) => `Maksimal ${max} karakter.`;
+
+/**
+ * A required line of text, trimmed: missing, empty or blank all give `message`; longer than `max`
+ * gives `tooLong`.
+ */
+export function requiredText(message: string, max: number, tooLong: string = tooLongMessage(max)) {
+  return z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
+}
+
+/** An optional line of text, trimmed: blank is "not given" (null); longer than `max` is refused. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: tooLongMessage(max) })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** Far beyond the last page of any list this shop holds; a larger number is a hand-made address. */
+const MAX_PAGE = 100_000;
+
+/** The `page` query field of a paginated list: 1 when left out; refused with `message` (or zod's words) when not a whole number from 1. */
+export function pageQueryField(message?: string) {
+  const m = message === undefined ? undefined : { error: message };
+  return z.coerce.number(m).int(m).min(1, m).max(MAX_PAGE, m).default(1);
+}
+
+/** The `page_size` query field of a paginated list: one of the sizes its page offers, `defaultSize` when left out. */
+export function pageSizeQueryField(sizes: readonly number[], defaultSize: number, message?: string) {
+  return z.coerce
+    .number()
+    .int()
+    .refine((n) => sizes.includes(n), message === undefined ? undefined : { error: message })
+    .default(defaultSize);
+}
+
+/** One whole-number count per key, in the keys' order: what a list's tabs show beside their names. */
+export function countFields<const K extends readonly string[]>(keys: K) {
+  return Object.fromEntries(keys.map((key) => [key, z.number().int()])) as { [P in K[number]]: z.ZodNumber };
+}
+
+/** The fields every page of a list answers with: its rows, how many match in all, and which page of what size this is. */
+export function pageFields<T extends z.ZodType>(item: T) {
+  return {
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  };
+}
+
 /**
  * Text PostgreSQL cannot store or that no form sends: NUL (refused by PostgreSQL), the other C0
  * control characters and DEL, and lone UTF-16 surrogates (which cannot be encoded as UTF-8).

@@ -1,6 +1,6 @@
 /** Couriers with regional prices (docs/requirements/back-office.md §2 Couriers, §3, §5, §8, §9). */
 import { z } from 'zod';
-import { coercedIdField, idField, listSearchField, sortQueryFields, versionField } from '../common/index';
+import { coercedIdField, idField, listSearchField, optionalText, requiredText, sortQueryFields, versionField } from '../common/index';
 import { labelled } from '../common/labelled';
 
 export const { values: COURIER_TYPES, labels: courierTypeLabels } = labelled(['motorcycle', 'car', 'truck'], { motorcycle: 'Motor', car: 'Mobil', truck: 'Truk' });
@@ -43,27 +43,19 @@ export const courierMessages = {
 } as const;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `Maksimal ${max} karakter.` })
-    .nullish()
-    .transform((v) => (v ? v : null));
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `Maksimal ${max} karakter.` });
 
 export const courierInputSchema = z.object({
-  courier_name: required(courierMessages.nameRequired, 100),
-  logo: text(500),
+  courier_name: requiredText(courierMessages.nameRequired, 100),
+  logo: optionalText(500),
   type: z.enum(COURIER_TYPES, { error: courierMessages.typeRequired }).default('motorcycle'),
   status: z.enum(COURIER_STATUSES, { error: courierMessages.statusRequired }).default('active'),
-  phone_number: required(courierMessages.phoneRequired, 30),
-  email: text(254).refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: courierMessages.emailInvalid }),
-  address: text(500),
-  vehicle_number: text(30),
-  license_number: text(50),
+  phone_number: requiredText(courierMessages.phoneRequired, 30),
+  email: optionalText(254).refine((v) => v === null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { error: courierMessages.emailInvalid }),
+  address: optionalText(500),
+  vehicle_number: optionalText(30),
+  license_number: optionalText(50),
   city_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), idField().nullable()),
-  notes: text(1000),
+  notes: optionalText(1000),
   is_active: z.boolean().default(true),
 });
 export type CourierInput = z.infer<typeof courierInputSchema>;
@@ -81,12 +73,12 @@ const rupiah = (requiredMessage: string, invalidMessage: string, optional: boole
   );
 
 export const courierPriceInputSchema = z.object({
-  region: required(courierMessages.regionRequired, 120),
+  region: requiredText(courierMessages.regionRequired, 120),
   district_id: z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? null : typeof v === 'string' ? Number(v) : v), idField().nullable()),
   base_price: rupiah(courierMessages.basePriceRequired, courierMessages.basePriceInvalid, false),
   price_per_km: rupiah(courierMessages.perKmInvalid, courierMessages.perKmInvalid, true),
   min_price: rupiah(courierMessages.minPriceInvalid, courierMessages.minPriceInvalid, true),
-  notes: text(500),
+  notes: optionalText(500),
   is_active: z.boolean().default(true),
 });
 export type CourierPriceInput = z.infer<typeof courierPriceInputSchema>;

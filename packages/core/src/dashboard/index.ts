@@ -1,5 +1,6 @@
 /** The live dashboard and the notification bell of the back office (issue 5 (docs/issues.md)). */
 import { z } from 'zod';
+import { INT4_MAX } from '../common/index';
 import { storeDate, storePeriodStart } from '../time/index';
 
 export const dashboardMessages = {
@@ -34,7 +35,7 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
  * What the admin has already seen is the newest order id the bell showed when it was opened, not a
  * time: the browser's clock may be off from the server's, an order id comes from the database alone.
  */
-export const notificationsQuerySchema = z.object({ after_id: z.coerce.number().int().nonnegative().max(2_147_483_647).optional() });
+export const notificationsQuerySchema = z.object({ after_id: z.coerce.number().int().nonnegative().max(INT4_MAX).optional() });
 
 export const notificationsSchema = z.object({
   pending_total: z.number().int(),

@@ -1,6 +1,6 @@
 /** Knowledge entries for the shopping assistant (docs/requirements/back-office.md §3, §5, §8). */
 import { z } from 'zod';
-import { coercedVersionField, listSearchField, sortQueryFields, versionField } from '../common/index';
+import { coercedVersionField, listSearchField, requiredText, sortQueryFields, versionField } from '../common/index';
 
 /** An attached file the shop stores (issue 7 (docs/issues.md)): text, Markdown or PDF, up to 5 MB. */
 export const KNOWLEDGE_FILE_MAX_BYTES = 5 * 1024 * 1024;
@@ -47,7 +47,7 @@ const productLink = z
   });
 
 export const knowledgeInputSchema = z.object({
-  title: z.string({ error: knowledgeMessages.titleRequired }).trim().min(1, { error: knowledgeMessages.titleRequired }).max(200, { error: 'Judul maksimal 200 karakter.' }),
+  title: requiredText(knowledgeMessages.titleRequired, 200, 'Judul maksimal 200 karakter.'),
   file: trimmedOptional(1000, 'Alamat berkas maksimal 1000 karakter.'),
   description: trimmedOptional(20_000, 'Deskripsi maksimal 20.000 karakter.'),
   product_id: productLink,

@@ -4,7 +4,7 @@
  * to forward by hand.
  */
 import { z } from 'zod';
-import { listSearchField, sortQueryFields } from '../common/index';
+import { listSearchField, pageFields, pageQueryField, pageSizeQueryField, sortQueryFields } from '../common/index';
 import { labelled } from '../common/labelled';
 
 export * from './buyer-texts';
@@ -51,12 +51,8 @@ export const outboxQuerySchema = z.object({
   /** Recipient or subject, any letter case; "#42" the messages about order 42. */
   q: listSearchField,
   ...sortQueryFields(OUTBOX_SORTS, DEFAULT_OUTBOX_SORT),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((v) => (OUTBOX_PAGE_SIZES as readonly number[]).includes(v), { error: 'Ukuran halaman harus 20, 50, atau 100.' })
-    .default(20),
+  page: pageQueryField(),
+  page_size: pageSizeQueryField(OUTBOX_PAGE_SIZES, 20, 'Ukuran halaman harus 20, 50, atau 100.'),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
@@ -79,10 +75,7 @@ export const outboxItemSchema = z.object({
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
 export const outboxListSchema = z.object({
-  items: z.array(outboxItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  ...pageFields(outboxItemSchema),
   /** False: SMTP_URL is not set, so new messages are kept here instead of being sent. */
   smtp_configured: z.boolean(),
   /** False: WhatsApp Cloud API is not configured, so WhatsApp messages are kept here. */

@@ -1,9 +1,8 @@
 /** The order desk's list query, status change and listing answer (docs/requirements/back-office.md §2 Orders). */
 import { z } from 'zod';
-import { idField } from '../common/index';
+import { countFields, idField, pageFields, pageQueryField, pageSizeQueryField, sortQueryFields } from '../common/index';
 import { orderSchema } from '../checkout/order.schema';
 import { ORDER_STATUSES, adminOrderMessages } from './statuses';
-import { sortQueryFields } from '../common/index';
 
 export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -24,8 +23,8 @@ export const adminOrderQuerySchema = z.object({
   status: z.enum(['all', ...ORDER_STATUSES]).default('all'),
   /** 'verification': manual transfers with a proof waiting for an admin. */
   payment: z.enum(['all', 'verification']).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().refine((v) => (ORDER_PAGE_SIZES as readonly number[]).includes(v)).default(20),
+  page: pageQueryField(),
+  page_size: pageSizeQueryField(ORDER_PAGE_SIZES, 20),
   ...sortQueryFields(ADMIN_ORDER_SORTS, { sort: 'created_at', dir: 'desc' }),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
@@ -67,20 +66,13 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
 export const statusCountsSchema = z.object({
   all: z.number().int(),
-  pending: z.number().int(),
-  confirmed: z.number().int(),
-  shipped: z.number().int(),
-  delivered: z.number().int(),
-  cancelled: z.number().int(),
+  ...countFields(ORDER_STATUSES),
   /** Proofs of transfer waiting for an admin (over the search, whatever the tab). */
   verification: z.number().int(),
 });
 
 export const adminOrderListSchema = z.object({
-  items: z.array(adminOrderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  ...pageFields(adminOrderSchema),
   /** Per status, over the search (not the status filter), so the tabs show what each holds. */
   counts: statusCountsSchema,
   /**

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { accountMessages, emailField, registerSchema } from '../accounts/accounts.schema';
-import { idField, INT4_MAX, versionField } from '../common/index';
+import { idField, INT4_MAX, optionalText, requiredText, tooLongMessage, versionField } from '../common/index';
 import { labelled } from '../common/labelled';
 import { whatsappNumber } from '../payments/index';
 
@@ -33,7 +33,7 @@ export const partnerApplicationMessages = {
   bankAccountNumberRequired: 'Nomor rekening wajib diisi.',
   bankAccountNumberInvalid: 'Nomor rekening berisi 5–20 angka.',
   bankAccountNameRequired: 'Nama pemilik rekening wajib diisi.',
-  tooLong: (max: number) => `Maksimal ${max} karakter.`,
+  tooLong: tooLongMessage,
   reasonRequired: 'Alasan penolakan wajib diisi.',
   reasonTooLong: 'Alasan penolakan maksimal 1.000 karakter.',
   businessInvalid: 'Pilih usaha yang akan dihubungkan.',
@@ -57,18 +57,6 @@ const m = partnerApplicationMessages;
 export function tooManyApplicationsMessage(seconds: number): string {
   return `Terlalu banyak pendaftaran dari perangkat ini. Coba lagi dalam ${Math.ceil(seconds / 60)} menit.`;
 }
-
-/** A required line of text: missing, empty or blank all give the one message. */
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: m.tooLong(max) });
-
-/** An optional line: blank is "not given" (null). */
-const optional = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: m.tooLong(max) })
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** Ids arrive as numbers (JSON) or as the text a select holds; both are read, anything else is the field's message. */
 const areaId = (message: string) =>
@@ -106,15 +94,15 @@ export const nibField = z
  * several forms over the years; a number is kept as typed once it looks like one, and the office
  * verifies it against the registry before it shows as a trust mark (decision 053).
  */
-const certificateField = optional(60).refine((v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(v), { error: m.certificateInvalid });
+const certificateField = optionalText(60).refine((v) => v === null || /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(v), { error: m.certificateInvalid });
 
 /** The business part of an application: what a signed-in customer sends (its account is the session's). */
 export const partnerApplicationBusinessSchema = z.object({
-  business_name: required(m.businessNameRequired, 150),
-  owner_name: required(m.ownerNameRequired, 150),
+  business_name: requiredText(m.businessNameRequired, 150),
+  owner_name: requiredText(m.ownerNameRequired, 150),
   phone: partnerPhoneField,
   email: emailField,
-  address: required(m.addressRequired, 500),
+  address: requiredText(m.addressRequired, 500),
   province_id: areaId(m.provinceRequired),
   city_id: areaId(m.cityRequired),
   district_id: areaId(m.districtRequired),
@@ -122,8 +110,8 @@ export const partnerApplicationBusinessSchema = z.object({
   pirt: certificateField,
   bpom: certificateField,
   halal: certificateField,
-  sells: required(m.sellsRequired, 1000),
-  bank_name: required(m.bankNameRequired, 100),
+  sells: requiredText(m.sellsRequired, 1000),
+  bank_name: requiredText(m.bankNameRequired, 100),
   bank_account_number: z
     .string({ error: m.bankAccountNumberRequired })
     .trim()
@@ -131,7 +119,7 @@ export const partnerApplicationBusinessSchema = z.object({
     .max(40, { error: m.bankAccountNumberInvalid })
     .transform((v) => v.replace(/[\s.-]/g, ''))
     .refine((v) => /^\d{5,20}$/.test(v), { error: m.bankAccountNumberInvalid }),
-  bank_account_name: required(m.bankAccountNameRequired, 150),
+  bank_account_name: requiredText(m.bankAccountNameRequired, 150),
 });
 export type PartnerApplicationBusinessInput = z.infer<typeof partnerApplicationBusinessSchema>;
 
@@ -177,7 +165,7 @@ export const approveApplicationSchema = z.object({
 export type ApproveApplicationInput = z.infer<typeof approveApplicationSchema>;
 
 export const rejectApplicationSchema = z.object({
-  reason: z.string({ error: m.reasonRequired }).trim().min(1, { error: m.reasonRequired }).max(1000, { error: m.reasonTooLong }),
+  reason: requiredText(m.reasonRequired, 1000, m.reasonTooLong),
   version: versionField,
 });
 export type RejectApplicationInput = z.infer<typeof rejectApplicationSchema>;

@@ -5,8 +5,9 @@
  * shipment mixing partners is sent by the office.
  */
 import { z } from 'zod';
+import { countFields, pageFields, pageQueryField } from '../common/index';
 import { labelled } from '../common/labelled';
-import { SHIPMENT_KINDS, SHIPMENT_STATUSES, type ShipmentStatus } from '../shipments/index';
+import { SHIPMENT_KINDS, SHIPMENT_STATUSES, shippingAddressFields, type ShipmentStatus } from '../shipments/index';
 import { storePeriodStart, DEFAULT_TIME_ZONE } from '../time/index';
 
 /** The corner's tabs, in the order a partner works through them. */
@@ -106,11 +107,7 @@ export const partnerShipmentSchema = z.object({
   paid_at: z.string().nullable(),
   buyer_name: z.string(),
   buyer_phone: z.string().nullable(),
-  shipping_address: z.string().nullable(),
-  shipping_district: z.string().nullable(),
-  shipping_city: z.string().nullable(),
-  shipping_province: z.string().nullable(),
-  shipping_postcode: z.string().nullable(),
+  ...shippingAddressFields,
   kind: z.enum(SHIPMENT_KINDS),
   /** The courier as shoppers know it ("JNE", a local courier's name). */
   courier_name: z.string(),
@@ -138,17 +135,14 @@ export type PartnerShipment = z.infer<typeof partnerShipmentSchema>;
 
 export const partnerShipmentQuerySchema = z.object({
   status: z.enum(PARTNER_SHIPMENT_FILTERS, { error: 'Filter pesanan tidak dikenal.' }).default('to_send'),
-  page: z.coerce.number({ error: 'Halaman tidak valid.' }).int({ error: 'Halaman tidak valid.' }).min(1, { error: 'Halaman tidak valid.' }).max(100_000, { error: 'Halaman tidak valid.' }).default(1),
+  page: pageQueryField('Halaman tidak valid.'),
 });
 export type PartnerShipmentQuery = z.infer<typeof partnerShipmentQuerySchema>;
 
 export const partnerShipmentListSchema = z.object({
-  items: z.array(partnerShipmentSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  ...pageFields(partnerShipmentSchema),
   /** Per tab, so each tab says how many it holds. */
-  counts: z.object({ to_send: z.number().int(), shipped: z.number().int(), done: z.number().int(), cancelled: z.number().int() }),
+  counts: z.object(countFields(PARTNER_SHIPMENT_FILTERS)),
 });
 export type PartnerShipmentList = z.infer<typeof partnerShipmentListSchema>;
 

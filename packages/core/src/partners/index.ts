@@ -57,6 +57,13 @@ export function commissionPercentFor(partner: { commission_percent: number | nul
   return partner.commission_percent ?? program.commission_percent;
 }
 
+/** The account a partner is paid into, as its business row keeps it: each part null until the partner gives it. */
+export const partnerBankAccountFields = {
+  bank_name: z.string().nullable(),
+  bank_account_number: z.string().nullable(),
+  bank_account_name: z.string().nullable(),
+};
+
 /** GET /mitra/me: the signed-in partner and its business. */
 export const partnerProfileSchema = z.object({
   user: z.object({ id: z.number().int(), username: z.string(), first_name: z.string(), last_name: z.string() }),
@@ -71,9 +78,7 @@ export const partnerProfileSchema = z.object({
     contact_email: z.string(),
     is_active: z.boolean(),
     certificates: z.array(certificateSchema),
-    bank_name: z.string().nullable(),
-    bank_account_number: z.string().nullable(),
-    bank_account_name: z.string().nullable(),
+    ...partnerBankAccountFields,
     commission_percent: z.number(),
   }),
 });

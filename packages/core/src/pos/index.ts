@@ -1,6 +1,6 @@
 /** Point of sale (docs/requirements/back-office.md §2 Point of sale, §4, §5, §9): one rule set for POS screen and API. */
 import { z } from 'zod';
-import { coercedIdField } from '../common/index';
+import { coercedIdField, optionalText } from '../common/index';
 import { labelled } from '../common/labelled';
 import { posPickupSchema, qrisSettingSchema } from '../settings/index';
 import { posMessages } from './messages';
@@ -15,8 +15,6 @@ export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
 
 /** Cash input step and minimum (spec §9). */
 export const CASH_STEP = 1000;
-
-const optionalText = (max: number) => z.string().trim().max(max, { error: `Maksimal ${max} karakter.` }).nullish().transform((v) => (v ? v : null));
 
 export const posSaleItemSchema = z.object({
   product_id: coercedIdField('Produk tidak valid.'),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseImageList } from '../catalog/constants';
-import { coercedIdField, coercedVersionField, sortQueryFields } from '../common/index';
+import { coercedIdField, coercedVersionField, pageQueryField, pageSizeQueryField, requiredText, sortQueryFields, tooLongMessage } from '../common/index';
 
 export const MAX_SIZE_VARIANTS = 3;
 export const LOW_STOCK_THRESHOLD = 5;
@@ -137,12 +137,12 @@ export function normalizeOptionGroups(rows: readonly { name?: unknown; values?: 
 
 const optionalText = (max: number) =>
   z
-    .preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max, { error: `Maksimal ${max} karakter.` }).optional())
+    .preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max, { error: tooLongMessage(max) }).optional())
     .transform((v) => (v === undefined || v === '' ? null : v));
 
 export const productInputSchema = z
   .object({
-    name: z.string({ error: productMessages.nameRequired }).trim().min(1, { error: productMessages.nameRequired }).max(200, { error: 'Nama produk maksimal 200 karakter.' }),
+    name: requiredText(productMessages.nameRequired, 200, 'Nama produk maksimal 200 karakter.'),
     description: z.string().trim().max(10_000, { error: 'Deskripsi maksimal 10.000 karakter.' }).nullish().transform((v) => v ?? ''),
     price: z.preprocess(toNumber, z.number({ error: productMessages.priceRequired }).int({ error: productMessages.priceRequired }).positive({ error: productMessages.priceRequired }).max(1_000_000_000, { error: productMessages.priceRequired })),
     reseller_price: z.preprocess((v) => (blank(v) ? undefined : toNumber(v)), money(productMessages.resellerPrice).optional()),
@@ -231,12 +231,8 @@ export const adminProductQuerySchema = z.object({
   business_id: coercedIdField().optional(),
   active: z.enum(['all', 'active', 'inactive']).default('all'),
   low_stock: z.preprocess(toBoolean, z.boolean().default(false)),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (ADMIN_PRODUCT_PAGE_SIZES as readonly number[]).includes(n), { error: 'Ukuran halaman harus 12, 24, atau 48.' })
-    .default(DEFAULT_ADMIN_PRODUCT_PAGE_SIZE),
+  page: pageQueryField(),
+  page_size: pageSizeQueryField(ADMIN_PRODUCT_PAGE_SIZES, DEFAULT_ADMIN_PRODUCT_PAGE_SIZE, 'Ukuran halaman harus 12, 24, atau 48.'),
   ...sortQueryFields(ADMIN_PRODUCT_SORTS, DEFAULT_ADMIN_PRODUCT_SORT),
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { idField } from '../common/index';
 import { labelled } from '../common/labelled';
 import { countsAsRevenue } from '../revenue/index';
-import { storeDate } from '../time/index';
+import { isStoreDate, storeDate } from '../time/index';
 
 export const { values: REFUND_METHODS, labels: refundMethodLabels } = labelled(['transfer', 'cash', 'gateway'], { transfer: 'Transfer bank', cash: 'Tunai', gateway: 'Payment gateway' });
 export type RefundMethod = (typeof REFUND_METHODS)[number];
@@ -174,8 +174,7 @@ export const drawerQuerySchema = z.object({
   date: z
     .string({ error: refundMessages.dateInvalid })
     .regex(/^\d{4}-\d{2}-\d{2}$/, refundMessages.dateInvalid)
-    // A calendar date that exists (no 2026-02-30): it round-trips through Date unchanged.
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T12:00:00Z`)) && new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d, refundMessages.dateInvalid)
+    .refine(isStoreDate, refundMessages.dateInvalid)
     .optional(),
 });
 export const drawerSchema = z.object({

@@ -16,7 +16,7 @@
  *   the store's own products (no partner) are one row, "Produk toko".
  */
 import { z } from 'zod';
-import { monthPeriod, nextDay, previousMonth, storeDate, storeDayStart } from '../time/index';
+import { isStoreDate, monthPeriod, nextDay, previousMonth, storeDate, storeDayStart } from '../time/index';
 
 export const reportMessages = {
   title: 'Laporan Dinas',
@@ -64,14 +64,13 @@ export const reportLabels = {
 /** A generous ceiling: three years of months is still a few thousand `sales_figures` rows to sum. */
 export const MAX_REPORT_DAYS = 1096;
 
-const isDate = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T12:00:00Z`)) && new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d;
-const dateField = z.string({ error: reportMessages.dateInvalid }).refine(isDate, reportMessages.dateInvalid);
+const dateField = z.string({ error: reportMessages.dateInvalid }).refine(isStoreDate, reportMessages.dateInvalid);
 
 /** ?from&to: store dates (YYYY-MM-DD), both days included. */
 export const salesReportQuerySchema = z
   .object({ from: dateField, to: dateField })
   .superRefine((v, ctx) => {
-    if (!isDate(v.from) || !isDate(v.to)) return;
+    if (!isStoreDate(v.from) || !isStoreDate(v.to)) return;
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.rangeOrder });
     else if (daysInRange(v.from, v.to) > MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.rangeTooLong });
   });

@@ -6,7 +6,9 @@
  * Whole rupiah integers only; the SQL only gathers the entries.
  */
 import { z } from 'zod';
-import { monthPeriod, nextDay, storeDate } from '../time/index';
+import { coercedIdField } from '../common/index';
+import { partnerBankAccountFields } from '../partners/index';
+import { isStoreDate, monthPeriod, nextDay, storeDate } from '../time/index';
 
 export const settlementMessages = {
   title: 'Pembayaran mitra',
@@ -259,8 +261,7 @@ export function payoutPeriodError(period: { start: string; end: string }, today:
 // ---------------------------------------------------------------------------------------------
 // Schemas
 
-const isDate = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T12:00:00Z`)) && new Date(`${d}T12:00:00Z`).toISOString().slice(0, 10) === d;
-const dateField = (message: string = settlementMessages.dateInvalid) => z.string({ error: message }).refine(isDate, message);
+const dateField = (message: string = settlementMessages.dateInvalid) => z.string({ error: message }).refine(isStoreDate, message);
 
 /** ?from&to: a range of store dates, at most a year. */
 export const periodQuerySchema = z
@@ -271,7 +272,7 @@ export const periodQuerySchema = z
   });
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
-const businessIdField = z.coerce.number({ error: settlementMessages.businessRequired }).int(settlementMessages.businessRequired).positive(settlementMessages.businessRequired).max(2_147_483_647, settlementMessages.businessRequired);
+const businessIdField = coercedIdField(settlementMessages.businessRequired);
 
 export const STATEMENT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -372,9 +373,7 @@ export const partnerSettlementSchema = settlementSchema.extend({
   business_name: z.string(),
   /** The partner's own rate, null when the store's applies. */
   own_commission_percent: z.number().nullable(),
-  bank_name: z.string().nullable(),
-  bank_account_number: z.string().nullable(),
-  bank_account_name: z.string().nullable(),
+  ...partnerBankAccountFields,
   /** The end of its last closed period, null when never paid. */
   closed_until: z.string().nullable(),
   /** False when the whole range asked is already closed for it (nothing left to record). */
@@ -393,7 +392,7 @@ export type PayoutSummary = z.infer<typeof payoutSummarySchema>;
 
 /** A statement (JSON form of the CSV and the PDF). */
 export const statementSchema = z.object({
-  business: z.object({ id: z.number().int(), name: z.string(), bank_name: z.string().nullable(), bank_account_number: z.string().nullable(), bank_account_name: z.string().nullable() }),
+  business: z.object({ id: z.number().int(), name: z.string(), ...partnerBankAccountFields }),
   settlement: settlementSchema,
   closed_until: z.string().nullable(),
   deliveries: z.array(z.object({ shipment_id: z.number().int(), order_id: z.number().int(), goods: money, shipping: money, delivered_at: z.string() })),

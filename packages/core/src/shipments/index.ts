@@ -62,6 +62,15 @@ export function orderCourierText(value: string | null | undefined): string {
   return courierNames[value.toLowerCase()] ?? value;
 }
 
+/** Where an order is sent, as the order keeps it (null for the point of sale and pickup). */
+export const shippingAddressFields = {
+  shipping_address: z.string().nullable(),
+  shipping_province: z.string().nullable(),
+  shipping_city: z.string().nullable(),
+  shipping_district: z.string().nullable(),
+  shipping_postcode: z.string().nullable(),
+};
+
 export const shipmentEventSchema = z.object({
   id: z.number().int(),
   happened_at: z.string(),

@@ -36,6 +36,11 @@ export function storeDate(at: Date, timeZone: string = DEFAULT_TIME_ZONE): strin
   return new Date(at.getTime() + zoneOffsetMs(at, timeZone)).toISOString().slice(0, 10);
 }
 
+/** A store date as a query sends it: `YYYY-MM-DD`, a day the calendar has (no 2026-02-30: it round-trips through Date unchanged). */
+export function isStoreDate(day: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().slice(0, 10) === day;
+}
+
 /** The day after a store date (`YYYY-MM-DD`). Noon UTC keeps the arithmetic clear of any zone. */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

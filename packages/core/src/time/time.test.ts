@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatStoreMonth, monthPeriod, nextDay, previousMonth, setDefaultTimeZone, storeDate, storeDateTime, storeDayStart, storePeriodStart, timeZoneName } from './index';
+import { formatDateTime, formatStoreMonth, isStoreDate, monthPeriod, nextDay, previousMonth, setDefaultTimeZone, storeDate, storeDateTime, storeDayStart, storePeriodStart, timeZoneName } from './index';
 
 describe('formatDateTime', () => {
   it('shows the store zone (WIB) whatever the machine zone is', () => {
@@ -63,5 +63,12 @@ describe('store calendar days and months (issue 29: payouts, reports)', () => {
   it("starts a store day at the zone's midnight", () => {
     expect(storeDayStart('2026-11-27', 'Asia/Jakarta').toISOString()).toBe('2026-11-26T17:00:00.000Z');
     expect(storeDayStart('2026-11-27', 'Asia/Jayapura').toISOString()).toBe('2026-11-26T15:00:00.000Z');
+  });
+});
+
+describe('isStoreDate', () => {
+  it('takes a YYYY-MM-DD day the calendar has, and nothing else', () => {
+    expect(isStoreDate('2028-02-29')).toBe(true);
+    for (const day of ['2026-02-30', '2026-13-01', '2026-1-05', '05-01-2026', '2026-01-01T00:00:00Z', '']) expect(isStoreDate(day), day).toBe(false);
   });
 });

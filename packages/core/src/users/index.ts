@@ -1,7 +1,7 @@
 /** Back-office users (docs/requirements/back-office.md §2 Users, §3, §5, §8, §9). */
 import { z } from 'zod';
 import { userSchema } from '../accounts/accounts.schema';
-import { coercedIdField, idField, sortQueryFields, versionField } from '../common/index';
+import { coercedIdField, idField, listSearchField, requiredText, pageFields, pageQueryField, sortQueryFields, versionField } from '../common/index';
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MIN_USERNAME_LENGTH = 3;
@@ -37,12 +37,10 @@ export const userMessages = {
   passwordReset: 'Kata sandi pengguna berhasil diganti. Sesi lamanya telah diakhiri.',
 } as const;
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
-
-const username = requiredText(userMessages.usernameRequired, 50)
+const username = requiredText(userMessages.usernameRequired, 50, userMessages.usernameRequired)
   .min(MIN_USERNAME_LENGTH, { error: userMessages.usernameMin })
   .regex(/^[A-Za-z0-9._-]+$/, { error: userMessages.usernameChars });
-const email = requiredText(userMessages.emailRequired, 254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: userMessages.emailInvalid });
+const email = requiredText(userMessages.emailRequired, 254, userMessages.emailRequired).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: userMessages.emailInvalid });
 export const passwordField = z
   .string({ error: userMessages.passwordRequired })
   .min(1, { error: userMessages.passwordRequired })
@@ -63,8 +61,8 @@ const phone = z
 const common = {
   username,
   email,
-  first_name: requiredText(userMessages.firstNameRequired, 100),
-  last_name: requiredText(userMessages.lastNameRequired, 100),
+  first_name: requiredText(userMessages.firstNameRequired, 100, userMessages.firstNameRequired),
+  last_name: requiredText(userMessages.lastNameRequired, 100, userMessages.lastNameRequired),
   phone_number: phone,
   role_id: roleId,
   is_active: z.boolean().default(true),
@@ -98,13 +96,12 @@ export const DEFAULT_USER_SORT = { sort: 'username', dir: 'asc' } as const;
 
 // The list's own refusals (not in the spec), so a hand-made address is not answered in zod's words.
 const pageSizeMessage = 'Ukuran halaman harus 10, 20, atau 50.';
-const pageMessage = { error: 'Nomor halaman tidak valid.' };
 
 export const userListQuerySchema = z.object({
   /** Name, username, e-mail or phone, any letter case; `%` and `_` are plain characters. */
-  q: z.string().trim().max(200, { error: 'Pencarian maksimal 200 karakter.' }).optional(),
+  q: listSearchField,
   role_id: coercedIdField('Peran tidak valid.').optional(),
-  page: z.coerce.number(pageMessage).int(pageMessage).min(1, pageMessage).max(100_000, pageMessage).default(1),
+  page: pageQueryField('Nomor halaman tidak valid.'),
   page_size: z.coerce
     .number({ error: pageSizeMessage })
     .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n), { error: pageSizeMessage })
@@ -113,11 +110,5 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userPageSchema = z.object({
-  items: z.array(adminUserSchema),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-  total_pages: z.number().int(),
-});
+export const userPageSchema = z.object({ ...pageFields(adminUserSchema), total_pages: z.number().int() });
 export type UserPage = z.infer<typeof userPageSchema>;
