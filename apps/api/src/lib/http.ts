@@ -1,4 +1,4 @@
-/** Small helpers every route uses: the success envelope and the shared param schemas. */
+/** Small helpers every route uses: the success envelope, the shared param schemas and who sent a request. */
 import { z } from 'zod';
 import { genericMessages, type SuccessBody } from '@pasar/core/errors';
 
@@ -18,4 +18,15 @@ export const idParams = z.object({ id: idParam });
 /** Envelope schema for OpenAPI response documentation. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+/** Who sent a request, as a new session records it: the address, and the browser's User-Agent when one came. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+export function clientOf(request: { ip: string; headers: Record<string, unknown> }): ClientInfo {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : undefined };
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestApp, testEngine, type TestApp } from '../test/app';
 import { makeBusiness, makeProduct } from '../test/factories';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption } from '../test/orders';
+import { allowManyUnpaidOrders, sandboxPaymentReference } from '../test/orders';
 import { contentSecurityDirectives } from './security-headers';
 
 let t: TestApp;
@@ -105,14 +105,7 @@ describe(`security headers (${testEngine})`, () => {
 
   it("gives the sandbox pay page's <style> a nonce of its own on every answer", async () => {
     const product = await makeProduct(t.db, { business_id: (await makeBusiness(t.db)).id, stock: 20 });
-    const local = await localCourierOption(t.app);
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/orders',
-      payload: { ...guestOrderPayload({ productId: product.id, quantity: 1, local }), payment_method: 'tripay:QRIS' },
-    });
-    expect(placed.statusCode).toBe(201);
-    const reference = placed.json().data.payment.reference as string;
+    const reference = await sandboxPaymentReference(t.app, product.id);
 
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {

@@ -9,3 +9,9 @@ export function expectFieldErrors(res: LightMyRequestResponse, fields: Record<st
   expect(answered).toMatchObject(fields);
   return answered;
 }
+
+/** A success answer's `data`, once the status is the one expected (the body shows when it is not). */
+export function dataOf<T>(res: LightMyRequestResponse, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status);
+  return (res.json() as { data: T }).data;
+}

@@ -1,6 +1,7 @@
 /** Orders for API tests: a guest buying in the demo store's own district with a local courier. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { defaultPaymentSettings } from '@pasar/core/payments';
 import { queryRows, type DbOrTx } from '../db/client';
 import type { StatusFigures } from '../features/orders/admin-orders.repository';
@@ -38,6 +39,18 @@ export function guestOrderPayload(order: { productId: number; quantity: number; 
     order_items: [{ product_id: order.productId, quantity: order.quantity }],
     shipping_cost_breakdown: { type: 'local_courier', courier_id: order.local.courier_id, price_id: order.local.price_id },
   };
+}
+
+/** A guest's order of one unit paid through the sandbox gateway (QRIS): its payment reference, which opens the sandbox pay page. */
+export async function sandboxPaymentReference(app: FastifyInstance, productId: number): Promise<string> {
+  const local = await localCourierOption(app);
+  const placed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/orders',
+    payload: { ...guestOrderPayload({ productId, quantity: 1, local }), payment_method: 'tripay:QRIS' },
+  });
+  expect(placed.statusCode).toBe(201);
+  return (placed.json() as { data: { payment: { reference: string } } }).data.payment.reference;
 }
 
 /**

@@ -2,6 +2,8 @@
  * The reference a back-office list's sort is held to (issue 31): the column's value, then the id,
  * both the chosen way; a row without a value (null) last either way.
  */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -19,4 +21,9 @@ export function sortedBy<T extends { id: number }>(items: readonly T[], keyOf: (
     if (x === null || y === null) return x === y ? (a.id - b.id) * sign : x === null ? 1 : -1;
     return (x < y ? -1 : x > y ? 1 : a.id - b.id) * sign;
   });
+}
+
+/** Sets a row's created_at `days` from now (negative: back), so the date order differs from the id order. */
+export async function setCreatedDaysFromNow(db: DbOrTx, table: 'categories' | 'couriers' | 'knowledge_entries' | 'mail_outbox', id: number, days: number): Promise<void> {
+  await db.execute(sql`UPDATE ${sql.identifier(table)} SET created_at = now() + make_interval(days => ${days}) WHERE id = ${id}`);
 }

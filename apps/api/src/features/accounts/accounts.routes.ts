@@ -15,7 +15,7 @@ import { AppError, genericMessages } from '@pasar/core/errors';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import { createCounters } from '../../limits/counters';
-import { envelope, ok } from '../../lib/http';
+import { clientOf, envelope, ok } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-origin';
 import { withRetryAfter } from '../../lib/retry-after';
 import { requireUser, signedIn } from '../../plugins/auth';
@@ -27,10 +27,6 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
   const counters = createCounters(deps.database, now);
   const service = new AccountsService(deps.database, now, counters);
   const passwords = new PasswordService(deps.database, counters, now, { origin: publicOrigin(deps.config), smtp: Boolean(deps.config.SMTP_URL) });
-  const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-  });
 
   app.post(
     '/auth/register',
@@ -44,7 +40,7 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const result = await service.register(request.body, client(request));
+      const result = await service.register(request.body, clientOf(request));
       return reply.status(201).send(ok(result, 'Pendaftaran berhasil. Selamat datang!'));
     },
   );
@@ -60,7 +56,7 @@ const accountsRoutes: FeatureRoutes = async (app, deps) => {
         response: { 200: envelope(authResultSchema) },
       },
     },
-    async (request, reply) => ok(await withRetryAfter(reply, service.login(request.body, client(request))), 'Berhasil masuk.'),
+    async (request, reply) => ok(await withRetryAfter(reply, service.login(request.body, clientOf(request))), 'Berhasil masuk.'),
   );
 
   app.post(

@@ -18,6 +18,7 @@ import { createSession, revokeSession } from '../../auth/sessions.repository';
 import { LoginLimiter, tooManyAttemptsMessage, type LoginTarget } from './login-limiter';
 import { createCounters, type Counters } from '../../limits/counters';
 import { hashToken, newSessionToken, SESSION_TTL_MS } from '../../auth/tokens';
+import type { ClientInfo } from '../../lib/http';
 
 /**
  * What the users feature (the admin's accounts, `create-admin`, the start's demo-password check) and
@@ -31,11 +32,6 @@ export const CUSTOMER_ROLE = 'customer';
 export function publicUser(user: UserWithHash): User {
   const { password_hash: _hash, ...rest } = user;
   return rest;
-}
-
-export interface ClientInfo {
-  ip: string;
-  userAgent?: string | undefined;
 }
 
 /** A new session for an account: the bearer token to hand back (sign-in, registration, a partner application). */

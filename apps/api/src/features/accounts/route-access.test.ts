@@ -9,17 +9,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makePartner } from '../../test/factories';
 import { accessViolations, adminOnlyRoutes, findOpenRoute, missingOpenRoutes, openRoutes, outsideApiRoutes, partnerRoutes, unnamedOutsideApiRoutes, type RouteEntry } from '../../test/route-access';
 
 let t: TestApp;
-let customer: { authorization: string };
-let admin: { authorization: string };
-let partner: { authorization: string };
+let customer: AuthHeaders;
+let admin: AuthHeaders;
+let partner: AuthHeaders;
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
   const made = await makePartner(t.database.db);
   partner = await signIn(t.app, made.user.username, made.user.password);
 });

@@ -8,6 +8,7 @@ import { AppError } from '@pasar/core/errors';
 import type { FeatureRoutes } from '../../deps';
 import { ChatClient } from '../../integrations/assistant/chat-client';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly } from '../../plugins/auth';
 import { draftAiDescription } from './ai-description';
 import { CorpusCache } from './assistant-knowledge';
@@ -15,6 +16,8 @@ import { answerChat } from './assistant.service';
 import { deleteQuestion, listUnanswered, setResolved } from './assistant.repository';
 import { ChatLimiter, chatSessionCookie, chatSessionOf, newChatSession } from './chat-limiter';
 import { createCounters } from '../../limits/counters';
+
+const admin = routeOptions(adminOnly, 'assistant');
 
 const assistantRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -75,15 +78,10 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/assistant/admin/questions',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['assistant'],
-        summary: 'Shopper questions the assistant could not answer, most asked first (admin)',
-        querystring: z.object({ all: z.coerce.boolean().default(false) }),
-        response: { 200: envelope(z.array(unansweredQuestionSchema)) },
-      },
-    },
+    admin('Shopper questions the assistant could not answer, most asked first (admin)', {
+      querystring: z.object({ all: z.coerce.boolean().default(false) }),
+      response: { 200: envelope(z.array(unansweredQuestionSchema)) },
+    }),
     async (request) =>
       ok(
         (await listUnanswered(db, request.query.all)).map((q) => ({
@@ -99,7 +97,7 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
 
   app.put(
     '/assistant/admin/questions/:id',
-    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Mark a question handled or not (admin)', params: idParams, body: z.object({ resolved: z.boolean() }), response: { 200: envelope(z.null()) } } },
+    admin('Mark a question handled or not (admin)', { params: idParams, body: z.object({ resolved: z.boolean() }), response: { 200: envelope(z.null()) } }),
     async (request) => {
       if (!(await setResolved(db, request.params.id, request.body.resolved))) throw new AppError('NOT_FOUND', 'Pertanyaan tidak ditemukan.');
       return ok(null, request.body.resolved ? 'Pertanyaan ditandai sudah ditangani.' : 'Pertanyaan dibuka kembali.');
@@ -108,7 +106,7 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
 
   app.delete(
     '/assistant/admin/questions/:id',
-    { config: adminOnly, schema: { tags: ['assistant'], summary: 'Delete a question (admin)', params: idParams, response: { 200: envelope(z.null()) } } },
+    admin('Delete a question (admin)', { params: idParams, response: { 200: envelope(z.null()) } }),
     async (request) => {
       if (!(await deleteQuestion(db, request.params.id))) throw new AppError('NOT_FOUND', 'Pertanyaan tidak ditemukan.');
       return ok(null, 'Pertanyaan dihapus.');
@@ -117,17 +115,12 @@ const assistantRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/assistant/admin/products/:id/ai-description',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['assistant'],
-        summary: "Draft a product's AI description from its fields (admin); with a model when configured, else a structured template. Not saved: the admin edits and saves it with the product",
-        description: 'Optional body `{ name, description }`: the form\'s unsaved values, used instead of the saved ones.',
-        params: idParams,
-        body: aiDescriptionDraftSchema,
-        response: { 200: envelope(z.object({ ai_description: z.string(), mode: z.enum(['model', 'template']) })) },
-      },
-    },
+    admin("Draft a product's AI description from its fields (admin); with a model when configured, else a structured template. Not saved: the admin edits and saves it with the product", {
+      description: 'Optional body `{ name, description }`: the form\'s unsaved values, used instead of the saved ones.',
+      params: idParams,
+      body: aiDescriptionDraftSchema,
+      response: { 200: envelope(z.object({ ai_description: z.string(), mode: z.enum(['model', 'template']) })) },
+    }),
     async (request) => ok(await draftAiDescription(db, request.params.id, model, request.body)),
   );
 };

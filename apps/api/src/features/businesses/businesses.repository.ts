@@ -1,9 +1,10 @@
 /** The only SQL of the partner businesses. */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { trustMarksOf, type AdminBusiness, type Business, type BusinessInput, type BusinessListQuery, type BusinessSort, type CertificateNumbers } from '@pasar/core/businesses';
 import { certificatesOf, CERTIFICATE_KINDS, type CertificateKind } from '@pasar/core/partners';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { businesses } from '../../db/schema';
+import { updateVersioned } from '../../lib/optimistic.repository';
 
 type CertificateColumns = Record<CertificateKind | `${CertificateKind}_verified_at`, string | Date | null>;
 
@@ -120,11 +121,7 @@ export async function insertBusiness(db: DbOrTx, input: BusinessRecord): Promise
  */
 export async function updateBusiness(db: DbOrTx, id: number, version: number, input: BusinessRecord): Promise<{ id: number }[]> {
   const { record, ticks } = splitTicks(input);
-  return db
-    .update(businesses)
-    .set({ ...record, ...verificationTimes(ticks), version: sql`${businesses.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(businesses.id, id), eq(businesses.version, version)))
-    .returning({ id: businesses.id });
+  return updateVersioned(db, businesses, id, version, { ...record, ...verificationTimes(ticks) });
 }
 
 /**

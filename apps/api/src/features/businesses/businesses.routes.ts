@@ -17,9 +17,13 @@ import {
 import { certificateSchema } from '@pasar/core/partners';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, partnerOnly, requirePartner } from '../../plugins/auth';
 import { businessLocationResolver } from './business-locations';
 import { createBusiness, editBusiness, listBusinesses, removeBusiness, savePartnerCertificates } from './businesses.service';
+
+const admin = routeOptions(adminOnly, 'businesses');
+const partner = routeOptions(partnerOnly, 'mitra');
 
 const businessesRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -45,19 +49,19 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/businesses/',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Create a business (admin); city in the store province, district in the city', body: businessInputSchema, response: { 201: envelope(adminBusinessSchema) } } },
+    admin('Create a business (admin); city in the store province, district in the city', { body: businessInputSchema, response: { 201: envelope(adminBusinessSchema) } }),
     async (request, reply) => reply.status(201).send(ok(await createBusiness(db, request.body, resolve), businessMessages.created)),
   );
 
   app.put(
     '/businesses/:id',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Update a business (admin); `version` guards against stale saves', params: idParams, body: businessUpdateSchema, response: { 200: envelope(adminBusinessSchema) } } },
+    admin('Update a business (admin); `version` guards against stale saves', { params: idParams, body: businessUpdateSchema, response: { 200: envelope(adminBusinessSchema) } }),
     async (request) => ok(await editBusiness(db, request.params.id, request.body, resolve), businessMessages.updated),
   );
 
   app.delete(
     '/businesses/:id',
-    { config: adminOnly, schema: { tags: ['businesses'], summary: 'Delete a business (admin); its products stay, unlinked, and the answer says how many', params: idParams, response: { 200: envelope(z.object({ unlinked_products: z.number().int() })) } } },
+    admin('Delete a business (admin); its products stay, unlinked, and the answer says how many', { params: idParams, response: { 200: envelope(z.object({ unlinked_products: z.number().int() })) } }),
     async (request) => {
       const { unlinked_products, message } = await removeBusiness(db, request.params.id);
       return ok({ unlinked_products }, message);
@@ -67,15 +71,10 @@ const businessesRoutes: FeatureRoutes = async (app, deps) => {
   // The partner's own numbers (issue 29 part 6): the business is the session's, never the request's.
   app.put(
     '/mitra/certificates',
-    {
-      config: partnerOnly,
-      schema: {
-        tags: ['mitra'],
-        summary: "The partner's NIB, PIRT, BPOM and Halal numbers (mitra); a changed number waits for the office's verification again",
-        body: certificateNumbersSchema,
-        response: { 200: envelope(z.array(certificateSchema)) },
-      },
-    },
+    partner("The partner's NIB, PIRT, BPOM and Halal numbers (mitra); a changed number waits for the office's verification again", {
+      body: certificateNumbersSchema,
+      response: { 200: envelope(z.array(certificateSchema)) },
+    }),
     async (request) => {
       const { businessId } = requirePartner(request);
       return ok(await savePartnerCertificates(db, businessId, request.body), certificateMessages.saved);

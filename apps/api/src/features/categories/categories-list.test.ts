@@ -2,27 +2,27 @@
  * The category list is searched and sorted on the server (issue 31), like the other back-office
  * lists: `q` over name and description, `sort`/`dir` on whitelisted columns only.
  */
-import { sql } from 'drizzle-orm';
 import { CATEGORY_SORTS, type AdminCategory, type CategorySort } from '@pasar/core/categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeCategory, makeProduct } from '../../test/factories';
-import { sortCases, sortedBy, type SortDirection } from '../../test/sorting';
+import { setCreatedDaysFromNow, sortCases, type SortDirection, sortedBy } from '../../test/sorting';
+import { dataOf } from '../../test/answers';
 
 let t: TestApp;
-let admin: { authorization: string };
+let admin: AuthHeaders;
 
 // Letters only and of one length, so every collation orders them as JavaScript does; mixed case
 // so an order that ignored lower() would show. Listed unlike their id order.
 const names = ['Dcuq', 'acuq', 'Ecuq', 'bcuq', 'Ccuq'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin } = await appWithDemoSessions());
   for (const [i, name] of names.entries()) {
     const made = await makeCategory(t.db, { name, description: `Rak urutuji nomor ${i}`, is_active: i % 2 === 0 });
     for (let p = 0; p < (i * 3) % 5; p++) await makeProduct(t.db, { category_id: made.id });
-    await t.db.execute(sql`UPDATE categories SET created_at = now() - make_interval(days => ${(i * 2) % 5}) WHERE id = ${made.id}`);
+    await setCreatedDaysFromNow(t.db, 'categories', made.id, -((i * 2) % 5));
   }
   await makeCategory(t.db, { name: 'Diskon 100%', description: 'persen asli' });
   await makeCategory(t.db, { name: 'Diskon 1000', description: 'bukan persen' });
@@ -32,9 +32,7 @@ afterAll(async () => {
 });
 
 async function list(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/categories/?${query}`, headers: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as AdminCategory[];
+  return dataOf<AdminCategory[]>(await t.app.inject({ method: 'GET', url: `/api/v1/categories/?${query}`, headers: admin }));
 }
 
 const key: Record<CategorySort, (c: AdminCategory) => string | number> = {

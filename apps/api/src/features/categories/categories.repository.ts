@@ -1,10 +1,11 @@
 /** The only SQL of the admin category screen. */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminCategory, CategoryInput, CategoryListQuery, CategorySort } from '@pasar/core/categories';
 import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { uniqueViolationConstraint } from '../../db/errors';
 import { categories, products } from '../../db/schema';
+import { updateVersioned } from '../../lib/optimistic.repository';
 
 interface CategoryRow {
   id: number;
@@ -62,11 +63,7 @@ export async function insertCategory(db: DbOrTx, input: CategoryInput): Promise<
 
 /** Versioned update (docs/decisions/009): no row back means gone or stale. */
 export async function updateCategory(db: DbOrTx, id: number, version: number, input: CategoryInput): Promise<{ id: number }[]> {
-  return db
-    .update(categories)
-    .set({ ...input, version: sql`${categories.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(categories.id, id), eq(categories.version, version)))
-    .returning({ id: categories.id });
+  return updateVersioned(db, categories, id, version, input);
 }
 
 /**

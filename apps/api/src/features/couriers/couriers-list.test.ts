@@ -2,22 +2,22 @@
  * The courier list is searched and sorted on the server (issue 31): `q` over name, phone,
  * e-mail, address and vehicle number; `sort`/`dir` on whitelisted columns only.
  */
-import { sql } from 'drizzle-orm';
 import { COURIER_SORTS, COURIER_STATUSES, type Courier, type CourierSort } from '@pasar/core/couriers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeCourier } from '../../test/factories';
-import { sortCases, sortedBy } from '../../test/sorting';
+import { setCreatedDaysFromNow, sortCases, sortedBy } from '../../test/sorting';
+import { dataOf } from '../../test/answers';
 
 let t: TestApp;
-let admin: { authorization: string };
+let admin: AuthHeaders;
 
 // Letters only and of one length, so every collation orders them as JavaScript does.
 const names = ['Dzor', 'azor', 'Ezor', 'bzor', 'Czor'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin } = await appWithDemoSessions());
   for (const [i, courier_name] of names.entries()) {
     const made = await makeCourier(t.db, {
       courier_name,
@@ -28,7 +28,7 @@ beforeAll(async () => {
       vehicle_number: i === 1 ? 'D 1234 XYZ' : null,
       prices: Array.from({ length: (i * 3) % 4 }, (_, k) => ({ region: `Wilayah ${k}` })),
     });
-    await t.db.execute(sql`UPDATE couriers SET created_at = now() - make_interval(days => ${(i * 2) % 5}) WHERE id = ${made.id}`);
+    await setCreatedDaysFromNow(t.db, 'couriers', made.id, -((i * 2) % 5));
   }
 });
 afterAll(async () => {
@@ -36,9 +36,7 @@ afterAll(async () => {
 });
 
 async function list(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/couriers?${query}`, headers: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Courier[];
+  return dataOf<Courier[]>(await t.app.inject({ method: 'GET', url: `/api/v1/couriers?${query}`, headers: admin }));
 }
 
 const key: Record<CourierSort, (c: Courier) => string | number> = {

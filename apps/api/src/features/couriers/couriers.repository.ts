@@ -1,10 +1,11 @@
 /** The only SQL of couriers and their regional prices. */
-import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { CourierInput, CourierListQuery, CourierPriceInput, CourierSort } from '@pasar/core/couriers';
 import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { courierPrices, couriers } from '../../db/schema';
 import type { StatementPart } from '../../lib/statement-part';
+import { updateVersioned } from '../../lib/optimistic.repository';
 
 export type CourierRow = typeof couriers.$inferSelect;
 export type CourierPriceRow = typeof courierPrices.$inferSelect;
@@ -51,11 +52,7 @@ export async function insertCourier(db: DbOrTx, input: CourierInput): Promise<nu
 }
 
 export async function updateCourier(db: DbOrTx, id: number, version: number, input: CourierInput): Promise<{ id: number }[]> {
-  return db
-    .update(couriers)
-    .set({ ...input, version: sql`${couriers.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(couriers.id, id), eq(couriers.version, version)))
-    .returning({ id: couriers.id });
+  return updateVersioned(db, couriers, id, version, input);
 }
 
 /** Its prices go with it (ON DELETE CASCADE); orders keep the courier's name as text. */
@@ -69,11 +66,7 @@ export async function insertPrice(db: DbOrTx, courierId: number, input: CourierP
 }
 
 export async function updatePrice(db: DbOrTx, id: number, version: number, input: CourierPriceInput): Promise<{ id: number }[]> {
-  return db
-    .update(courierPrices)
-    .set({ ...input, version: sql`${courierPrices.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(courierPrices.id, id), eq(courierPrices.version, version)))
-    .returning({ id: courierPrices.id });
+  return updateVersioned(db, courierPrices, id, version, input);
 }
 
 export async function deletePriceRow(db: DbOrTx, id: number): Promise<boolean> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import { courierInputSchema, courierListQuerySchema, courierMessages, localCourierOptionsAnswerSchema, courierPriceCreateSchema, courierPriceSchema, courierPriceUpdateSchema, courierSchema, courierUpdateSchema } from '@pasar/core/couriers';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { providersFor } from '../../integrations/providers';
 import { adminOnly } from '../../plugins/auth';
 import { checkCityDistrict } from '../locations/locations.service';
@@ -17,6 +18,8 @@ import {
   removeCourierPrice,
 } from './couriers.service';
 import { localCourierOptions } from './local-options';
+
+const admin = routeOptions(adminOnly, 'couriers');
 
 const couriersRoutes: FeatureRoutes = async (app, deps) => {
   app.get(
@@ -40,43 +43,35 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/couriers',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['couriers'],
-        summary: 'Every courier with its regional prices, searched by name, phone, e-mail, address or vehicle number and sorted (admin)',
-        querystring: courierListQuerySchema,
-        response: { 200: envelope(z.array(courierSchema)) },
-      },
-    },
+    admin('Every courier with its regional prices, searched by name, phone, e-mail, address or vehicle number and sorted (admin)', {
+      querystring: courierListQuerySchema,
+      response: { 200: envelope(z.array(courierSchema)) },
+    }),
     async (request) => ok(await listCouriers(db, areas, request.query)),
   );
 
   app.post(
     '/couriers',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Add a courier (admin); default type motorcycle, status active', body: courierInputSchema, response: { 201: envelope(courierSchema) } } },
+    admin('Add a courier (admin); default type motorcycle, status active', { body: courierInputSchema, response: { 201: envelope(courierSchema) } }),
     async (request, reply) => reply.status(201).send(ok(await createCourier(db, request.body, areas), courierMessages.created)),
   );
 
   // Registered before /couriers/:id so "prices" is never read as an id.
   app.post(
     '/couriers/prices',
-    {
-      config: adminOnly,
-      schema: { tags: ['couriers'], summary: "Add a regional price to a courier (admin); district in the store's city or none for the whole region", body: courierPriceCreateSchema, response: { 201: envelope(courierPriceSchema) } },
-    },
+    admin("Add a regional price to a courier (admin); district in the store's city or none for the whole region", { body: courierPriceCreateSchema, response: { 201: envelope(courierPriceSchema) } }),
     async (request, reply) => reply.status(201).send(ok(await createCourierPrice(db, request.body, areas), courierMessages.priceCreated)),
   );
 
   app.put(
     '/couriers/prices/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a regional price (admin); `version` guards against stale saves', params: idParams, body: courierPriceUpdateSchema, response: { 200: envelope(courierPriceSchema) } } },
+    admin('Update a regional price (admin); `version` guards against stale saves', { params: idParams, body: courierPriceUpdateSchema, response: { 200: envelope(courierPriceSchema) } }),
     async (request) => ok(await editCourierPrice(db, request.params.id, request.body, areas), courierMessages.priceUpdated),
   );
 
   app.delete(
     '/couriers/prices/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a regional price (admin)', params: idParams, response: { 200: envelope(z.null()) } } },
+    admin('Delete a regional price (admin)', { params: idParams, response: { 200: envelope(z.null()) } }),
     async (request) => {
       await removeCourierPrice(db, request.params.id);
       return ok(null, courierMessages.priceDeleted);
@@ -85,19 +80,19 @@ const couriersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/couriers/:id/prices',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: "A courier's regional prices (admin)", params: idParams, response: { 200: envelope(z.array(courierPriceSchema)) } } },
+    admin("A courier's regional prices (admin)", { params: idParams, response: { 200: envelope(z.array(courierPriceSchema)) } }),
     async (request) => ok(await listCourierPrices(db, request.params.id, areas)),
   );
 
   app.put(
     '/couriers/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Update a courier (admin); `version` guards against stale saves', params: idParams, body: courierUpdateSchema, response: { 200: envelope(courierSchema) } } },
+    admin('Update a courier (admin); `version` guards against stale saves', { params: idParams, body: courierUpdateSchema, response: { 200: envelope(courierSchema) } }),
     async (request) => ok(await editCourier(db, request.params.id, request.body, areas), courierMessages.updated),
   );
 
   app.delete(
     '/couriers/:id',
-    { config: adminOnly, schema: { tags: ['couriers'], summary: 'Delete a courier and its prices (admin); past orders keep its name', params: idParams, response: { 200: envelope(z.null()) } } },
+    admin('Delete a courier and its prices (admin); past orders keep its name', { params: idParams, response: { 200: envelope(z.null()) } }),
     async (request) => {
       await removeCourier(db, request.params.id);
       return ok(null, courierMessages.deleted);

@@ -8,6 +8,7 @@ import { curationMessages, curationQueueItemSchema, curationRejectSchema, partne
 import { productMessages } from '@pasar/core/products';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
 import { imageStorageFor } from '../../integrations/storage/image-storage';
 import { productCreateMultipart, productUpdateMultipart, readProductForm } from '../products/product-form';
@@ -16,6 +17,9 @@ import { approveChange, createPartnerProduct, curationQueue, editPartnerProduct,
 const formDescription =
   "The admin's product form (POST/PUT /products): JSON, or multipart/form-data with the fields as text plus `image_cover` and `images` files. `business_id` is ignored: the product is the signed-in partner's. Name, description, category and images wait for curation when the partner_program setting says so; the rest applies at once.";
 
+const admin = routeOptions(adminOnly, 'curation');
+const partner = routeOptions(partnerOnly, 'mitra');
+
 const curationRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const storage = imageStorageFor(deps.config);
@@ -23,19 +27,19 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/mitra/products',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own products with where each stands with the office (mitra)", response: { 200: envelope(z.array(partnerProductSchema)) } } },
+    partner("The partner's own products with where each stands with the office (mitra)", { response: { 200: envelope(z.array(partnerProductSchema)) } }),
     async (request) => ok(await listPartnerProducts(db, requirePartner(request).businessId)),
   );
 
   app.get(
     '/mitra/products/:id',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "One of the partner's own products; another's answers 404 (mitra)", params: idParams, response: { 200: envelope(partnerProductSchema) } } },
+    partner("One of the partner's own products; another's answers 404 (mitra)", { params: idParams, response: { 200: envelope(partnerProductSchema) } }),
     async (request) => ok(await getPartnerProduct(db, requirePartner(request).businessId, request.params.id)),
   );
 
   app.post(
     '/mitra/products',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'Add a product of the partner (mitra)', description: formDescription, multipart: productCreateMultipart, response: { 201: envelope(partnerProductSchema) } } },
+    partner('Add a product of the partner (mitra)', { description: formDescription, multipart: productCreateMultipart, response: { 201: envelope(partnerProductSchema) } }),
     async (request, reply) => {
       const actor = requirePartner(request);
       const form = await readProductForm(request, maxBytes);
@@ -46,10 +50,7 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.put(
     '/mitra/products/:id',
-    {
-      config: partnerOnly,
-      schema: { tags: ['mitra'], summary: "Update one of the partner's products; `version` must be the one read (mitra)", description: formDescription, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(partnerProductSchema) } },
-    },
+    partner("Update one of the partner's products; `version` must be the one read (mitra)", { description: formDescription, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(partnerProductSchema) } }),
     async (request) => {
       const actor = requirePartner(request);
       const form = await readProductForm(request, maxBytes);
@@ -60,13 +61,13 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/curation',
-    { config: adminOnly, schema: { tags: ['curation'], summary: 'Proposals waiting for curation, oldest first, beside what the shop shows (admin)', response: { 200: envelope(z.array(curationQueueItemSchema)) } } },
+    admin('Proposals waiting for curation, oldest first, beside what the shop shows (admin)', { response: { 200: envelope(z.array(curationQueueItemSchema)) } }),
     async () => ok(await curationQueue(db)),
   );
 
   app.post(
     '/curation/:id/approve',
-    { config: adminOnly, schema: { tags: ['curation'], summary: 'Approve a proposal: the shop shows it (admin)', params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })) } } },
+    admin('Approve a proposal: the shop shows it (admin)', { params: idParams, response: { 200: envelope(z.object({ id: z.number().int() })) } }),
     async (request) => {
       await approveChange(db, requireUser(request), request.params.id, storage);
       return ok({ id: request.params.id }, curationMessages.approved);
@@ -75,10 +76,7 @@ const curationRoutes: FeatureRoutes = async (app, deps) => {
 
   app.post(
     '/curation/:id/reject',
-    {
-      config: adminOnly,
-      schema: { tags: ['curation'], summary: 'Reject a proposal with the reason the partner sees (admin)', params: idParams, body: curationRejectSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } },
-    },
+    admin('Reject a proposal with the reason the partner sees (admin)', { params: idParams, body: curationRejectSchema, response: { 200: envelope(z.object({ id: z.number().int() })) } }),
     async (request) => {
       await rejectChange(db, requireUser(request), request.params.id, request.body.reason, storage);
       return ok({ id: request.params.id }, curationMessages.rejected);

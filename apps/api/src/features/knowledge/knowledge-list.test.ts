@@ -3,29 +3,29 @@
  * description, file and the related product's name; newest first unless another whitelisted
  * column is asked for.
  */
-import { sql } from 'drizzle-orm';
 import { KNOWLEDGE_SORTS, type KnowledgeEntry, type KnowledgeSort } from '@pasar/core/knowledge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeProduct } from '../../test/factories';
 import { insertKnowledge } from './knowledge.repository';
-import { sortCases, sortedBy } from '../../test/sorting';
+import { setCreatedDaysFromNow, sortCases, sortedBy } from '../../test/sorting';
+import { dataOf } from '../../test/answers';
 
 let t: TestApp;
-let admin: { authorization: string };
+let admin: AuthHeaders;
 
 // Letters only and of one length, so every collation orders them as JavaScript does.
 const titles = ['Dkiw', 'akiw', 'Ekiw', 'bkiw', 'Ckiw'];
 const productNames = ['Pxab', 'pxaa', null, 'Pxac', null];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin } = await appWithDemoSessions());
   for (const [i, title] of titles.entries()) {
     const productName = productNames[i];
     const product = productName ? await makeProduct(t.db, { name: productName }) : null;
     const id = await insertKnowledge(t.db, { title, file: i === 2 ? 'panduan-tenun.pdf' : '', description: `Catatan lemariuji ${i}`, product_id: product?.id ?? null }, null);
-    await t.db.execute(sql`UPDATE knowledge_entries SET created_at = now() - make_interval(days => ${(i * 2) % 5}) WHERE id = ${id}`);
+    await setCreatedDaysFromNow(t.db, 'knowledge_entries', id, -((i * 2) % 5));
   }
   await insertKnowledge(t.db, { title: 'Garis a_b', file: '', description: 'lemariuji garis', product_id: null }, null);
   await insertKnowledge(t.db, { title: 'Garis axb', file: '', description: 'lemariuji bukan', product_id: null }, null);
@@ -35,9 +35,7 @@ afterAll(async () => {
 });
 
 async function list(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/knowledge/?${query}`, headers: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as KnowledgeEntry[];
+  return dataOf<KnowledgeEntry[]>(await t.app.inject({ method: 'GET', url: `/api/v1/knowledge/?${query}`, headers: admin }));
 }
 
 const mine = (items: KnowledgeEntry[]) => items.filter((k) => titles.includes(k.title));

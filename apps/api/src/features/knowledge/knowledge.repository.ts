@@ -1,9 +1,10 @@
 /** The only SQL of the knowledge entries. */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { KnowledgeEntry, KnowledgeInput, KnowledgeListQuery, KnowledgeSort } from '@pasar/core/knowledge';
 import { containsPattern } from '../../db/like';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { knowledgeEntries } from '../../db/schema';
+import { updateVersioned } from '../../lib/optimistic.repository';
 
 interface KnowledgeRow {
   id: number;
@@ -64,11 +65,7 @@ export async function insertKnowledge(db: DbOrTx, input: KnowledgeInput, fileTex
 }
 
 export async function updateKnowledge(db: DbOrTx, id: number, version: number, input: KnowledgeInput, fileText: string | null | undefined): Promise<{ id: number }[]> {
-  return db
-    .update(knowledgeEntries)
-    .set({ ...input, ...(fileText !== undefined ? { file_text: fileText } : {}), version: sql`${knowledgeEntries.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(knowledgeEntries.id, id), eq(knowledgeEntries.version, version)))
-    .returning({ id: knowledgeEntries.id });
+  return updateVersioned(db, knowledgeEntries, id, version, { ...input, ...(fileText !== undefined ? { file_text: fileText } : {}) });
 }
 
 export async function currentFile(db: DbOrTx, id: number): Promise<string | undefined> {

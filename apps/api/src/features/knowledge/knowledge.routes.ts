@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { KNOWLEDGE_FILE_MAX_BYTES, knowledgeEntrySchema, knowledgeListQuerySchema, knowledgeMessages } from '@pasar/core/knowledge';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly } from '../../plugins/auth';
 import { storageFor } from '../../integrations/storage/shop-storage';
 import { knowledgeFiles } from './knowledge-files';
@@ -17,27 +18,24 @@ const formDescription = `JSON { title, file, description, product_id }, or multi
 /** The spec's message, with a note when a stored file gave no text for the assistant. */
 const messageOf = (saved: SavedKnowledge, message: string) => (saved.unreadable ? `${message} ${knowledgeMessages.fileUnreadable}` : message);
 
+const admin = routeOptions(adminOnly, 'knowledge');
+
 const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const files = knowledgeFiles(storageFor(deps.config));
 
   app.get(
     '/knowledge/',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['knowledge'],
-        summary: 'Knowledge entries, newest first unless sorted otherwise; searched by title, description, file or product (admin)',
-        querystring: knowledgeListQuerySchema,
-        response: { 200: envelope(z.array(knowledgeEntrySchema)) },
-      },
-    },
+    admin('Knowledge entries, newest first unless sorted otherwise; searched by title, description, file or product (admin)', {
+      querystring: knowledgeListQuerySchema,
+      response: { 200: envelope(z.array(knowledgeEntrySchema)) },
+    }),
     async (request) => ok(await listKnowledge(db, request.query)),
   );
 
   app.post(
     '/knowledge/',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Create a knowledge entry (admin)', description: formDescription, multipart: knowledgeCreateMultipart, response: { 201: envelope(knowledgeEntrySchema) } } },
+    admin('Create a knowledge entry (admin)', { description: formDescription, multipart: knowledgeCreateMultipart, response: { 201: envelope(knowledgeEntrySchema) } }),
     async (request, reply) => {
       const saved = await createKnowledge(db, await readKnowledgeForm(request), files);
       return reply.status(201).send(ok(saved.entry, messageOf(saved, knowledgeMessages.created)));
@@ -46,17 +44,12 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
 
   app.put(
     '/knowledge/:id',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['knowledge'],
-        summary: 'Update a knowledge entry; product_id 0 unlinks; `version` guards against stale saves',
-        description: formDescription,
-        multipart: knowledgeUpdateMultipart,
-        params: idParams,
-        response: { 200: envelope(knowledgeEntrySchema) },
-      },
-    },
+    admin('Update a knowledge entry; product_id 0 unlinks; `version` guards against stale saves', {
+      description: formDescription,
+      multipart: knowledgeUpdateMultipart,
+      params: idParams,
+      response: { 200: envelope(knowledgeEntrySchema) },
+    }),
     async (request) => {
       const saved = await editKnowledge(db, request.params.id, await readKnowledgeForm(request), files);
       return ok(saved.entry, messageOf(saved, knowledgeMessages.updated));
@@ -65,7 +58,7 @@ const knowledgeRoutes: FeatureRoutes = async (app, deps) => {
 
   app.delete(
     '/knowledge/:id',
-    { config: adminOnly, schema: { tags: ['knowledge'], summary: 'Delete a knowledge entry (admin)', params: idParams, response: { 200: envelope(z.null()) } } },
+    admin('Delete a knowledge entry (admin)', { params: idParams, response: { 200: envelope(z.null()) } }),
     async (request) => {
       await removeKnowledge(db, request.params.id, files);
       return ok(null, knowledgeMessages.deleted);

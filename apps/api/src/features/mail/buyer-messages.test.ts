@@ -14,7 +14,7 @@ import { startJobs } from '../../jobs';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, sendProof, type LocalCourierOption } from '../../test/orders';
-import { getSetting, putSetting } from '../settings/settings.repository';
+import { withSetting } from '../../test/settings';
 import { expireUnpaidOrders } from '../payments/payments.service';
 import { buyerDedupeKey, mobileNumber, queueBuyerMessage, queuePaymentReminders } from './buyer-messages';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail.repository';
@@ -178,14 +178,10 @@ describe(`buyer messages (${testEngine})`, () => {
       expect(await queuePaymentReminders(t.db, inWindow)).not.toContain(proofed.id);
 
       const off = await guestOrder();
-      const payments = (await getSetting(t.db, 'payments'))!;
-      await putSetting(t.db, 'payments', { ...payments, payment_reminder_hours: 0 });
-      try {
+      await withSetting(t.db, 'payments', { payment_reminder_hours: 0 }, async () => {
         expect(await queuePaymentReminders(t.db, inWindow)).toEqual([]);
         expect(await rowsOf(off.id, 'payment_reminder')).toHaveLength(0);
-      } finally {
-        await putSetting(t.db, 'payments', payments);
-      }
+      });
     } finally {
       await other.close();
     }

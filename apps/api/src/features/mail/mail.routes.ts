@@ -8,11 +8,14 @@ import { accessTokenParams } from '@pasar/core/payments';
 import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
-import { actorName } from '../orders/admin-orders.service';
+import { actorOf } from '../orders/admin-orders.service';
 import { myOrderId, orderIdByToken } from '../orders/orders.service';
 import { buyerMessageContext, buyerMessages, useBuyerMessageConfig } from './buyer-messages';
 import { listOutbox, resendMail } from './mail.service';
+
+const admin = routeOptions(adminOnly, 'mail');
 
 const mailRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -23,33 +26,19 @@ const mailRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/outbox',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['mail'],
-        summary: 'Every e-mail and WhatsApp message the shop sent or keeps, newest first, with its state (admin)',
-        description: 'Without SMTP_URL e-mails, and without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID WhatsApp messages, are kept here (status kept).',
-        querystring: outboxQuerySchema,
-        response: { 200: envelope(outboxListSchema) },
-      },
-    },
+    admin('Every e-mail and WhatsApp message the shop sent or keeps, newest first, with its state (admin)', {
+      description: 'Without SMTP_URL e-mails, and without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID WhatsApp messages, are kept here (status kept).',
+      querystring: outboxQuerySchema,
+      response: { 200: envelope(outboxListSchema) },
+    }),
     async (request) => ok(await listOutbox(db, request.query, { smtp, whatsapp })),
   );
 
   app.post(
     '/admin/mail/:id/resend',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['mail'],
-        summary: '"Kirim ulang": a failed message is due again now, with its attempts counted afresh (admin)',
-        params: idParams,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    admin('"Kirim ulang": a failed message is due again now, with its attempts counted afresh (admin)', { params: idParams, response: { 200: envelope(z.null()) } }),
     async (request) => {
-      const user = requireUser(request);
-      await resendMail(db, request.params.id, { id: user.id, name: actorName(user) }, now());
+      await resendMail(db, request.params.id, actorOf(requireUser(request)), now());
       return ok(null, mailMessages.resent);
     },
   );

@@ -11,8 +11,9 @@ import { formatRupiah } from '@pasar/core/money';
 import { buildApp } from '../../app';
 import { mailOutbox, orders } from '../../db/schema';
 import { createMailer, type Mailer } from '../../integrations/mail/mailer';
-import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
-import { getSetting, putSetting } from '../settings/settings.repository';
+import type { TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
+import { withSetting } from '../../test/settings';
 import { claimNextMail, insertMail, MAIL_CLAIM_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mail.repository';
 import { queueOrderPlacedMails, queueProofUploadedMail, sendDueMail } from './mail.service';
 import { manualPayment, testOrder } from './test-order';
@@ -121,13 +122,11 @@ const origin = 'https://toko.contoh.id';
 const soon = () => new Date(Date.now() + 1000);
 
 let t: TestApp;
-let admin: { authorization: string };
-let customer: { authorization: string };
+let admin: AuthHeaders;
+let customer: AuthHeaders;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
-  customer = await signIn(t.app, demoAccounts.customer.username, demoAccounts.customer.password);
+  ({ t, admin, customer } = await appWithDemoSessions());
 });
 afterAll(async () => {
   await t?.close();
@@ -190,10 +189,7 @@ describe('sending through SMTP', () => {
   });
 
   it('sends the shop notices to notify_email when set, and the proof notice with its link', async () => {
-    const before = await getSetting(t.db, 'payments');
-    if (!before) throw new Error('demo payment settings expected');
-    await putSetting(t.db, 'payments', { ...before, notify_email: 'kasir@contoh.id' });
-    try {
+    await withSetting(t.db, 'payments', { notify_email: 'kasir@contoh.id' }, async () => {
       const smtp = await startSmtp();
       const id = await orderRow();
       const order = testOrder({ id, payment: manualPayment({ proof_status: 'submitted', proof_uploaded_at: new Date().toISOString() }) });
@@ -204,23 +200,16 @@ describe('sending through SMTP', () => {
       expect(smtp.received[0]?.text).toContain(`pesanan #${id}`);
       expect(smtp.received[0]?.text).toContain(formatRupiah(order.total_amount));
       expect(smtp.received[0]?.text).toContain(`${origin}/admin/orders?order=${id}`);
-    } finally {
-      await putSetting(t.db, 'payments', before);
-    }
+    });
   });
 
   it('queues nothing for a buyer without e-mail, and no notice for a shop without an address', async () => {
-    const profile = await getSetting(t.db, 'store_profile');
-    if (!profile) throw new Error('demo store profile expected');
-    await putSetting(t.db, 'store_profile', { ...profile, email: '' });
-    try {
+    await withSetting(t.db, 'store_profile', { email: '' }, async () => {
       const id = await orderRow();
       await queueOrderPlacedMails(t.db, testOrder({ id, customer_email: null }), { origin, smtp: true });
       await queueProofUploadedMail(t.db, testOrder({ id }), { origin, smtp: true });
       expect(await outboxRows()).toEqual([]);
-    } finally {
-      await putSetting(t.db, 'store_profile', profile);
-    }
+    });
   });
 
   it('a refusing server: the message is retried later with a growing wait, then failed after the last attempt', async () => {

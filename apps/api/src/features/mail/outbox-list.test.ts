@@ -2,15 +2,16 @@
  * The outbox is searched and sorted on the server (issue 31): `q` over recipient and subject, or
  * the order a message is about; `sort`/`dir` on whitelisted columns only; still paged.
  */
-import { sql } from 'drizzle-orm';
 import { MAIL_STATUSES, OUTBOX_SORTS, type OutboxItem, type OutboxList, type OutboxSort } from '@pasar/core/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
-import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
-import { sortCases, sortedBy } from '../../test/sorting';
+import type { TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
+import { setCreatedDaysFromNow, sortCases, sortedBy } from '../../test/sorting';
+import { dataOf } from '../../test/answers';
 
 let t: TestApp;
-let admin: { authorization: string };
+let admin: AuthHeaders;
 let orderId: number;
 
 // Letters only and of one length, so every collation orders them as JavaScript does.
@@ -19,8 +20,7 @@ const subjects = ['Qsub', 'psub', 'Ssub', 'rsub', 'Tsub'];
 const statuses = ['kept', 'pending', 'kept', 'pending', 'kept'] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin } = await appWithDemoSessions());
   const [order] = await t.db.insert(orders).values({ total_amount: 10000, status: 'pending' }).returning({ id: orders.id });
   orderId = order!.id;
   for (const [i, to_address] of recipients.entries()) {
@@ -28,7 +28,7 @@ beforeAll(async () => {
       .insert(mailOutbox)
       .values({ kind: 'order_created', order_id: i === 2 ? orderId : null, to_address, subject: subjects[i]!, text_body: 'isi', html_body: '<p>isi</p>', status: statuses[i]! })
       .returning({ id: mailOutbox.id });
-    await t.db.execute(sql`UPDATE mail_outbox SET created_at = now() + make_interval(days => ${(i * 2) % 5}) WHERE id = ${row!.id}`);
+    await setCreatedDaysFromNow(t.db, 'mail_outbox', row!.id, (i * 2) % 5);
   }
 });
 afterAll(async () => {
@@ -36,9 +36,7 @@ afterAll(async () => {
 });
 
 async function list(query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/outbox?${query}`, headers: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as OutboxList;
+  return dataOf<OutboxList>(await t.app.inject({ method: 'GET', url: `/api/v1/outbox?${query}`, headers: admin }));
 }
 
 const key: Record<OutboxSort, (m: OutboxItem) => string | number> = {

@@ -5,10 +5,12 @@ import { storeDate } from '@pasar/core/time';
 import type { FeatureRoutes } from '../../deps';
 import { storeTimeZone } from '../settings/settings.service';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser } from '../../plugins/auth';
-import { adminOrders, changeOrderStatus, exportOrdersCsv, listAdminOrders } from './admin-orders.service';
-import { AppError } from '@pasar/core/errors';
+import { adminOrder, changeOrderStatus, exportOrdersCsv, listAdminOrders } from './admin-orders.service';
 import { fastSerializerCompiler } from '../../lib/serializer';
+
+const admin = routeOptions(adminOnly, 'orders');
 
 const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -20,25 +22,17 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['orders'],
-        summary: 'Orders for the back office: search, status filter, paging, counts per status and summary (admin)',
-        description: 'q matches the order id, guest e-mail, names, status label, date (YYYY-MM-DD or DD/MM/YYYY, WIB) and product names.',
-        querystring: adminOrderQuerySchema,
-        response: { 200: envelope(adminOrderListSchema) },
-      },
-    },
+    admin('Orders for the back office: search, status filter, paging, counts per status and summary (admin)', {
+      description: 'q matches the order id, guest e-mail, names, status label, date (YYYY-MM-DD or DD/MM/YYYY, WIB) and product names.',
+      querystring: adminOrderQuerySchema,
+      response: { 200: envelope(adminOrderListSchema) },
+    }),
     async (request) => ok(await listAdminOrders(db, request.query)),
   );
 
   app.get(
     '/orders/export.csv',
-    {
-      config: adminOnly,
-      schema: { tags: ['orders'], summary: 'The filtered orders as CSV for bookkeeping; sep=semicolon for spreadsheets set to Indonesian (admin)', querystring: orderExportQuerySchema },
-    },
+    admin('The filtered orders as CSV for bookkeeping; sep=semicolon for spreadsheets set to Indonesian (admin)', { querystring: orderExportQuerySchema }),
     async (request, reply) => {
       const day = storeDate(new Date(), await storeTimeZone(db));
       // Streamed a page of orders at a time (issue 15): the first bytes leave before the last orders are read.
@@ -51,27 +45,18 @@ const adminOrdersRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/orders/:id',
-    { config: adminOnly, schema: { tags: ['orders'], summary: 'One order with its audit trail (admin)', params: idParams, response: { 200: envelope(adminOrderSchema) } } },
-    async (request) => {
-      const [order] = await adminOrders(db, [request.params.id]);
-      if (!order) throw new AppError('NOT_FOUND', adminOrderMessages.notFound);
-      return ok(order);
-    },
+    admin('One order with its audit trail (admin)', { params: idParams, response: { 200: envelope(adminOrderSchema) } }),
+    async (request) => ok(await adminOrder(db, request.params.id)),
   );
 
   app.put(
     '/orders/:id',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['orders'],
-        summary: 'Change an order status (admin); answers the updated order with its audit trail',
-        description: 'Any status may follow any other. Into cancelled returns the stock once; out of cancelled takes it again or answers 409 when there is not enough.',
-        params: idParams,
-        body: orderStatusUpdateSchema,
-        response: { 200: envelope(adminOrderSchema) },
-      },
-    },
+    admin('Change an order status (admin); answers the updated order with its audit trail', {
+      description: 'Any status may follow any other. Into cancelled returns the stock once; out of cancelled takes it again or answers 409 when there is not enough.',
+      params: idParams,
+      body: orderStatusUpdateSchema,
+      response: { 200: envelope(adminOrderSchema) },
+    }),
     async (request) => {
       const { order, changed } = await changeOrderStatus(db, request.params.id, request.body, requireUser(request));
       return ok(order, changed ? adminOrderMessages.updated(orderStatusLabel(order.status)) : adminOrderMessages.unchanged);

@@ -53,6 +53,13 @@ export async function adminOrders(db: Db, ids: number[]): Promise<AdminOrder[]> 
   return (await deskOrdersById(db, ids)).map(toAdminOrder);
 }
 
+/** One order for the desk with its audit trail, as an action on it left it; none is a 404 in the caller's words. */
+export async function adminOrder(db: Db, id: number, notFound: string = adminOrderMessages.notFound): Promise<AdminOrder> {
+  const [order] = await adminOrders(db, [id]);
+  if (!order) throw new AppError('NOT_FOUND', notFound);
+  return order;
+}
+
 /**
  * The order desk's list. Counts per status are over the search (and the payment filter; a search counts up
  * to ORDER_SEARCH_COUNT_CAP matches, `approximate` above it); the summary is over the tab too: revenue is net money received (paid orders, cancelled ones
@@ -96,6 +103,9 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
 }
 
 export const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
+
+/** Who did an action in the back office, as a history (the order's, the outbox's, a payout's) records it. */
+export const actorOf = (user: SessionUser) => ({ id: user.id, name: actorName(user) });
 
 /**
  * Sets an order's status under a row lock. Into `cancelled` returns the stock once (the

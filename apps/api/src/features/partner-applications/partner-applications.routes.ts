@@ -18,13 +18,16 @@ import { z } from 'zod';
 import type { FeatureRoutes } from '../../deps';
 import { providersFor } from '../../integrations/providers';
 import { createCounters } from '../../limits/counters';
-import { envelope, idParams, ok } from '../../lib/http';
+import { clientOf, envelope, idParams, ok } from '../../lib/http';
 import { publicOrigin } from '../../lib/public-origin';
 import { withRetryAfter } from '../../lib/retry-after';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
 import { PartnerApplicationsService } from './partner-applications.service';
 
 const tags = ['partner-applications'];
+const applicant = routeOptions(signedIn, 'partner-applications');
+const admin = routeOptions(adminOnly, 'partner-applications');
 
 const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
   const now = deps.now ?? (() => new Date());
@@ -34,10 +37,6 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
     now,
     mail: { origin: publicOrigin(deps.config), smtp: Boolean(deps.config.SMTP_URL) },
     rajaongkir: providersFor(deps.config).rajaongkir,
-  });
-  const client = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
   });
 
   app.post(
@@ -52,73 +51,55 @@ const partnerApplicationsRoutes: FeatureRoutes = async (app, deps) => {
         response: { 201: envelope(authResultSchema.extend({ application: myApplicationSchema })) },
       },
     },
-    async (request, reply) => reply.status(201).send(ok(await withRetryAfter(reply, service.apply(request.body, client(request))), m.submitted)),
+    async (request, reply) => reply.status(201).send(ok(await withRetryAfter(reply, service.apply(request.body, clientOf(request))), m.submitted)),
   );
 
   app.post(
     '/partner-applications/mine',
-    {
-      config: signedIn,
-      schema: {
-        tags,
-        summary: "Apply to become a partner with the signed-in customer's own account",
-        description: 'One pending application per account (409). A partner or an admin account cannot apply.',
-        body: partnerApplicationBusinessSchema,
-        response: { 201: envelope(myApplicationSchema) },
-      },
-    },
-    async (request, reply) => reply.status(201).send(ok(await withRetryAfter(reply, service.applyAsAccount(requireUser(request).id, request.body, client(request))), m.submitted)),
+    applicant("Apply to become a partner with the signed-in customer's own account", {
+      description: 'One pending application per account (409). A partner or an admin account cannot apply.',
+      body: partnerApplicationBusinessSchema,
+      response: { 201: envelope(myApplicationSchema) },
+    }),
+    async (request, reply) => reply.status(201).send(ok(await withRetryAfter(reply, service.applyAsAccount(requireUser(request).id, request.body, clientOf(request))), m.submitted)),
   );
 
   app.get(
     '/partner-applications/mine',
-    { config: signedIn, schema: { tags, summary: "The signed-in account's own applications, newest first, with the reason of a rejection", response: { 200: envelope(z.array(myApplicationSchema)) } } },
+    applicant("The signed-in account's own applications, newest first, with the reason of a rejection", { response: { 200: envelope(z.array(myApplicationSchema)) } }),
     async (request) => ok(await service.mine(requireUser(request).id)),
   );
 
   app.get(
     '/partner-applications',
-    {
-      config: adminOnly,
-      schema: { tags, summary: 'Applications by status (admin): pending oldest first, decided newest first', querystring: applicationListQuerySchema, response: { 200: envelope(z.array(partnerApplicationSchemaOut)) } },
-    },
+    admin('Applications by status (admin): pending oldest first, decided newest first', { querystring: applicationListQuerySchema, response: { 200: envelope(z.array(partnerApplicationSchemaOut)) } }),
     async (request) => ok(await service.list(request.query.status)),
   );
 
   app.get(
     '/partner-applications/:id',
-    { config: adminOnly, schema: { tags, summary: 'One application (admin)', params: idParams, response: { 200: envelope(partnerApplicationSchemaOut) } } },
+    admin('One application (admin)', { params: idParams, response: { 200: envelope(partnerApplicationSchemaOut) } }),
     async (request) => ok(await service.get(request.params.id)),
   );
 
   app.post(
     '/partner-applications/:id/approve',
-    {
-      config: adminOnly,
-      schema: {
-        tags,
-        summary: 'Approve an application (admin): the account becomes mitra, linked to business_id or to a new business made from the application',
-        description: '`version` guards against a stale decision (409). A decided application answers 409. The applicant is mailed.',
-        params: idParams,
-        body: approveApplicationSchema,
-        response: { 200: envelope(partnerApplicationSchemaOut) },
-      },
-    },
+    admin('Approve an application (admin): the account becomes mitra, linked to business_id or to a new business made from the application', {
+      description: '`version` guards against a stale decision (409). A decided application answers 409. The applicant is mailed.',
+      params: idParams,
+      body: approveApplicationSchema,
+      response: { 200: envelope(partnerApplicationSchemaOut) },
+    }),
     async (request) => ok(await service.approve(request.params.id, request.body, requireUser(request).id), m.approved),
   );
 
   app.post(
     '/partner-applications/:id/reject',
-    {
-      config: adminOnly,
-      schema: {
-        tags,
-        summary: 'Reject an application with a reason (admin); the account stays a customer and is mailed the reason',
-        params: idParams,
-        body: rejectApplicationSchema,
-        response: { 200: envelope(partnerApplicationSchemaOut) },
-      },
-    },
+    admin('Reject an application with a reason (admin); the account stays a customer and is mailed the reason', {
+      params: idParams,
+      body: rejectApplicationSchema,
+      response: { 200: envelope(partnerApplicationSchemaOut) },
+    }),
     async (request) => ok(await service.reject(request.params.id, request.body, requireUser(request).id), m.rejected),
   );
 };

@@ -34,6 +34,7 @@ import { partnerApplicationMail } from '../mail/mail.templates';
 import { linkPartnerAccount } from '../partners/partners.service';
 import { getSetting } from '../settings/settings.service';
 import { businessExists } from '../businesses/businesses.service';
+import type { ClientInfo } from '../../lib/http';
 import {
   accountRole,
   applicationsOfUser,
@@ -63,11 +64,6 @@ export interface ApplicationDeps {
   /** publicOrigin(config): links in the e-mails; smtp: whether a mail waits for the job or is kept for the outbox. */
   mail: { origin: string; smtp: boolean };
   rajaongkir?: RajaOngkirClient | undefined;
-}
-
-export interface ClientInfo {
-  ip: string;
-  userAgent?: string | undefined;
 }
 
 export function toMine(a: PartnerApplication): MyApplication {

@@ -2,14 +2,17 @@
 import { partnerProfileSchema } from '@pasar/core/partners';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { partnerOnly, requirePartner } from '../../plugins/auth';
 import { partnerProfile } from './partners.service';
+
+const partner = routeOptions(partnerOnly, 'mitra');
 
 const partnersRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   app.get(
     '/mitra/me',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: 'The signed-in partner and its business (mitra)', response: { 200: envelope(partnerProfileSchema) } } },
+    partner('The signed-in partner and its business (mitra)', { response: { 200: envelope(partnerProfileSchema) } }),
     async (request) => {
       const { user, businessId } = requirePartner(request);
       return ok(await partnerProfile(db, user, businessId));

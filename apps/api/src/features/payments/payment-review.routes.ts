@@ -4,65 +4,47 @@
  */
 import { adminOrderSchema } from '@pasar/core/orders';
 import { paymentConfirmSchema, paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
-import { AppError } from '@pasar/core/errors';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser } from '../../plugins/auth';
-import { actorName, adminOrders } from '../orders/admin-orders.service';
+import { actorOf, adminOrder } from '../orders/admin-orders.service';
 import { confirmManualPayment, readPaymentProof, rejectManualPayment } from './payments.service';
+
+const admin = routeOptions(adminOnly, 'payments');
 
 const paymentReviewRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
 
-  const answer = async (id: number, message: string) => {
-    const [order] = await adminOrders(db, [id]);
-    if (!order) throw new AppError('NOT_FOUND', paymentMessages.accessNotFound);
-    return ok(order, message);
-  };
+  const answer = async (id: number, message: string) => ok(await adminOrder(db, id, paymentMessages.accessNotFound), message);
 
   app.post(
     '/orders/:id/payment/confirm',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['payments'],
-        summary: 'Confirm a manual transfer (admin): paid, and a pending order becomes confirmed',
-        description: 'Send the version you read to refuse a stale confirm. A second confirm answers 409; a cancelled (expired) order cannot be confirmed.',
-        params: idParams,
-        body: paymentConfirmSchema,
-        response: { 200: envelope(adminOrderSchema) },
-      },
-    },
+    admin('Confirm a manual transfer (admin): paid, and a pending order becomes confirmed', {
+      description: 'Send the version you read to refuse a stale confirm. A second confirm answers 409; a cancelled (expired) order cannot be confirmed.',
+      params: idParams,
+      body: paymentConfirmSchema,
+      response: { 200: envelope(adminOrderSchema) },
+    }),
     async (request) => {
-      const user = requireUser(request);
-      await confirmManualPayment(db, request.params.id, { id: user.id, name: actorName(user) }, request.body.version, now());
+      await confirmManualPayment(db, request.params.id, actorOf(requireUser(request)), request.body.version, now());
       return answer(request.params.id, paymentMessages.confirmed);
     },
   );
 
   app.post(
     '/orders/:id/payment/reject',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['payments'],
-        summary: 'Reject a submitted proof of transfer with a reason (admin); the buyer may upload another',
-        params: idParams,
-        body: paymentRejectSchema,
-        response: { 200: envelope(adminOrderSchema) },
-      },
-    },
+    admin('Reject a submitted proof of transfer with a reason (admin); the buyer may upload another', { params: idParams, body: paymentRejectSchema, response: { 200: envelope(adminOrderSchema) } }),
     async (request) => {
-      const user = requireUser(request);
-      await rejectManualPayment(db, request.params.id, { id: user.id, name: actorName(user) }, request.body, now());
+      await rejectManualPayment(db, request.params.id, actorOf(requireUser(request)), request.body, now());
       return answer(request.params.id, paymentMessages.rejected);
     },
   );
 
   app.get(
     '/orders/:id/payment/proof',
-    { config: adminOnly, schema: { tags: ['payments'], summary: "The order's proof of transfer as uploaded (admin)", params: idParams } },
+    admin("The order's proof of transfer as uploaded (admin)", { params: idParams }),
     async (request, reply) => {
       const proof = await readPaymentProof(db, deps.config, request.params.id);
       // Never rendered as a page of this origin: a PDF or image only, downloaded or shown in an <img>.

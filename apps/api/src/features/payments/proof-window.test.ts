@@ -14,8 +14,8 @@ import { mailOutbox, products } from '../../db/schema';
 import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, sendProof, type LocalCourierOption } from '../../test/orders';
+import { withSetting } from '../../test/settings';
 import { countByStatus } from '../orders/admin-orders.repository';
-import { getSetting, putSetting } from '../settings/settings.repository';
 import { expireUnpaidOrders } from './payments.service';
 
 const HOUR = 3600_000;
@@ -168,28 +168,20 @@ describe(`a proof waiting for verification (${testEngine})`, () => {
   });
 
   it('follows the verification window setting', async () => {
-    const before = await getSetting(t.db, 'payments');
-    if (!before) throw new Error('payment settings expected');
-    await putSetting(t.db, 'payments', { ...before, verification_window_hours: 2 });
-    try {
+    await withSetting(t.db, 'payments', { verification_window_hours: 2 }, async () => {
       now = start;
       const o = await order();
       now = at(23);
       expect((await uploadProof(o.token)).statusCode).toBe(200);
       expect(await expireUnpaidOrders(t.db, new Date(at(25).getTime() - 1000))).not.toContain(o.id);
       expect(await expireUnpaidOrders(t.db, at(25))).toContain(o.id);
-    } finally {
-      await putSetting(t.db, 'payments', before);
-    }
+    });
   });
 });
 
 describe(`notices of uploaded proofs (${testEngine})`, () => {
   it('45 uploads at once make one notice; the next, an hour later, says how many uploads it covers', async () => {
-    const before = await getSetting(t.db, 'payments');
-    if (!before) throw new Error('payment settings expected');
-    await putSetting(t.db, 'payments', { ...before, notify_email: 'kasir@contoh.id' });
-    try {
+    await withSetting(t.db, 'payments', { notify_email: 'kasir@contoh.id' }, async () => {
       now = start;
       const o = await order();
       const notices = async () =>
@@ -212,8 +204,6 @@ describe(`notices of uploaded proofs (${testEngine})`, () => {
       const sent = await notices();
       expect(sent).toHaveLength(2);
       expect(sent[1]?.text).toContain(`Pembeli mengunggah 46 bukti transfer untuk pesanan #${o.id} sejak pemberitahuan terakhir`);
-    } finally {
-      await putSetting(t.db, 'payments', before);
-    }
+    });
   });
 });

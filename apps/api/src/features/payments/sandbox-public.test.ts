@@ -11,7 +11,7 @@ import { loadConfig } from '../../config';
 import { payments } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { makeProduct } from '../../test/factories';
-import { guestOrderPayload, localCourierOption } from '../../test/orders';
+import { sandboxPaymentReference } from '../../test/orders';
 
 let demo: TestApp;
 /** A sandbox transaction made while the demo shop was tried on one's own machine. */
@@ -19,15 +19,7 @@ let reference: string;
 
 beforeAll(async () => {
   demo = await createTestApp();
-  const product = await makeProduct(demo.db, { stock: 5 });
-  const local = await localCourierOption(demo.app);
-  const order = await demo.app.inject({
-    method: 'POST',
-    url: '/api/v1/orders',
-    payload: { ...guestOrderPayload({ productId: product.id, quantity: 1, local }), payment_method: 'tripay:QRIS' },
-  });
-  expect(order.statusCode).toBe(201);
-  reference = order.json().data.payment.reference;
+  reference = await sandboxPaymentReference(demo.app, (await makeProduct(demo.db, { stock: 5 })).id);
   expect(reference).toMatch(/^SBX-/);
 });
 

@@ -2,16 +2,18 @@
  * Sorting of the admin product grid (issue 17): every column both ways, pages that split the
  * result without overlap, the existing filters kept, and an unknown order falling back.
  */
-import type { Product } from '@pasar/core/catalog';
+import type { Product, ProductPage } from '@pasar/core/catalog';
 import { unitPrice } from '@pasar/core/pricing';
 import { ADMIN_PRODUCT_SORTS, type AdminProductSort } from '@pasar/core/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeBusiness, makeCategory, makeProduct } from '../../test/factories';
 import { sortCases, sortedBy, type SortDirection } from '../../test/sorting';
+import { dataOf } from '../../test/answers';
 
 let t: TestApp;
-let admin: { authorization: string };
+let admin: AuthHeaders;
 let categoryIds: number[];
 
 // Names without spaces or digits, so every collation (C on PGlite, a locale on a server) orders
@@ -21,8 +23,7 @@ const prices = [10000, 20000, 30000, 40000];
 const COUNT = 26;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin } = await appWithDemoSessions());
   const categories = [await makeCategory(t.db, { name: 'zortkatgamma' }), await makeCategory(t.db, { name: 'ZortKatAlfa' }), await makeCategory(t.db, { name: 'zortkatbeta' })];
   categoryIds = categories.map((c) => c.id);
   const businesses = [await makeBusiness(t.db, { name: 'ZortUsahaBaru' }), await makeBusiness(t.db, { name: 'zortusahaamanah' })];
@@ -52,17 +53,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Page {
-  items: Product[];
-  page: number;
-  total: number;
-  total_pages: number;
-}
-
-async function list(query: string): Promise<Page> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/products/?q=zorting&${query}`, headers: admin });
-  expect(res.statusCode).toBe(200);
-  return res.json().data as Page;
+async function list(query: string): Promise<ProductPage> {
+  return dataOf<ProductPage>(await t.app.inject({ method: 'GET', url: `/api/v1/products/?q=zorting&${query}`, headers: admin }));
 }
 
 /** Every page of the order, one after another. */

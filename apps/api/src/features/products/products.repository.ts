@@ -5,6 +5,7 @@ import { LOW_STOCK_THRESHOLD, type AdminProductQuery, type AdminProductSort, typ
 import { queryRows, type DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { orderItems, productChanges, products, productVariants } from '../../db/schema';
+import { updateVersioned } from '../../lib/optimistic.repository';
 
 function filters(query: AdminProductQuery): SQL {
   const parts: SQL[] = [sql`TRUE`];
@@ -104,11 +105,7 @@ export async function insertProduct(tx: DbOrTx, record: ProductRecord, variants:
 }
 
 export async function updateProduct(tx: DbOrTx, id: number, version: number, record: ProductRecord): Promise<{ id: number }[]> {
-  return tx
-    .update(products)
-    .set({ ...record, version: sql`${products.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(products.id, id), eq(products.version, version)))
-    .returning({ id: products.id });
+  return updateVersioned(tx, products, id, version, record);
 }
 
 export async function replaceVariants(tx: DbOrTx, productId: number, variants: SizeVariantInput[]): Promise<void> {

@@ -9,6 +9,7 @@ import { adminProductCurationSchema } from '@pasar/core/curation';
 import { adminProductQuerySchema, adminProductStatsSchema, productMessages } from '@pasar/core/products';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly } from '../../plugins/auth';
 import { imageStorageFor } from '../../integrations/storage/image-storage';
 import { productCreateMultipart, productUpdateMultipart, readProductForm } from './product-form';
@@ -17,6 +18,8 @@ import { createProduct, editProduct, getProductForAdmin, listProductsForAdmin, p
 const formDescription =
   'JSON, or multipart/form-data with the same fields as text (size_variants, option_groups and images as JSON strings) plus `image_cover` (one file) and `images` (files). Images must be real JPG, PNG or WEBP. The server applies the spec defaults (reseller price = price, discount 0, variant reseller price = variant price, variant stock 0); with variants the stock is their sum.';
 
+const admin = routeOptions(adminOnly, 'products');
+
 const productsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const storage = imageStorageFor(deps.config);
@@ -24,36 +27,28 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/products/',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['products'],
-        summary: 'Every product with filters, paged 12/24/48, and the stats cards (admin)',
-        querystring: adminProductQuerySchema,
-        response: { 200: envelope(productPageSchema.extend({ items: z.array(productSchema.extend(adminProductCurationSchema.shape)), stats: adminProductStatsSchema })) },
-      },
-    },
+    admin('Every product with filters, paged 12/24/48, and the stats cards (admin)', {
+      querystring: adminProductQuerySchema,
+      response: { 200: envelope(productPageSchema.extend({ items: z.array(productSchema.extend(adminProductCurationSchema.shape)), stats: adminProductStatsSchema })) },
+    }),
     async (request) => ok(await listProductsForAdmin(db, request.query)),
   );
 
   app.get(
     '/products/options',
-    {
-      config: adminOnly,
-      schema: { tags: ['products'], summary: 'Every product as id and name, for pickers (admin)', response: { 200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() }))) } },
-    },
+    admin('Every product as id and name, for pickers (admin)', { response: { 200: envelope(z.array(z.object({ id: z.number().int(), name: z.string(), is_active: z.boolean() }))) } }),
     async () => ok(await productOptions(db)),
   );
 
   app.get(
     '/products/:id',
-    { config: adminOnly, schema: { tags: ['products'], summary: 'One product, active or not (admin)', params: idParams, response: { 200: envelope(productSchema) } } },
+    admin('One product, active or not (admin)', { params: idParams, response: { 200: envelope(productSchema) } }),
     async (request) => ok(await getProductForAdmin(db, request.params.id)),
   );
 
   app.post(
     '/products/',
-    { config: adminOnly, schema: { tags: ['products'], summary: 'Create a product (admin)', description: formDescription, multipart: productCreateMultipart, response: { 201: envelope(productSchema) } } },
+    admin('Create a product (admin)', { description: formDescription, multipart: productCreateMultipart, response: { 201: envelope(productSchema) } }),
     async (request, reply) => {
       const form = await readProductForm(request, maxBytes);
       return reply.status(201).send(ok(await createProduct(db, form, storage), productMessages.created));
@@ -62,10 +57,7 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.put(
     '/products/:id',
-    {
-      config: adminOnly,
-      schema: { tags: ['products'], summary: 'Update a product (admin); `version` must be the one read', description: formDescription, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(productSchema) } },
-    },
+    admin('Update a product (admin); `version` must be the one read', { description: formDescription, multipart: productUpdateMultipart, params: idParams, response: { 200: envelope(productSchema) } }),
     async (request) => {
       const form = await readProductForm(request, maxBytes);
       return ok(await editProduct(db, request.params.id, form, storage), productMessages.updated);
@@ -74,15 +66,7 @@ const productsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.delete(
     '/products/:id',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['products'],
-        summary: 'Delete a product; one with orders is deactivated instead, keeping order history',
-        params: idParams,
-        response: { 200: envelope(z.object({ outcome: z.enum(['deleted', 'deactivated']) })) },
-      },
-    },
+    admin('Delete a product; one with orders is deactivated instead, keeping order history', { params: idParams, response: { 200: envelope(z.object({ outcome: z.enum(['deleted', 'deactivated']) })) } }),
     async (request) => {
       const outcome = await removeProduct(db, request.params.id, storage);
       return ok({ outcome }, outcome === 'deleted' ? productMessages.deleted : productMessages.deactivated);

@@ -13,7 +13,7 @@ import { callbackSignature, SANDBOX_PRIVATE_KEY } from '../../integrations/payme
 import { createTestApp, demoAccounts, signIn, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
-import { expectFieldErrors } from '../../test/answers';
+import { dataOf, expectFieldErrors } from '../../test/answers';
 
 let t: TestApp;
 let local: LocalCourierOption;
@@ -36,15 +36,11 @@ async function guestOrder(lines: { productId: number; quantity: number }[] = [{ 
     shipping_address: `Jl. Refund No. ${seq}`,
     order_items: lines.map((l) => ({ product_id: l.productId || pid, quantity: l.quantity })),
   };
-  const res = await api('POST', '/orders', body, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; total_amount: number; version: number };
+  return dataOf<{ id: number; total_amount: number; version: number }>(await api('POST', '/orders', body, {}), 201);
 }
 async function paidOrder(lines?: { productId: number; quantity: number }[]) {
   const o = await guestOrder(lines);
-  const res = await api('POST', `/orders/${o.id}/payment/confirm`, {});
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; total_amount: number; version: number; status: string; payment_status: string; order_url: string; order_items: { id: number; product_id: number; quantity: number; price: number }[] };
+  return dataOf<{ id: number; total_amount: number; version: number; status: string; payment_status: string; order_url: string; order_items: { id: number; product_id: number; quantity: number; price: number }[] }>(await api('POST', `/orders/${o.id}/payment/confirm`, {}));
 }
 const dashboardRevenue = async () => (await api('GET', '/dashboard/summary')).json().data.revenue_this_month as number;
 const deskRevenue = async (query = '') => (await api('GET', `/orders?page_size=10${query}`)).json().data.summary.revenue as number;

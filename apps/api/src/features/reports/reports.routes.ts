@@ -2,9 +2,12 @@
 import { reportFileName, salesReportQuerySchema, salesReportSchema } from '@pasar/core/reports';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly } from '../../plugins/auth';
 import { fastSerializerCompiler } from '../../lib/serializer';
 import { salesReport, salesReportWorkbook } from './reports.service';
+
+const admin = routeOptions(adminOnly, 'reports');
 
 const reportsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -15,24 +18,16 @@ const reportsRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/reports/sales',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['reports'],
-        summary: 'Sales (GMV) per partner, kecamatan, category and channel, new and active partners, over store dates from..to inclusive (admin)',
-        querystring: salesReportQuerySchema,
-        response: { 200: envelope(salesReportSchema) },
-      },
-    },
+    admin('Sales (GMV) per partner, kecamatan, category and channel, new and active partners, over store dates from..to inclusive (admin)', {
+      querystring: salesReportQuerySchema,
+      response: { 200: envelope(salesReportSchema) },
+    }),
     async (request) => ok(await salesReport(db, request.query)),
   );
 
   app.get(
     '/reports/sales.xlsx',
-    {
-      config: adminOnly,
-      schema: { tags: ['reports'], summary: 'The same report as an Excel workbook: a summary and one sheet per breakdown (admin)', querystring: salesReportQuerySchema },
-    },
+    admin('The same report as an Excel workbook: a summary and one sheet per breakdown (admin)', { querystring: salesReportQuerySchema }),
     async (request, reply) => {
       const workbook = await salesReportWorkbook(await salesReport(db, request.query));
       return reply

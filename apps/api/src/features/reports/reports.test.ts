@@ -17,7 +17,7 @@ import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '.
 import { makeBusiness, makeCategory, makePartner, makeProduct } from '../../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { mergeFigureRows } from '../dashboard/dashboard.service';
-import { expectFieldErrors } from '../../test/answers';
+import { dataOf, expectFieldErrors } from '../../test/answers';
 
 let t: TestApp;
 let local: LocalCourierOption;
@@ -36,15 +36,11 @@ async function guestOrder(lines: { productId: number; quantity: number }[]) {
     shipping_address: `Jl. Laporan No. ${seq}`,
     order_items: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
   };
-  const res = await api('POST', '/orders', body, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; total_amount: number };
+  return dataOf<{ id: number; total_amount: number }>(await api('POST', '/orders', body, {}), 201);
 }
 async function paidOrder(lines: { productId: number; quantity: number }[]) {
   const o = await guestOrder(lines);
-  const res = await api('POST', `/orders/${o.id}/payment/confirm`, {});
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; total_amount: number; order_items: { id: number; product_id: number; quantity: number; price: number }[] };
+  return dataOf<{ id: number; total_amount: number; order_items: { id: number; product_id: number; quantity: number; price: number }[] }>(await api('POST', `/orders/${o.id}/payment/confirm`, {}));
 }
 async function posSale(lines: { productId: number; quantity: number; price: number }[]) {
   const total = lines.reduce((s, l) => s + l.price * l.quantity, 0);
@@ -60,9 +56,7 @@ async function posSale(lines: { productId: number; quantity: number; price: numb
 const moveOrder = (id: number, at: string) => t.db.update(orders).set({ created_at: new Date(at) }).where(eq(orders.id, id));
 
 async function report(from: string, to: string): Promise<SalesReport> {
-  const res = await api('GET', `/reports/sales?from=${from}&to=${to}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as SalesReport;
+  return dataOf<SalesReport>(await api('GET', `/reports/sales?from=${from}&to=${to}`));
 }
 
 type Figures = { orders: number; items: number; gmv: number };

@@ -24,11 +24,15 @@ import { storeDate } from '@pasar/core/time';
 import type { FastifyReply } from 'fastify';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
-import { actorName } from '../orders/admin-orders.service';
+import { actorOf } from '../orders/admin-orders.service';
 import { storeTimeZone } from '../settings/settings.service';
 import { statementCsv, statementPdf } from './settlement.export';
 import { partnerSales, payoutSummary, payoutsOf, recordPayout, savePartnerCommission, statementOf } from './settlement.service';
+
+const admin = routeOptions(adminOnly, 'settlement');
+const partner = routeOptions(partnerOnly, 'mitra');
 
 const settlementRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
@@ -52,81 +56,57 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/payouts/summary',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['settlement'],
-        summary: 'What the office owes each partner for the open part of a period (admin)',
-        description: 'Per partner with a figure or a balance: goods, refunds, commission, shipping, carried balance, owed, last payout. A partner whose period is already closed up to a day in the range is shown from the day after.',
-        querystring: periodQuerySchema,
-        response: { 200: envelope(payoutSummarySchema) },
-      },
-    },
+    admin('What the office owes each partner for the open part of a period (admin)', {
+      description: 'Per partner with a figure or a balance: goods, refunds, commission, shipping, carried balance, owed, last payout. A partner whose period is already closed up to a day in the range is shown from the day after.',
+      querystring: periodQuerySchema,
+      response: { 200: envelope(payoutSummarySchema) },
+    }),
     async (request) => ok(await payoutSummary(db, request.query.from, request.query.to)),
   );
 
   app.get(
     '/payouts',
-    { config: adminOnly, schema: { tags: ['settlement'], summary: 'Payouts recorded, latest period first (admin)', querystring: payoutListQuerySchema, response: { 200: envelope(payoutListSchema) } } },
+    admin('Payouts recorded, latest period first (admin)', { querystring: payoutListQuerySchema, response: { 200: envelope(payoutListSchema) } }),
     async (request) => ok({ payouts: await payoutsOf(db, request.query.business_id ?? null) }),
   );
 
   app.post(
     '/payouts',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['settlement'],
-        summary: 'Record a payout to a partner, closing its period (admin)',
-        description:
-          'The figures are worked out by the server. A period may end today (what is recorded after the payout carries into the next period). Refused: a period ending after today (store time zone), one starting on or before the partner’s last closed day (409), an amount below 0 or above what is owed, a payment date after today.',
-        body: payoutInputSchema,
-        response: { 201: envelope(payoutSchema) },
-      },
-    },
+    admin('Record a payout to a partner, closing its period (admin)', {
+      description:
+        'The figures are worked out by the server. A period may end today (what is recorded after the payout carries into the next period). Refused: a period ending after today (store time zone), one starting on or before the partner’s last closed day (409), an amount below 0 or above what is owed, a payment date after today.',
+      body: payoutInputSchema,
+      response: { 201: envelope(payoutSchema) },
+    }),
     async (request, reply) => {
-      const user = requireUser(request);
-      const payout = await recordPayout(db, request.body, { id: user.id, name: actorName(user) }, now());
+      const payout = await recordPayout(db, request.body, actorOf(requireUser(request)), now());
       return reply.code(201).send(ok(payout, settlementMessages.recorded));
     },
   );
 
   app.get(
     '/payouts/statement',
-    {
-      config: adminOnly,
-      schema: { tags: ['settlement'], summary: "A partner's statement for a period as JSON, CSV or PDF (admin)", querystring: adminStatementQuerySchema },
-    },
+    admin("A partner's statement for a period as JSON, CSV or PDF (admin)", { querystring: adminStatementQuerySchema }),
     async (request, reply) => sendStatement(reply, request.query.business_id, request.query.from, request.query.to, request.query.format),
   );
 
   app.put(
     '/payouts/partners/:businessId/commission',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['settlement'],
-        summary: "A partner's own commission rate, or null for the store's (admin)",
-        params: z.object({ businessId: idParam }),
-        body: partnerCommissionSchema,
-        response: { 200: envelope(z.object({ business_id: z.number().int(), commission_percent: z.number().nullable() })) },
-      },
-    },
+    admin("A partner's own commission rate, or null for the store's (admin)", {
+      params: z.object({ businessId: idParam }),
+      body: partnerCommissionSchema,
+      response: { 200: envelope(z.object({ business_id: z.number().int(), commission_percent: z.number().nullable() })) },
+    }),
     async (request) => ok(await savePartnerCommission(db, request.params.businessId, request.body.commission_percent), settlementMessages.commissionSaved),
   );
 
   app.get(
     '/mitra/sales',
-    {
-      config: partnerOnly,
-      schema: {
-        tags: ['mitra'],
-        summary: "The partner's sales per day and month, paid and still owed (mitra)",
-        description: 'Without from/to: the store’s current month to today.',
-        querystring: partnerPeriodQuerySchema,
-        response: { 200: envelope(partnerSalesSchema) },
-      },
-    },
+    partner("The partner's sales per day and month, paid and still owed (mitra)", {
+      description: 'Without from/to: the store’s current month to today.',
+      querystring: partnerPeriodQuerySchema,
+      response: { 200: envelope(partnerSalesSchema) },
+    }),
     async (request) => {
       const { businessId } = requirePartner(request);
       const { from, to } = await ownPeriod(request.query);
@@ -136,7 +116,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/mitra/payouts',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's payouts with their bank references (mitra)", response: { 200: envelope(payoutListSchema) } } },
+    partner("The partner's payouts with their bank references (mitra)", { response: { 200: envelope(payoutListSchema) } }),
     async (request) => {
       const { businessId } = requirePartner(request);
       return ok({ payouts: await payoutsOf(db, businessId) });
@@ -145,7 +125,7 @@ const settlementRoutes: FeatureRoutes = async (app, deps) => {
 
   app.get(
     '/mitra/statement',
-    { config: partnerOnly, schema: { tags: ['mitra'], summary: "The partner's own statement for a period as JSON, CSV or PDF (mitra)", querystring: partnerStatementQuerySchema } },
+    partner("The partner's own statement for a period as JSON, CSV or PDF (mitra)", { querystring: partnerStatementQuerySchema }),
     async (request, reply) => {
       const { businessId } = requirePartner(request);
       const { from, to } = await ownPeriod(request.query);

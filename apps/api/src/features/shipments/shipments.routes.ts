@@ -10,10 +10,11 @@ import { shipmentEventInputSchema, shipmentMessages, shipmentTrackingSchema, shi
 import { AppError } from '@pasar/core/errors';
 import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
+import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
 import { providersFor } from '../../integrations/providers';
 import { trackerFor } from '../../integrations/shipping/tracking';
-import { adminOrders } from '../orders/admin-orders.service';
+import { adminOrder } from '../orders/admin-orders.service';
 import { myOrderId, orderById, orderIdByToken } from '../orders/orders.service';
 import { addShipmentEvent, buyerCancelOrder, confirmReceived, deliverShipment, shipmentOfOrder, shipmentTracking, shipShipment } from './shipments.service';
 import { findShipment } from './shipments.repository';
@@ -22,104 +23,92 @@ const shipmentParams = z.object({ id: idParam });
 const mineParams = z.object({ id: idParam, shipmentId: idParam });
 const tokenParams = accessTokenParams.extend({ shipmentId: idParam });
 
+const admin = routeOptions(adminOnly, 'shipments');
+
 const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
   const db = deps.database.db;
   const now = deps.now ?? (() => new Date());
   const tracker = () => trackerFor(providersFor(deps.config));
 
-  const deskOrder = async (orderId: number) => {
-    const [order] = await adminOrders(db, [orderId]);
-    if (!order) throw new AppError('NOT_FOUND', shipmentMessages.notFound);
-    return order;
+  const deskOrder = (orderId: number) => adminOrder(db, orderId, shipmentMessages.notFound);
+  /** A shipment's courier tracking merged with the shop's timeline: the desk's and the buyer's alike. */
+  const tracking = async (orderId: number, shipmentId: number) => {
+    const { shipment, phone } = await shipmentOfOrder(db, orderId, shipmentId);
+    return ok(await shipmentTracking(db, shipment, phone, tracker()));
   };
 
   app.post(
     '/shipments/:id/ship',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['shipments'],
-        summary: '"Kirim": hand a shipment to its courier (admin); answers the order',
-        description: 'Courier name and service may be corrected; tracking_number (resi) is required for national couriers. An unpaid online order answers 422.',
-        params: shipmentParams,
-        body: shipShipmentSchema,
-        response: { 200: envelope(adminOrderSchema) },
-      },
-    },
+    admin('"Kirim": hand a shipment to its courier (admin); answers the order', {
+      description: 'Courier name and service may be corrected; tracking_number (resi) is required for national couriers. An unpaid online order answers 422.',
+      params: shipmentParams,
+      body: shipShipmentSchema,
+      response: { 200: envelope(adminOrderSchema) },
+    }),
     async (request) => ok(await deskOrder(await shipShipment(db, request.params.id, request.body, requireUser(request), now())), shipmentMessages.shippedToast),
   );
 
   app.post(
     '/shipments/:id/deliver',
-    {
-      config: adminOnly,
-      schema: { tags: ['shipments'], summary: '"Tandai sampai": the courier delivered it (admin)', params: shipmentParams, body: shipmentVersionSchema, response: { 200: envelope(adminOrderSchema) } },
-    },
+    admin('"Tandai sampai": the courier delivered it (admin)', { params: shipmentParams, body: shipmentVersionSchema, response: { 200: envelope(adminOrderSchema) } }),
     async (request) => ok(await deskOrder(await deliverShipment(db, request.params.id, request.body, requireUser(request), now())), shipmentMessages.deliveredToast),
   );
 
   app.post(
     '/shipments/:id/events',
-    {
-      config: adminOnly,
-      schema: { tags: ['shipments'], summary: "Add an entry to a shipment's timeline (admin)", params: shipmentParams, body: shipmentEventInputSchema, response: { 200: envelope(adminOrderSchema) } },
-    },
+    admin("Add an entry to a shipment's timeline (admin)", { params: shipmentParams, body: shipmentEventInputSchema, response: { 200: envelope(adminOrderSchema) } }),
     async (request) => ok(await deskOrder(await addShipmentEvent(db, request.params.id, request.body, requireUser(request), now())), shipmentMessages.eventAdded),
   );
 
   app.get(
     '/shipments/:id/tracking',
-    { config: adminOnly, schema: { tags: ['shipments'], summary: "A shipment's courier tracking merged with the shop's timeline (admin)", params: shipmentParams, response: { 200: envelope(shipmentTrackingSchema) } } },
+    admin("A shipment's courier tracking merged with the shop's timeline (admin)", { params: shipmentParams, response: { 200: envelope(shipmentTrackingSchema) } }),
     async (request) => {
       const found = await findShipment(db, request.params.id);
       if (!found) throw new AppError('NOT_FOUND', shipmentMessages.notFound);
-      const { shipment, phone } = await shipmentOfOrder(db, found.order_id, found.id);
-      return ok(await shipmentTracking(db, shipment, phone, tracker()));
+      return tracking(found.order_id, found.id);
     },
   );
 
-  // The buyer's side: the same three actions by account and by order link.
-  const buyerName = (orderId: number) => orderById(db, orderId).then((o) => o.shipping_name ?? o.customer_name ?? 'Pembeli');
+  // The buyer's side: the same three actions by account (their user id) and by order link (no user).
+  const buyer = async (orderId: number, userId: number | null) => {
+    const order = await orderById(db, orderId);
+    return { name: order.shipping_name ?? order.customer_name ?? 'Pembeli', userId };
+  };
+  const received = async (orderId: number, shipmentId: number, userId: number | null) => {
+    await confirmReceived(db, orderId, shipmentId, await buyer(orderId, userId), now());
+    return ok(await orderById(db, orderId), shipmentMessages.receivedToast);
+  };
+  const cancel = async (orderId: number, userId: number | null) => {
+    await buyerCancelOrder(db, orderId, await buyer(orderId, userId), now());
+    return ok(await orderById(db, orderId), shipmentMessages.buyerCancelled);
+  };
 
   app.post(
     '/orders/mine/:id/shipments/:shipmentId/received',
     { config: signedIn, schema: { tags: ['orders'], summary: '"Pesanan diterima" for a shipment of the signed-in customer\'s order', params: mineParams, response: { 200: envelope(orderSchema) } } },
     async (request) => {
       const user = requireUser(request);
-      const orderId = await myOrderId(db, user.id, request.params.id);
-      await confirmReceived(db, orderId, request.params.shipmentId, { name: await buyerName(orderId), userId: user.id }, now());
-      return ok(await orderById(db, orderId), shipmentMessages.receivedToast);
+      return received(await myOrderId(db, user.id, request.params.id), request.params.shipmentId, user.id);
     },
   );
 
   app.post(
     '/orders/access/:token/shipments/:shipmentId/received',
     { schema: { tags: ['orders'], summary: '"Pesanan diterima" for a shipment through the order link', params: tokenParams, response: { 200: envelope(orderSchema) } } },
-    async (request) => {
-      const orderId = await orderIdByToken(db, request.params.token);
-      await confirmReceived(db, orderId, request.params.shipmentId, { name: await buyerName(orderId), userId: null }, now());
-      return ok(await orderById(db, orderId), shipmentMessages.receivedToast);
-    },
+    async (request) => received(await orderIdByToken(db, request.params.token), request.params.shipmentId, null),
   );
 
   app.get(
     '/orders/mine/:id/shipments/:shipmentId/tracking',
     { config: signedIn, schema: { tags: ['orders'], summary: "Tracking of a shipment of the signed-in customer's order", params: mineParams, response: { 200: envelope(shipmentTrackingSchema) } } },
-    async (request) => {
-      const orderId = await myOrderId(db, requireUser(request).id, request.params.id);
-      const { shipment, phone } = await shipmentOfOrder(db, orderId, request.params.shipmentId);
-      return ok(await shipmentTracking(db, shipment, phone, tracker()));
-    },
+    async (request) => tracking(await myOrderId(db, requireUser(request).id, request.params.id), request.params.shipmentId),
   );
 
   app.get(
     '/orders/access/:token/shipments/:shipmentId/tracking',
     { schema: { tags: ['orders'], summary: 'Tracking of a shipment through the order link', params: tokenParams, response: { 200: envelope(shipmentTrackingSchema) } } },
-    async (request) => {
-      const orderId = await orderIdByToken(db, request.params.token);
-      const { shipment, phone } = await shipmentOfOrder(db, orderId, request.params.shipmentId);
-      return ok(await shipmentTracking(db, shipment, phone, tracker()));
-    },
+    async (request) => tracking(await orderIdByToken(db, request.params.token), request.params.shipmentId),
   );
 
   app.post(
@@ -127,20 +116,14 @@ const shipmentsRoutes: FeatureRoutes = async (app, deps) => {
     { config: signedIn, schema: { tags: ['orders'], summary: '"Batalkan": the signed-in customer cancels an unpaid order (stock returned); a paid order answers 422', params: idParams, response: { 200: envelope(orderSchema) } } },
     async (request) => {
       const user = requireUser(request);
-      const orderId = await myOrderId(db, user.id, request.params.id);
-      await buyerCancelOrder(db, orderId, { name: await buyerName(orderId), userId: user.id }, now());
-      return ok(await orderById(db, orderId), shipmentMessages.buyerCancelled);
+      return cancel(await myOrderId(db, user.id, request.params.id), user.id);
     },
   );
 
   app.post(
     '/orders/access/:token/cancel',
     { schema: { tags: ['orders'], summary: '"Batalkan" an unpaid order through the order link (stock returned); a paid order answers 422', params: accessTokenParams, response: { 200: envelope(orderSchema) } } },
-    async (request) => {
-      const orderId = await orderIdByToken(db, request.params.token);
-      await buyerCancelOrder(db, orderId, { name: await buyerName(orderId), userId: null }, now());
-      return ok(await orderById(db, orderId), shipmentMessages.buyerCancelled);
-    },
+    async (request) => cancel(await orderIdByToken(db, request.params.token), null),
   );
 };
 

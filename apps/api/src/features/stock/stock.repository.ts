@@ -119,15 +119,7 @@ export async function returnOrderStock(db: DbOrTx, orderId: number): Promise<boo
     .returning({ id: orders.id });
   if (released.length === 0) return false;
   const items = await db.select().from(orderItems).where(eq(orderItems.order_id, orderId));
-  for (const item of items) {
-    await db.update(products).set({ stock: sql`${products.stock} + ${item.quantity}` }).where(eq(products.id, item.product_id));
-    if (item.variant_label) {
-      await db
-        .update(productVariants)
-        .set({ stock: sql`${productVariants.stock} + ${item.quantity}` })
-        .where(and(eq(productVariants.product_id, item.product_id), eq(productVariants.label, item.variant_label)));
-    }
-  }
+  for (const item of items) await returnLineStock(db, { productId: item.product_id, variantLabel: item.variant_label, quantity: item.quantity });
   return true;
 }
 

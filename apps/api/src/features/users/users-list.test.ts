@@ -3,16 +3,18 @@
  * role, sorted and paged on the server.
  */
 import { sql } from 'drizzle-orm';
-import { USER_SORTS, userListQuerySchema, type AdminUser, type UserSort } from '@pasar/core/users';
+import { USER_SORTS, userListQuerySchema, type AdminUser, type UserPage, type UserSort } from '@pasar/core/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { testEngine, type TestApp } from '../../test/app';
+import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeUser } from '../../test/factories';
 import { userListFilter } from './users.repository';
 import { sortCases, sortedBy, type SortDirection } from '../../test/sorting';
+import { dataOf } from '../../test/answers';
 
 let t: TestApp;
-let admin: { authorization: string };
+let admin: AuthHeaders;
 let roles: { id: number; name: string }[];
 
 const COUNT = 25;
@@ -26,8 +28,7 @@ const code = (i: number) => {
 const roleOf = (i: number) => (['customer', 'operator', 'customer', 'admin'] as const)[i % 4]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
+  ({ t, admin } = await appWithDemoSessions());
   roles = (await t.app.inject({ method: 'GET', url: '/api/v1/roles/', headers: admin })).json().data;
   // Listed in an order unlike the id order, so sorting by any column differs from the ids.
   for (const i of Array.from({ length: COUNT }, (_, k) => (k * 7) % COUNT)) {
@@ -50,18 +51,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Page {
-  items: AdminUser[];
-  page: number;
-  page_size: number;
-  total: number;
-  total_pages: number;
-}
-
-async function list(query: string): Promise<Page> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/?${query}`, headers: admin });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Page;
+async function list(query: string): Promise<UserPage> {
+  return dataOf<UserPage>(await t.app.inject({ method: 'GET', url: `/api/v1/users/?${query}`, headers: admin }));
 }
 
 const usernames = async (q: string) => (await list(`q=${encodeURIComponent(q)}`)).items.map((u) => u.username);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { roles, users } from '../../db/schema';
 import { publicUserColumns, roleColumns } from '../../db/user-columns';
+import { updateVersioned } from '../../lib/optimistic.repository';
 
 const columns = { ...publicUserColumns, version: users.version, role: roleColumns };
 
@@ -101,11 +102,7 @@ export async function insertManagedUser(db: DbOrTx, input: Omit<UserCreate, 'pas
 }
 
 export async function updateManagedUser(db: DbOrTx, id: number, version: number, input: Omit<UserUpdate, 'version'>): Promise<{ id: number }[]> {
-  return db
-    .update(users)
-    .set({ ...input, version: sql`${users.version} + 1`, updated_at: sql`now()` })
-    .where(and(eq(users.id, id), eq(users.version, version)))
-    .returning({ id: users.id });
+  return updateVersioned(db, users, id, version, input);
 }
 
 /** Whether anyone can run the shop (server.ts's start: a shop others reach without one is told how to make the first). */
