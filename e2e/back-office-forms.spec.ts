@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { localCourierOption, localCourierOrderPayload, productId } from './support/api';
 import { signInAsAdmin, submitSignIn } from './support/session';
 import { adminPageAnswering, answerDialogs, expectClosesUntouched, menu, type SeenDialogs } from './support/back-office';
 import { useE2eSuite } from './support/suite';
@@ -14,25 +15,26 @@ import { useE2eSuite } from './support/suite';
 const e2e = useE2eSuite();
 
 /**
- * Types into a form dialog, then "Batal" twice: the first asks (dismissed: the typing stays, the browser
+ * Types into a form dialog, then "Batal" (or `cancel`) twice: the first asks (dismissed: the typing stays, the browser
  * having asked `asked` times in all), the second asks again (agreed) and the dialog goes.
  */
-async function typeThenCancelTwice(dialog: Locator, field: string, value: string, seen: SeenDialogs, asked: number): Promise<void> {
+async function typeThenCancelTwice(dialog: Locator, field: string, value: string, seen: SeenDialogs, asked: number, cancel = 'Batal'): Promise<void> {
   await dialog.getByLabel(field).fill(value);
-  await dialog.getByRole('button', { name: 'Batal' }).click();
+  await dialog.getByRole('button', { name: cancel, exact: true }).click();
   await expect.poll(() => seen.messages.length).toBe(asked);
   expect(await dialog.getByLabel(field).inputValue()).toBe(value);
-  await dialog.getByRole('button', { name: 'Batal' }).click();
+  await dialog.getByRole('button', { name: cancel, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
 /**
- * The browser logs the refused save's 401; a background read that went out in the same moment (the bell's
- * refresh) may log a second one. Anything else logged is a failure.
+ * The browser logs the refused save's 401 (`atLeast` 1 of them); a background read that went out with the
+ * lapsed token (the bell's refresh) may log another, even after the page has reached /login (CI saw one
+ * land there). Anything else logged is a failure.
  */
-function expectOnlyRefusedSession(errors: string[]): void {
-  expect(errors.length).toBeGreaterThanOrEqual(1);
-  expect(new Set(errors)).toEqual(new Set(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']));
+function expectOnlyRefusedSession(errors: string[], atLeast: number): void {
+  expect(errors.length).toBeGreaterThanOrEqual(atLeast);
+  for (const error of errors) expect(error).toBe('Failed to load resource: the server responded with a status of 401 (Unauthorized)');
 }
 /**
  * Ends the admin's session on the server (as when it expires), presses `save` (its 401 sends the page to
@@ -48,10 +50,23 @@ async function lapseAndSignIn(input: { page: Page; baseUrl: string; consoleError
   await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
   await save.click();
   await page.waitForURL((url) => url.pathname === '/login');
-  expectOnlyRefusedSession(consoleErrors.splice(0));
+  expectOnlyRefusedSession(consoleErrors.splice(0), 1);
   await submitSignIn(page, 'admin', 'admin12345');
   await page.waitForURL(`${baseUrl}${path}`);
   await scope.getByText('Isian yang belum tersimpan sebelum sesi Anda berakhir dipulihkan. Periksa lalu simpan kembali.').waitFor();
+  // A read sent with the lapsed token may have answered late; the page signed in again is what counts.
+  expectOnlyRefusedSession(consoleErrors.splice(0), 0);
+}
+
+/** Signs in as the admin, opens `menuItem` and presses its first "<verb> <name>" button; the name is returned. */
+async function editFirstOf(menuItem: string, verb: 'Ubah' | 'Edit'): Promise<{ page: Page; consoleErrors: string[]; name: string }> {
+  const { page, consoleErrors } = await e2e.openPage();
+  await signInAsAdmin(page, e2e.baseUrl);
+  await menu(page, menuItem).click();
+  const edit = page.getByRole('button', { name: new RegExp(`^${verb} `) }).first();
+  const name = ((await edit.getAttribute('aria-label')) ?? '').slice(verb.length + 1);
+  await edit.click();
+  return { page, consoleErrors, name };
 }
 
 interface Business {
@@ -125,6 +140,19 @@ describe('back-office forms (issue 31)', () => {
 
     // A dialog nobody typed in closes on "Batal" without a question.
     await expectClosesUntouched(page.getByRole('button', { name: 'Add business' }), business, 'Batal', seen, 8);
+  });
+
+  it('item 15: the order desk\'s cancel dialog asks on "Kembali" once a reason is typed, and cancels nothing', async () => {
+    const local = await localCourierOption(e2e.baseUrl);
+    const order = await e2e.api<{ id: number }>('POST', '/orders', localCourierOrderPayload({ productId: await productId(e2e.baseUrl, 'Opak Ketan Bakar'), quantity: 1, local, name: 'Tamu Ragu', guestEmail: 'ragu@contoh.id' }));
+    const { page, seen } = await adminPageAnswering(e2e, [false, true]);
+    await page.goto(`/admin/orders?order=${order.id}`);
+    const panel = page.getByRole('complementary', { name: `Detail pesanan #${order.id}` });
+    await panel.getByRole('button', { name: 'Batalkan pesanan' }).click();
+    const dialog = page.getByRole('dialog', { name: `Batalkan pesanan #${order.id}` });
+    await typeThenCancelTwice(dialog, 'Alasan pembatalan (opsional)', 'Pembeli belum yakin', seen, 2, 'Kembali');
+    expect(seen.messages).toEqual(['Perubahan belum disimpan. Tutup dan buang perubahan?', 'Perubahan belum disimpan. Tutup dan buang perubahan?']);
+    expect((await e2e.adminApi<{ status: string }>('GET', `/orders/${order.id}`)).status).not.toBe('cancelled');
   });
 
   it('item 15: "Ubah" on another knowledge entry asks before replacing a half-typed one', async () => {
@@ -277,12 +305,7 @@ describe('back-office forms (issue 31)', () => {
   });
 
   it('item 18: a product dialog whose session ran out opens again after signing in, with the typing and an added option row', async () => {
-    const { page, consoleErrors } = await e2e.openPage();
-    await signInAsAdmin(page, e2e.baseUrl);
-    await menu(page, 'Produk').click();
-    const edit = page.getByRole('button', { name: /^Ubah / }).first();
-    const name = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Ubah /, '');
-    await edit.click();
+    const { page, consoleErrors, name } = await editFirstOf('Produk', 'Ubah');
     const dialog = page.getByRole('dialog', { name: `Ubah produk: ${name}` });
     await expect.poll(() => dialog.getByLabel('Nama produk').inputValue()).toBe(name);
     await dialog.getByLabel('Catatan', { exact: true }).fill('Catatan sebelum sesi habis');
@@ -297,12 +320,7 @@ describe('back-office forms (issue 31)', () => {
   });
 
   it('item 18: a user dialog whose session ran out opens again after signing in, with the typing', async () => {
-    const { page, consoleErrors } = await e2e.openPage();
-    await signInAsAdmin(page, e2e.baseUrl);
-    await menu(page, 'Pengguna').click();
-    const edit = page.getByRole('button', { name: /^Edit / }).first();
-    const username = ((await edit.getAttribute('aria-label')) ?? '').replace(/^Edit /, '');
-    await edit.click();
+    const { page, consoleErrors, name: username } = await editFirstOf('Pengguna', 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
     await expect.poll(() => dialog.getByLabel('Username').inputValue()).toBe(username);
     await dialog.getByLabel('Last name').fill('Sebelum Sesi Habis');

@@ -203,6 +203,15 @@ describe('back office: payments on the order desk', () => {
     await expect.poll(() => panel.isVisible()).toBe(true);
     await panel.getByRole('button', { name: 'Tolak', exact: true }).click();
     await dialog.getByLabel('Alasan penolakan').fill('Nominal di bukti tidak sesuai dengan total pesanan.');
+    // "Batal" with a reason typed asks first, as × does (kept here: the reason stays).
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await expect.poll(() => asked).toEqual(['Perubahan belum disimpan. Tutup dan buang perubahan?']);
+    expect(await dialog.getByLabel('Alasan penolakan').inputValue()).toBe('Nominal di bukti tidak sesuai dengan total pesanan.');
     await dialog.getByRole('button', { name: 'Tolak bukti transfer' }).click();
     await dialog.waitFor({ state: 'detached' });
     await panel.getByRole('status').filter({ hasText: 'Bukti pembayaran ditolak.' }).waitFor();

@@ -5,7 +5,7 @@
  * QRIS, whose code is drawn again for the new total.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Product } from '@pasar/core/catalog';
 import type { AdminOrder } from '@pasar/core/orders';
 import { formatRupiah } from '@pasar/core/money';
@@ -45,6 +45,18 @@ function expectOnlyTheRefusal(consoleErrors: string[]): void {
   const others = consoleErrors.filter((e) => !e.includes('status of 409'));
   expect(consoleErrors.length - others.length).toBe(1);
   consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
+/** Presses "Bayar" for `total`; the sale is saved and its receipt shows that total and `method`. */
+async function payAndReadReceipt(page: Page, total: number, method: string): Promise<{ receipt: Locator; orderId: number }> {
+  await page.getByRole('button', { name: `Bayar ${formatRupiah(total)}` }).click();
+  const receipt = page.getByRole('dialog', { name: 'Struk' });
+  await receipt.waitFor();
+  await page.getByText(posMessages.saved).waitFor();
+  await expect.poll(() => receipt.getByTestId('receipt-total').textContent()).toBe(formatRupiah(total));
+  await expect.poll(() => receipt.getByTestId('receipt-method').textContent()).toBe(method);
+  const orderId = Number((await receipt.getByText(/^No: #\d+$/).textContent())!.replace(/\D/g, ''));
+  return { receipt, orderId };
 }
 
 describe('POS prices that change while a product is in the cart', () => {
@@ -89,14 +101,7 @@ describe('POS prices that change while a product is in the cart', () => {
     await page.getByRole('button', { name: 'Uang pas' }).click();
     await expect.poll(() => page.getByLabel('Uang diterima (Rp)').inputValue()).toBe(String(newTotal));
     await expect.poll(() => page.getByTestId('pos-change').textContent()).toBe(formatRupiah(0));
-    await page.getByRole('button', { name: `Bayar ${formatRupiah(newTotal)}` }).click();
-
-    const receipt = page.getByRole('dialog', { name: 'Struk' });
-    await receipt.waitFor();
-    await page.getByText(posMessages.saved).waitFor();
-    await expect.poll(() => receipt.getByTestId('receipt-total').textContent()).toBe(formatRupiah(newTotal));
-    await expect.poll(() => receipt.getByTestId('receipt-method').textContent()).toBe('Tunai');
-    const orderId = Number((await receipt.getByText(/^No: #\d+$/).textContent())!.replace(/\D/g, ''));
+    const { orderId } = await payAndReadReceipt(page, newTotal, 'Tunai');
     const stored = await e2e.adminApi<AdminOrder>('GET', `/orders/${orderId}`);
     expect(stored).toMatchObject({ order_type: 'pos', payment_method: 'cash', total_amount: newTotal, cash_received: newTotal, change_due: 0 });
     expect(stored.order_items.map((i) => [i.product_name, i.quantity, i.price])).toEqual([[name, 2, newUnit]]);
@@ -136,14 +141,8 @@ describe('POS prices that change while a product is in the cart', () => {
     await page.getByTestId('pos-price-change').getByText(posMessages.priceChanged).waitFor();
     await expect.poll(() => page.getByTestId('pos-total').textContent()).toBe(formatRupiah(newTotal));
 
-    await page.getByRole('button', { name: `Bayar ${formatRupiah(newTotal)}` }).click();
-    const receipt = page.getByRole('dialog', { name: 'Struk' });
-    await receipt.waitFor();
-    await page.getByText(posMessages.saved).waitFor();
-    await expect.poll(() => receipt.getByTestId('receipt-total').textContent()).toBe(formatRupiah(newTotal));
-    await expect.poll(() => receipt.getByTestId('receipt-method').textContent()).toBe('QRIS');
+    const { receipt, orderId } = await payAndReadReceipt(page, newTotal, 'QRIS');
     await expect.poll(() => receipt.getByTestId('receipt-reference').textContent()).toBe('QR-778899');
-    const orderId = Number((await receipt.getByText(/^No: #\d+$/).textContent())!.replace(/\D/g, ''));
     const stored = await e2e.adminApi<AdminOrder>('GET', `/orders/${orderId}`);
     expect(stored).toMatchObject({ order_type: 'pos', payment_method: 'qris', total_amount: newTotal, payment_reference: 'QR-778899', cash_received: null });
   });

@@ -142,3 +142,14 @@ export function Modal({ title, onClose, children, wide = false, guardEdits = fal
     </dialog>
   );
 }
+
+/**
+ * A dialog's end that leaves a message on the page: close it, then show what it said
+ * (`onSaved={closeThen(() => setEditing(undefined), setNotice)}`).
+ */
+export function closeThen<M>(close: () => void, show: (message: M) => void): (message: M) => void {
+  return (message) => {
+    close();
+    show(message);
+  };
+}

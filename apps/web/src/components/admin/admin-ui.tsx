@@ -98,17 +98,23 @@ export function FormActions({ label, pending, onCancel, cancelLabel = 'Batal', b
   tone?: 'primary' | 'danger';
   className?: string;
 }) {
-  // Inside a dialog with edits, "Batal" asks before the typing is dropped (issue 31 item 15).
-  const guarded = useGuardedCancel();
   return (
     <div className={`flex justify-end gap-2 ${className}`}>
-      <button type="button" className={buttonStyles.secondary} onClick={() => guarded(onCancel)}>
-        {cancelLabel}
-      </button>
+      <CancelButton onCancel={onCancel}>{cancelLabel}</CancelButton>
       <button type="submit" className={buttonStyles[tone]} disabled={pending}>
         {pending ? busyLabel : label}
       </button>
     </div>
+  );
+}
+
+/** A dialog's "Batal": inside a dialog with edits it asks before the typing is dropped (issue 31 item 15). */
+export function CancelButton({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const guarded = useGuardedCancel();
+  return (
+    <button type="button" className={buttonStyles.secondary} onClick={() => guarded(onCancel)}>
+      {children}
+    </button>
   );
 }
 

@@ -11,6 +11,7 @@ import { alphabetical, ListSearchField, SortSelect, useListSort, type SortOption
 import { deleteRow, ListBanners, RowActions } from '../../components/admin/row-actions';
 import { useBusinesses, useDeleteBusiness } from './api/businesses-api';
 import { BUSINESS_DRAFT, BusinessFormModal } from './business-form-modal';
+import { closeThen } from '../../components/modal';
 
 /** Cards have no column headings: the order is chosen in one select (components/admin/sorting.tsx). */
 const sortOptions: readonly SortOption<BusinessSort>[] = [
@@ -134,10 +135,7 @@ export default function BusinessesPage() {
           key={editing?.id ?? 'new'}
           business={editing}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            setNotice(message);
-          }}
+          onSaved={closeThen(() => setEditing(undefined), setNotice)}
         />
       )}
     </div>

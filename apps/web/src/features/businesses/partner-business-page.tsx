@@ -14,6 +14,7 @@ import { CardSkeleton } from '../../components/skeleton';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { usePartnerBusiness, useSaveCertificates } from './api/partner-business-api';
 import { submitClearing } from '../../components/form/submit-clearing';
+import { closeThen } from '../../components/modal';
 
 type Business = PartnerProfile['business'];
 type NumberForm = Record<CertificateKind, string>;
@@ -147,10 +148,7 @@ export default function PartnerBusinessPage() {
             <CertificateForm
               business={business}
               onCancel={() => setEditing(false)}
-              onDone={(message) => {
-                setEditing(false);
-                setNotice(message);
-              }}
+              onDone={closeThen(() => setEditing(false), setNotice)}
             />
           ) : (
             <Certificates business={business} onEdit={() => { setNotice(null); setEditing(true); }} />

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { formatRupiah } from '@pasar/core/money';
 import type { AdminOrder } from '@pasar/core/orders';
 import { refundMessages, type CancelOrderBody } from '@pasar/core/refunds';
-import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { ErrorBanner, FormActions } from '../../components/admin/admin-ui';
 import { Field, failureMessage } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
@@ -70,14 +70,7 @@ export function CancelOrderDialog({
         )}
         <Field as="textarea" id="cancel-reason" label="Alasan pembatalan (opsional)" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
         {paid && <RefundFields idPrefix="cancel-refund" state={refund} errors={errors} onChange={setRefund} defaultAmount={refundable} />}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Kembali
-          </button>
-          <button type="submit" className={buttonStyles.danger} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Memproses…' : refundMessages.cancelButton}
-          </button>
-        </div>
+        <FormActions label={refundMessages.cancelButton} pending={cancel.isPending} onCancel={onClose} cancelLabel="Kembali" busyLabel="Memproses…" tone="danger" />
       </form>
     </Modal>
   );

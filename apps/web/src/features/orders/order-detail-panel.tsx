@@ -11,6 +11,7 @@ import type { PanelMessage } from './payment-failure';
 import { PaymentSection } from './payment-section';
 import { RejectDialog } from './reject-dialog';
 import { ShipmentsPanel } from './shipments-panel';
+import { closeThen } from '../../components/modal';
 
 export function OrderDetailPanel({ order, storeName, onClose, onActed, statusBusy, onConfirm }: {
   order: AdminOrder;
@@ -40,10 +41,7 @@ export function OrderDetailPanel({ order, storeName, onClose, onActed, statusBus
         <RejectDialog
           order={order}
           onClose={() => setRejecting(false)}
-          onDone={(m) => {
-            setRejecting(false);
-            setMessage(m);
-          }}
+          onDone={closeThen(() => setRejecting(false), setMessage)}
         />
       )}
       <ShipmentsPanel order={order} />

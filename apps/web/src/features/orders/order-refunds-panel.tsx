@@ -103,14 +103,7 @@ function ReverseDialog({ order, onClose, onDone }: { order: AdminOrder; onClose:
           Pembayaran {formatRupiah(order.total_amount)} kembali menjadi belum dibayar; pesanan yang dikonfirmasi kembali menunggu konfirmasi. Hanya dapat dilakukan pada hari konfirmasi.
         </p>
         <Field as="textarea" id="reverse-reason" label="Alasan" value={reason} error={error ?? undefined} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Kembali
-          </button>
-          <button type="submit" className={buttonStyles.danger} disabled={reverse.isPending}>
-            {reverse.isPending ? 'Memproses…' : refundMessages.reverseButton}
-          </button>
-        </div>
+        <FormActions label={refundMessages.reverseButton} pending={reverse.isPending} onCancel={onClose} cancelLabel="Kembali" busyLabel="Memproses…" tone="danger" />
       </form>
     </Modal>
   );

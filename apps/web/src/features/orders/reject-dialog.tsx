@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminOrder } from '@pasar/core/orders';
 import { paymentMessages, paymentRejectSchema } from '@pasar/core/payments';
-import { buttonStyles, ErrorBanner } from '../../components/admin/admin-ui';
+import { CancelButton, ErrorBanner } from '../../components/admin/admin-ui';
 import { Field, parseOrShow } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ApiError } from '../../lib/api-client';
@@ -46,9 +46,7 @@ export function RejectDialog({ order, onClose, onDone }: { order: AdminOrder; on
           onChange={(e) => setReason(e.target.value)}
         />
         <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
+          <CancelButton onCancel={onClose}>Batal</CancelButton>
           <button type="submit" className={rejectButtonClass} disabled={action.isPending}>
             {action.isPending ? 'Mengirim…' : 'Tolak bukti transfer'}
           </button>

@@ -13,6 +13,7 @@ import { buttonStyles } from '../../components/admin/admin-ui';
 import { ApiError } from '../../lib/api-client';
 import { deliverOffer, shipFormError, shipmentCourierText, shipOffer, shownShipmentStatus, type Offer } from '../../components/orders/shipment-actions';
 import { useShipmentAction } from './api/shipments-api';
+import { closeThen } from '../../components/modal';
 
 type Note = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -159,10 +160,7 @@ function ShipmentCard({ order, shipment, count }: { order: AdminOrder; shipment:
         <ShipForm
           shipment={shipment}
           onCancel={() => setShipping(false)}
-          onDone={(n) => {
-            setShipping(false);
-            setNote(n);
-          }}
+          onDone={closeThen(() => setShipping(false), setNote)}
         />
       )}
       {shipment.status !== 'cancelled' && order.status !== 'cancelled' && <EntryForm shipment={shipment} onDone={setNote} />}

@@ -16,7 +16,7 @@ import {
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, parseOrShow, submitWith } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { closeThen, Modal } from '../../components/modal';
 import { SkeletonGrid } from '../../components/skeleton';
 import { FilterTabs } from '../../components/filter-tabs';
 import { useAllBusinesses, useApplications, useDecideApplication } from './api/partner-applications-api';
@@ -197,10 +197,7 @@ export default function ApplicationsPage() {
           key={open.id}
           application={open}
           onClose={() => setOpen(null)}
-          onDone={(message) => {
-            setOpen(null);
-            setNotice(message);
-          }}
+          onDone={closeThen(() => setOpen(null), setNotice)}
         />
       )}
     </div>

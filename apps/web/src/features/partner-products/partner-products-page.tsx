@@ -17,6 +17,7 @@ import { PRODUCT_DRAFT, ProductFormModal } from '../../components/product-form/p
 import { SkeletonGrid } from '../../components/skeleton';
 import { usePartnerCategories, usePartnerProducts, useSavePartnerProduct } from './api/partner-products-api';
 import { editableValues, quickEditBody } from './partner-product-values';
+import { closeThen } from '../../components/modal';
 
 const badgeTone = {
   amber: 'bg-amber-100 text-amber-900',
@@ -183,10 +184,7 @@ export default function PartnerProductsPage() {
           save={save}
           notice={curationNotice}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            setNotice(message);
-          }}
+          onSaved={closeThen(() => setEditing(undefined), setNotice)}
         />
       )}
     </div>

@@ -17,7 +17,7 @@ import {
 } from '@pasar/core/partner-shipments';
 import { shipmentMessages } from '@pasar/core/shipments';
 import { formatDateTime } from '@pasar/core/time';
-import { buttonStyles, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { buttonStyles, CancelButton, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { Pagination } from '../../components/admin/pagination';
 import { failureMessage } from '../../components/form';
 import { Modal } from '../../components/modal';
@@ -84,9 +84,7 @@ function ShipDialog({ shipment, onClose, onDone }: { shipment: PartnerShipment; 
           <button type="submit" className={`${buttonStyles.primary} flex-1`} disabled={action.isPending}>
             {action.isPending ? 'Memproses…' : 'Kirim'}
           </button>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
+          <CancelButton onCancel={onClose}>Batal</CancelButton>
         </div>
       </form>
     </Modal>

@@ -20,6 +20,7 @@ import { ProductFilters } from './product-filters';
 import { ProductFormModal } from './product-form-modal';
 import { ProductListItem } from './product-list-item';
 import { useProductFilters } from './use-product-filters';
+import { closeThen } from '../../components/modal';
 
 /**
  * The product in the dialog: undefined when closed, null for a new one. Issue 31 item 18: a dialog
@@ -101,10 +102,7 @@ export default function ProductsPage() {
           product={editing}
           aiDescriptionTool={(apply, fields) => <AiDescriptionButton productId={editing?.id ?? null} apply={apply} fields={fields} />}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            setNotice(message);
-          }}
+          onSaved={closeThen(() => setEditing(undefined), setNotice)}
         />
       )}
     </div>

@@ -10,7 +10,7 @@ import { payoutInputSchema, settlementLabels, settlementMessages, type PartnerSe
 import { formatDateTime, monthPeriod, previousMonth, storeDate } from '@pasar/core/time';
 import { AdminPageHeader, AdminTable, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
 import { failureMessage, Field, setServerErrors, submitWith, useZodForm } from '../../components/form';
-import { Modal } from '../../components/modal';
+import { closeThen, Modal } from '../../components/modal';
 import { useStoreTimeZone } from '../../lib/store-settings';
 import { downloadStatement, usePartnerProgram, usePayoutSummary, useRecordPayout, useSavePartnerCommission, useSavePartnerProgram } from './api/settlement-api';
 import { submitClearing } from '../../components/form/submit-clearing';
@@ -160,20 +160,14 @@ export default function PayoutsPage() {
           row={paying}
           today={today}
           onClose={() => setPaying(null)}
-          onSaved={(message) => {
-            setPaying(null);
-            setNotice(message);
-          }}
+          onSaved={closeThen(() => setPaying(null), setNotice)}
         />
       )}
       {rating && (
         <PartnerCommissionModal
           row={rating}
           onClose={() => setRating(null)}
-          onSaved={(message) => {
-            setRating(null);
-            setNotice(message);
-          }}
+          onSaved={closeThen(() => setRating(null), setNotice)}
         />
       )}
     </div>

@@ -156,14 +156,7 @@ function PasswordModal({ user, onClose, onSaved }: { user: AdminUser; onClose: (
       <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className="space-y-3">
         <p className="text-sm text-stone-600">Semua sesi pengguna ini akan diakhiri; ia masuk lagi dengan kata sandi baru.</p>
         <Field id="reset-password" label="Kata sandi baru" type="password" autoComplete="new-password" error={form.formState.errors.password?.message} {...form.register('password')} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={reset.isPending}>
-            Simpan kata sandi
-          </button>
-        </div>
+        <FormActions label="Simpan kata sandi" pending={reset.isPending} onCancel={onClose} />
       </form>
     </Modal>
   );

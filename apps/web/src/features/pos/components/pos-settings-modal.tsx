@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { isValidQris, posMessages, type PosSettingsView } from '@pasar/core/pos';
 import type { PosPickup } from '@pasar/core/settings';
 import { Modal } from '../../../components/modal';
-import { buttonStyles, ErrorBanner } from '../../../components/admin/admin-ui';
+import { ErrorBanner, FormActions } from '../../../components/admin/admin-ui';
 import { useSavePosSettings } from '../api/pos-api';
 import { Field, failureMessage } from '../../../components/form';
 
@@ -49,14 +49,7 @@ export function PosSettingsModal({ current, onClose, onSaved }: { current: PosSe
           <Field as="textarea" id="pos-qris-payload" label="Payload QRIS statis toko" value={payload} onChange={(e) => setPayload(e.target.value)} hint="Teks hasil pindai QRIS statis toko (dimulai 000201, diakhiri 6304 dan 4 karakter CRC). Kosongkan bila toko belum punya QRIS." rows={4} />
         </div>
         <Field id="pos-qris-merchant" label="Nama merchant (opsional)" value={merchant} onChange={(e) => setMerchant(e.target.value)} />
-        <div className="flex items-end justify-end gap-2">
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Batal
-          </button>
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending}>
-            Simpan
-          </button>
-        </div>
+        <FormActions label="Simpan" pending={save.isPending} onCancel={onClose} className="items-end" />
       </form>
     </Modal>
   );
