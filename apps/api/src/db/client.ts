@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fillPlaceholders, sql, type SQL, type SQLChunk } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -198,6 +198,20 @@ export async function withOwnConnection<T>(db: Db, work: (own: Db) => Promise<T>
  * Runs raw SQL (for what the query builder cannot express, e.g. trigram ranking) and
  * returns its rows; node-postgres and PGlite both answer `{ rows }`.
  */
+/**
+ * Reads that do not wait for each other: all at once on the pool (each on a connection of its own),
+ * one after another in a transaction. A transaction is one connection, which answers one query at a
+ * time: pg 8 queues a second one sent meanwhile and logs a deprecation warning, pg 9 refuses it (a
+ * payout, which reads the partner's figures inside its transaction, logged the warning as an error).
+ */
+export async function readAll<const T extends readonly (() => Promise<unknown>)[]>(db: DbOrTx, reads: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
+
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -21,7 +21,7 @@ import {
   type Statement,
 } from '@pasar/core/settlement';
 import { nextDay, storeDate, storeDayStart } from '@pasar/core/time';
-import type { Db, DbOrTx } from '../../db/client';
+import { readAll, type Db, type DbOrTx } from '../../db/client';
 import { uniqueViolationConstraint } from '../../db/errors';
 import { getSetting, partnerProgram, storeTimeZone } from '../settings/settings.service';
 import {
@@ -99,7 +99,7 @@ function openSettlement(partner: PartnerRow, program: PartnerProgram, last: Payo
 async function openFor(db: DbOrTx, partner: PartnerRow, from: string, to: string, timeZone: string): Promise<Open> {
   const until = storeDayStart(nextDay(to), timeZone);
   const q = { businessId: partner.id, since: null, until, timeZone, openOnly: true };
-  const [program, goods, refunds, last] = await Promise.all([partnerProgram(db), goodsEntries(db, q), refundEntries(db, q), lastPayouts(db, partner.id)]);
+  const [program, goods, refunds, last] = await readAll(db, [() => partnerProgram(db), () => goodsEntries(db, q), () => refundEntries(db, q), () => lastPayouts(db, partner.id)]);
   return openSettlement(partner, program, last.get(partner.id), from, to, goods, refunds, timeZone);
 }
 
