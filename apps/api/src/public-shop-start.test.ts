@@ -5,9 +5,9 @@
  * refuses to start while a demo account has its published password, says which and how to fix it,
  * and leaves no database process behind; `npm run create-admin -- --reset-password` is that fix.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { embeddedPostgresAvailable } from './db/embedded-postgres';
-import { postgresDataDir, postgresOf, removeShop, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
+import { dataDirRemovedAfterAll, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const installed = await embeddedPostgresAvailable();
 const publicUrl = 'https://pasar.contoh.id';
@@ -29,11 +29,8 @@ async function stop(shop: ShopProcess): Promise<void> {
 const json = async (url: string) => ((await (await fetch(url)).json()) as { data: Record<string, unknown> }).data;
 
 describe.runIf(installed)('a shop with PUBLIC_URL (skipped where the embedded PostgreSQL is not installed)', () => {
-  const dataDir = postgresDataDir('pasar-public-');
   let current: ShopProcess | undefined;
-  afterAll(() => {
-    removeShop(current, dataDir);
-  });
+  const dataDir = dataDirRemovedAfterAll('pasar-public-', () => current);
 
   it('starts empty with no sandbox and says how to make the first admin; after the demo seed it refuses until the published passwords are changed', async () => {
     current = startShopProcess({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });

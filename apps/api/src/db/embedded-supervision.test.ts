@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { postgresDataDir, postgresOf, removeShop, shopBaseUrl, startShopProcess, type ShopProcess } from '../test/shop-process';
+import { describe, expect, it } from 'vitest';
+import { dataDirRemovedAfterAll, postgresOf, shopBaseUrl, startShopProcess, type ShopProcess } from '../test/shop-process';
 import { embeddedPostgresAvailable } from './embedded-postgres';
 
 const installed = await embeddedPostgresAvailable();
@@ -47,11 +47,8 @@ async function busyBackend(dataDir: string): Promise<pg.Client> {
 }
 
 describe.runIf(installed)('supervision of the embedded PostgreSQL (skipped where its platform package is not installed)', () => {
-  const dataDir = postgresDataDir('pasar-supervised-');
   let shop: ShopProcess | undefined;
-  afterAll(() => {
-    removeShop(shop, dataDir);
-  });
+  const dataDir = dataDirRemovedAfterAll('pasar-supervised-', () => shop);
 
   it('kill -9: restarted and serving again within 30 s, three times; the fourth exits 1; a new start comes back ready', async () => {
     shop = startShop(dataDir);

@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { startJobs } from '../jobs';
-import { createTestApp, testEngine, type TestApp } from '../test/app';
+import { createTestApp, testAppForBlock, testEngine, type TestApp } from '../test/app';
 import { makeBusiness, makeProduct, type MadeProduct } from '../test/factories';
 import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../test/orders';
 import { sample } from '../test/prometheus';
@@ -19,13 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const token = 'rahasia-metrik-0123456789abcdef';
 
 describe(`X-Request-Id (${testEngine})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppForBlock({ seed: false });
 
   it('is made when none comes, and sent back on every kind of answer', async () => {
     const answers = await Promise.all(

@@ -4,9 +4,9 @@
  * stream this test reads, instead of the test setup's silence.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type * as Logging from '../lib/logging';
-import { createTestApp, type TestApp } from '../test/app';
+import { testAppForBlock } from '../test/app';
 
 const lines = vi.hoisted(() => [] as string[]);
 
@@ -37,13 +37,7 @@ interface LogLine {
 const parsed = () => lines.map((line) => JSON.parse(line) as LogLine);
 
 describe('request ids in the log', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppForBlock({ seed: false });
 
   it("puts the proxy's id, or the one made, in every line of the request", async () => {
     const given = 'nginx-4f1c2a9be0d34b7c';

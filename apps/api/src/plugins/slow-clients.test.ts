@@ -48,6 +48,17 @@ function lookupBody(length: number): string {
   return json + ' '.repeat(length - json.length);
 }
 
+/**
+ * A lookup whose head goes at once and whose `length`-byte body trickles in pieces of `size` bytes
+ * every `everyMs`: the connection, and how many bytes of the body went.
+ */
+async function trickledLookup(port: number, length: number, size: number, everyMs: number): Promise<{ c: Conn; sent: number }> {
+  const c = await connect(port);
+  c.socket.write(lookupHead(length));
+  const sent = await trickle(c.socket, lookupBody(length), size, everyMs);
+  return { c, sent };
+}
+
 describe('slow and idle clients on a listening server', () => {
   let t: TestApp;
   let port: number;
@@ -65,10 +76,8 @@ describe('slow and idle clients on a listening server', () => {
   });
 
   it('closes a body that trickles in below the minimum rate', async () => {
-    const c = await connect(port);
-    c.socket.write(lookupHead(10_000));
     // 20 bytes a second against a minimum of 1,000: the whole body would take 500 s.
-    const sent = await trickle(c.socket, lookupBody(10_000), 1, 50);
+    const { c, sent } = await trickledLookup(port, 10_000, 1, 50);
     expect(await c.closed).toBeLessThan(2000);
     expect(sent).toBeLessThan(100);
     expect(c.received()).toBe('');
@@ -82,19 +91,15 @@ describe('slow and idle clients on a listening server', () => {
   });
 
   it('lets an upload that keeps moving finish, however many windows it takes', async () => {
-    const c = await connect(port);
-    c.socket.write(lookupHead(9_000));
     // 6,000 bytes a second, above the minimum, over five windows.
-    await trickle(c.socket, lookupBody(9_000), 600, 100);
+    const { c } = await trickledLookup(port, 9_000, 600, 100);
     for (let i = 0; i < 100 && !c.received().includes('\r\n\r\n'); i++) await sleep(20);
     expect(c.received()).toMatch(/^HTTP\/1\.1 404 /);
     c.socket.destroy();
   });
 
   it('closes a request still arriving at REQUEST_TIMEOUT_MS, however fast it moves', async () => {
-    const c = await connect(port);
-    c.socket.write(lookupHead(1_000_000));
-    const sent = await trickle(c.socket, lookupBody(1_000_000), 1000, 100);
+    const { c, sent } = await trickledLookup(port, 1_000_000, 1000, 100);
     expect(await c.closed).toBeLessThan(4500);
     expect(sent).toBeLessThan(1_000_000);
     expect(c.received()).toMatch(/^HTTP\/1\.1 408 |^$/);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
@@ -68,6 +68,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of the describe block (or file) this is called in: built before its tests, closed after them.
+ * The object returned is filled in by then: read it in tests and hooks, not while the block is collected.
+ */
+export function testAppForBlock(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(async () => {
+    // Nothing to close when the build failed.
+    if ('close' in t) await t.close();
+  });
+  return t;
 }
 
 /** Signs in through the real login route and returns the bearer header. */

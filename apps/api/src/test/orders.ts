@@ -6,7 +6,7 @@ import { defaultPaymentSettings } from '@pasar/core/payments';
 import { queryRows, type DbOrTx } from '../db/client';
 import type { StatusFigures } from '../features/orders/admin-orders.repository';
 import { getSetting, putSetting } from '../features/settings/settings.repository';
-import { createTestApp, demoAccounts, signIn, type TestApp } from './app';
+import { createTestApp, demoAccounts, signIn, type TestApp, type TestAppOptions } from './app';
 import type { AuthHeaders } from './demo-sessions';
 import { sumurBandung } from '@pasar/core/testing';
 
@@ -62,14 +62,26 @@ export async function allowManyUnpaidOrders(db: DbOrTx): Promise<void> {
   await putSetting(db, 'payments', { ...current, max_unpaid_per_email: 100, max_unpaid_per_address: 100, max_unpaid_per_account: 100, max_line_quantity: 1000, max_order_units: 10000 });
 }
 
+/** A fresh app that takes many guest orders: the caps of issue 13 §7 lifted, as `allowManyUnpaidOrders` does. */
+export async function appTakingManyOrders(options?: TestAppOptions): Promise<TestApp> {
+  const t = await createTestApp(options);
+  try {
+    await allowManyUnpaidOrders(t.db);
+    return t;
+  } catch (error) {
+    // The file's afterAll never sees an app it was not handed: close it here.
+    await t.close();
+    throw error;
+  }
+}
+
 /**
  * What the order desk's tests start from: a fresh app with the caps lifted, the demo admin signed in,
  * the demo product Opak Ketan Bakar (db/seed/demo-catalog.ts) to order and the local courier option.
  */
 export async function appForOrders(): Promise<{ t: TestApp; admin: AuthHeaders; productId: number; local: LocalCourierOption }> {
-  const t = await createTestApp();
+  const t = await appTakingManyOrders();
   try {
-    await allowManyUnpaidOrders(t.db);
     const admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
     const productId = (await queryRows<{ id: number }>(t.db, sql`SELECT id FROM products WHERE name = 'Opak Ketan Bakar'`))[0]!.id;
     const local = await localCourierOption(t.app);

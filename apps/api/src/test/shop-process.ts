@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 import { apiRoot } from '../lib/package-root';
 
 export interface ShopProcess {
@@ -99,6 +100,18 @@ export function removeShop(shop: ShopProcess | undefined, dataDir: string): void
   killShop(shop);
   for (const pid of postgresOf(dataDir)) process.kill(pid, 'SIGQUIT');
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * A fresh DATA_DIR for the describe block this is called in, and its clean-up after the block: the shop
+ * `lastShop` returns by then (the block's variable) ended, as `removeShop` does.
+ */
+export function dataDirRemovedAfterAll(prefix: string, lastShop: () => ShopProcess | undefined): string {
+  const dataDir = postgresDataDir(prefix);
+  afterAll(() => {
+    removeShop(lastShop(), dataDir);
+  });
+  return dataDir;
 }
 
 /** Postgres processes serving this DATA_DIR's cluster. */

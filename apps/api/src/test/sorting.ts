@@ -23,7 +23,20 @@ export function sortedBy<T extends { id: number }>(items: readonly T[], keyOf: (
   });
 }
 
+type DatedTable = 'categories' | 'couriers' | 'knowledge_entries' | 'mail_outbox';
+
 /** Sets a row's created_at `days` from now (negative: back), so the date order differs from the id order. */
-export async function setCreatedDaysFromNow(db: DbOrTx, table: 'categories' | 'couriers' | 'knowledge_entries' | 'mail_outbox', id: number, days: number): Promise<void> {
+export async function setCreatedDaysFromNow(db: DbOrTx, table: DatedTable, id: number, days: number): Promise<void> {
   await db.execute(sql`UPDATE ${sql.identifier(table)} SET created_at = now() + make_interval(days => ${days}) WHERE id = ${id}`);
+}
+
+/**
+ * A list's rows, one a name: `make` makes each in the order given (listed unlike the names' sorted
+ * order), then each is dated 0 to 4 days back in an order unlike both: the i-th, 2i mod 5 days.
+ */
+export async function makeRowsDatedApart(db: DbOrTx, table: DatedTable, names: readonly string[], make: (name: string, i: number) => Promise<{ id: number }>): Promise<void> {
+  for (const [i, name] of names.entries()) {
+    const made = await make(name, i);
+    await setCreatedDaysFromNow(db, table, made.id, -((i * 2) % 5));
+  }
 }

@@ -44,6 +44,18 @@ async function latestToken(to: string): Promise<string> {
   return token;
 }
 
+/** Asks for a reset link for `email` and reads its token from the mail. */
+async function requestResetToken(email: string, ip?: string): Promise<string> {
+  await forgot(email, ip);
+  return latestToken(email);
+}
+
+/** The account's password is now `to`: `from` no longer signs in (401), `to` does. */
+async function expectPasswordChanged(username: string, from: string, to: string): Promise<void> {
+  expect((await login(username, from)).statusCode).toBe(401);
+  expect((await login(username, to)).statusCode).toBe(200);
+}
+
 async function registerCustomer(username: string, password: string): Promise<{ email: string }> {
   const email = `${username}@contoh.id`;
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { username, email, password, first_name: 'Uji', last_name: 'Coba' } });
@@ -89,10 +101,8 @@ describe(`password reset (${testEngine})`, () => {
     const { email } = await registerCustomer('lupa.satu', 'lama12345');
     const phone = await signIn(t.app, 'lupa.satu', 'lama12345');
     const laptop = await signIn(t.app, 'lupa.satu', 'lama12345');
-    await forgot(email);
-    const older = await latestToken(email);
-    await forgot(email);
-    const token = await latestToken(email);
+    const older = await requestResetToken(email);
+    const token = await requestResetToken(email);
     expect(token).not.toBe(older);
 
     const done = await reset(token, 'baru12345');
@@ -100,8 +110,7 @@ describe(`password reset (${testEngine})`, () => {
     expect(done.json().message).toBe('Kata sandi berhasil diatur ulang. Silakan masuk dengan kata sandi baru.');
     expect((await profile(phone)).statusCode).toBe(401);
     expect((await profile(laptop)).statusCode).toBe(401);
-    expect((await login('lupa.satu', 'lama12345')).statusCode).toBe(401);
-    expect((await login('lupa.satu', 'baru12345')).statusCode).toBe(200);
+    await expectPasswordChanged('lupa.satu', 'lama12345', 'baru12345');
 
     // Used once: the same link again, and the older unused link, are both dead, with one message.
     for (const dead of [token, older]) {
@@ -114,8 +123,7 @@ describe(`password reset (${testEngine})`, () => {
 
   it('lets exactly one of two simultaneous uses of a link through', async () => {
     const { email } = await registerCustomer('lupa.dua', 'lama12345');
-    await forgot(email);
-    const token = await latestToken(email);
+    const token = await requestResetToken(email);
     const answers = await Promise.all([reset(token, 'pertama123'), reset(token, 'kedua12345')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     const winner = answers[0]?.statusCode === 200 ? 'pertama123' : 'kedua12345';
@@ -126,8 +134,7 @@ describe(`password reset (${testEngine})`, () => {
 
   it('refuses a link after its hour, and an unknown or malformed token, with the same message', async () => {
     const { email } = await registerCustomer('lupa.tiga', 'lama12345');
-    await forgot(email);
-    const token = await latestToken(email);
+    const token = await requestResetToken(email);
     clock = new Date(clock.getTime() + 60 * 60 * 1000 + 1000);
     const late = await reset(token, 'baru12345');
     expect(late.statusCode).toBe(400);
@@ -140,8 +147,7 @@ describe(`password reset (${testEngine})`, () => {
     expect(blank.json().fields.token).toBe(invalidLink);
 
     // Within its hour a link works.
-    await forgot(email);
-    const fresh = await latestToken(email);
+    const fresh = await requestResetToken(email);
     clock = new Date(clock.getTime() + 59 * 60 * 1000);
     expect((await reset(fresh, 'baru12345')).statusCode).toBe(200);
   });
@@ -185,8 +191,7 @@ describe(`password reset (${testEngine})`, () => {
     const ip = freshIp();
     for (let i = 0; i < 5; i++) expect((await login('lupa.kunci', 'tebak-salah', ip)).statusCode).toBe(401);
     expect((await login('lupa.kunci', 'lama12345', ip)).statusCode).toBe(429);
-    await forgot(email, ip);
-    expect((await reset(await latestToken(email), 'baru12345', ip)).statusCode).toBe(200);
+    expect((await reset(await requestResetToken(email, ip), 'baru12345', ip)).statusCode).toBe(200);
     expect((await login('lupa.kunci', 'baru12345', ip)).statusCode).toBe(200);
   });
 });
@@ -212,16 +217,14 @@ describe(`change password on the profile (${testEngine})`, () => {
     const { email } = await registerCustomer('ubah.dua', 'lama12345');
     const here = await signIn(t.app, 'ubah.dua', 'lama12345');
     const elsewhere = await signIn(t.app, 'ubah.dua', 'lama12345');
-    await forgot(email);
-    const link = await latestToken(email);
+    const link = await requestResetToken(email);
 
     const res = await change(here, 'lama12345', 'baru12345');
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Kata sandi berhasil diubah. Sesi di perangkat lain telah dikeluarkan.');
     expect((await profile(here)).statusCode).toBe(200);
     expect((await profile(elsewhere)).statusCode).toBe(401);
-    expect((await login('ubah.dua', 'lama12345')).statusCode).toBe(401);
-    expect((await login('ubah.dua', 'baru12345')).statusCode).toBe(200);
+    await expectPasswordChanged('ubah.dua', 'lama12345', 'baru12345');
     expect((await reset(link, 'lain12345')).statusCode).toBe(400);
   });
 

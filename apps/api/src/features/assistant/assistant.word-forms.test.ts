@@ -7,23 +7,20 @@
  * printed; it was 35 of 46 before this change (decision 060) and is held at its floor now.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testEngine, type TestApp } from '../../test/app';
-import { buildCorpus, type Corpus } from './assistant-knowledge';
+import { testEngine, type TestApp } from '../../test/app';
+import { appWithDemoCorpus, type ExpectedSource } from '../../test/assistant';
+import { withoutLandlineWhatsapp, type Corpus } from './assistant-knowledge';
 import { composeAnswer, firstSentences, retrieve } from './assistant.service';
-import { withoutLandlineWhatsapp } from './assistant-knowledge';
 
 let t: TestApp, corpus: Corpus;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  corpus = await buildCorpus(t.db);
+  ({ t, corpus } = await appWithDemoCorpus());
 });
 afterAll(() => t?.close());
 
-/** k: a knowledge entry's title; s: a store fact's title; p: a product's name. */
-type One = { k: string } | { s: string } | { p: string };
 /** One document, or any of several that answer alike. */
-type Expect = One | One[];
+type Expect = ExpectedSource | ExpectedSource[];
 
 const RETURNS = { k: 'Pengembalian dan penukaran barang' };
 const SHIPPING = { k: 'Pengiriman ke luar kota dan luar provinsi' };

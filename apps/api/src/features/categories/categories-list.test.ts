@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeCategory, makeProduct } from '../../test/factories';
-import { setCreatedDaysFromNow, sortCases, type SortDirection, sortedBy } from '../../test/sorting';
+import { makeRowsDatedApart, sortCases, type SortDirection, sortedBy } from '../../test/sorting';
 import { dataOf } from '../../test/answers';
 
 let t: TestApp;
@@ -19,11 +19,11 @@ const names = ['Dcuq', 'acuq', 'Ecuq', 'bcuq', 'Ccuq'];
 
 beforeAll(async () => {
   ({ t, admin } = await appWithDemoSessions());
-  for (const [i, name] of names.entries()) {
+  await makeRowsDatedApart(t.db, 'categories', names, async (name, i) => {
     const made = await makeCategory(t.db, { name, description: `Rak urutuji nomor ${i}`, is_active: i % 2 === 0 });
     for (let p = 0; p < (i * 3) % 5; p++) await makeProduct(t.db, { category_id: made.id });
-    await setCreatedDaysFromNow(t.db, 'categories', made.id, -((i * 2) % 5));
-  }
+    return made;
+  });
   await makeCategory(t.db, { name: 'Diskon 100%', description: 'persen asli' });
   await makeCategory(t.db, { name: 'Diskon 1000', description: 'bukan persen' });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/app';
 import { appWithDemoSessions, type AuthHeaders } from '../../test/demo-sessions';
 import { makeCourier } from '../../test/factories';
-import { setCreatedDaysFromNow, sortCases, sortedBy } from '../../test/sorting';
+import { makeRowsDatedApart, sortCases, sortedBy } from '../../test/sorting';
 import { dataOf } from '../../test/answers';
 
 let t: TestApp;
@@ -18,8 +18,8 @@ const names = ['Dzor', 'azor', 'Ezor', 'bzor', 'Czor'];
 
 beforeAll(async () => {
   ({ t, admin } = await appWithDemoSessions());
-  for (const [i, courier_name] of names.entries()) {
-    const made = await makeCourier(t.db, {
+  await makeRowsDatedApart(t.db, 'couriers', names, (courier_name, i) =>
+    makeCourier(t.db, {
       courier_name,
       status: COURIER_STATUSES[(i * 2) % 3]!,
       phone_number: `08129900${i}${i}${i}`,
@@ -27,9 +27,8 @@ beforeAll(async () => {
       email: i === 3 ? 'Kilat@Antar.ID' : null,
       vehicle_number: i === 1 ? 'D 1234 XYZ' : null,
       prices: Array.from({ length: (i * 3) % 4 }, (_, k) => ({ region: `Wilayah ${k}` })),
-    });
-    await setCreatedDaysFromNow(t.db, 'couriers', made.id, -((i * 2) % 5));
-  }
+    }),
+  );
 });
 afterAll(async () => {
   await t?.close();

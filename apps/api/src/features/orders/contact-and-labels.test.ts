@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages } from '@pasar/core/checkout';
 import { fieldLabels, indonesianIssueMessage } from '@pasar/core/validation';
-import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { testEngine, type TestApp } from '../../test/app';
 import { makeBusiness, makeProduct } from '../../test/factories';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { appTakingManyOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { operationsOf, type JsonSchema } from '../../test/fuzz/openapi';
 
 let t: TestApp;
@@ -17,8 +17,7 @@ let productId: number;
 let local: LocalCourierOption;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await allowManyUnpaidOrders(t.db);
+  t = await appTakingManyOrders();
   const home = (await makeBusiness(t.db)).id;
   productId = (await makeProduct(t.db, { business_id: home, price: 14000, stock: 40 })).id;
   local = await localCourierOption(t.app);

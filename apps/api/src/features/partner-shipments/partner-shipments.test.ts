@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerShipmentFilterOf, partnerShipmentMessages, shipDeadline, type PartnerShipment, type PartnerShipmentList } from '@pasar/core/partner-shipments';
 import { shipmentMessages } from '@pasar/core/shipments';
 import { mailOutbox, orders, payments, shipmentEvents, shipments } from '../../db/schema';
-import { createTestApp, demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
+import { demoAccounts, signIn, testEngine, type TestApp } from '../../test/app';
 import { makePartner, makeProduct } from '../../test/factories';
-import { allowManyUnpaidOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { appTakingManyOrders, guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { partnerProgram, savePartnerProgram, storeTimeZone } from '../settings/settings.service';
 
 let t: TestApp;
@@ -63,8 +63,7 @@ let theirs: Placed;
 let unpaid: Placed;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await allowManyUnpaidOrders(t.db);
+  t = await appTakingManyOrders();
   admin = await signIn(t.app, demoAccounts.admin.username, demoAccounts.admin.password);
   const a = await makePartner(t.db, { business: { name: 'Keripik Bu Sri Uji' } });
   const b = await makePartner(t.db, { business: { name: 'Batik Laweyan Uji' } });

@@ -45,6 +45,16 @@ async function order() {
   const data = res.json().data as { id: number; order_url: string; payment_due_at: string };
   return { id: data.id, token: data.order_url.split('/').pop()!, dueAt: new Date(data.payment_due_at), productId: product.id };
 }
+
+/** An order placed at the start whose first proof is uploaded (and taken) `hours` later. */
+async function orderWithProofAt(hours: number) {
+  now = start;
+  const o = await order();
+  now = at(hours);
+  expect((await uploadProof(o.token)).statusCode).toBe(200);
+  return o;
+}
+
 const stockOf = async (id: number) => (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
 const statusOf = async (token: string) => (await api('GET', `/orders/access/${token}`)).json().data as { status: string; payment_status: string; payment: { state_label: string; proof_status: string } };
 
@@ -113,10 +123,7 @@ describe(`a proof waiting for verification (${testEngine})`, () => {
   });
 
   it('the window is counted once from the first proof: a later upload, before or after a rejection, never extends it', async () => {
-    now = start;
-    const o = await order();
-    now = at(1);
-    expect((await uploadProof(o.token)).statusCode).toBe(200);
+    const o = await orderWithProofAt(1);
     now = at(2);
     expect((await api('POST', `/orders/${o.id}/payment/reject`, { reason: 'Bukan bukti transfer' }, admin)).statusCode).toBe(200);
     now = at(20);
@@ -130,10 +137,7 @@ describe(`a proof waiting for verification (${testEngine})`, () => {
   });
 
   it('a rejection past the payment deadline gives that deadline back: the order expires and no new upload revives it', async () => {
-    now = start;
-    const o = await order();
-    now = at(1);
-    expect((await uploadProof(o.token)).statusCode).toBe(200);
+    const o = await orderWithProofAt(1);
     now = at(30);
     expect((await api('POST', `/orders/${o.id}/payment/reject`, { reason: 'Nominal tidak sesuai' }, admin)).statusCode).toBe(200);
     // Before the job's next run: the upload is refused, so the order stays due.
@@ -155,10 +159,7 @@ describe(`a proof waiting for verification (${testEngine})`, () => {
   });
 
   it('an admin may still confirm a proof inside its window after the payment deadline', async () => {
-    now = start;
-    const o = await order();
-    now = at(23);
-    expect((await uploadProof(o.token)).statusCode).toBe(200);
+    const o = await orderWithProofAt(23);
     now = at(40);
     expect(await expireUnpaidOrders(t.db, now)).not.toContain(o.id);
     expect((await api('POST', `/orders/${o.id}/payment/confirm`, {}, admin)).statusCode).toBe(200);
@@ -169,10 +170,7 @@ describe(`a proof waiting for verification (${testEngine})`, () => {
 
   it('follows the verification window setting', async () => {
     await withSetting(t.db, 'payments', { verification_window_hours: 2 }, async () => {
-      now = start;
-      const o = await order();
-      now = at(23);
-      expect((await uploadProof(o.token)).statusCode).toBe(200);
+      const o = await orderWithProofAt(23);
       expect(await expireUnpaidOrders(t.db, new Date(at(25).getTime() - 1000))).not.toContain(o.id);
       expect(await expireUnpaidOrders(t.db, at(25))).toContain(o.id);
     });
