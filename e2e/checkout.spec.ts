@@ -59,7 +59,10 @@ describe('checkout', () => {
     // The session ends on the server (another device signed out, or it expired); the page still holds the token.
     const ended = await fetch(`${e2e.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
     expect(ended.ok).toBe(true);
-    await page.getByRole('button', { name: 'Buat pesanan' }).click();
+    // "Buat pesanan" meets the ended session; a read of the page (the quote, the courier options) may meet
+    // it first and take the page to /login itself, before the press (seen on CI): either way, to /login.
+    const pressed = page.getByRole('button', { name: 'Buat pesanan' }).click().catch(() => undefined);
+    await Promise.race([pressed, page.waitForURL('**/login?next=%2Fcheckout')]);
     await page.waitForURL('**/login?next=%2Fcheckout');
     await page.getByLabel('Username atau email').fill(customerAccount.username);
     await page.getByLabel('Kata sandi').fill(customerAccount.password);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiFile, apiRequest, setUnauthorizedHandler, UNREADABLE_ANSWER } from './api-client';
+import { ApiError, api, apiFile, apiRequest, endSessionOnce, SESSION_EXPIRED_EVENT, setUnauthorizedHandler, UNREADABLE_ANSWER } from './api-client';
 import { sessionStore, type SessionUser } from './session';
 
 interface Call {
@@ -54,6 +54,33 @@ beforeEach(() => {
 afterEach(() => {
   sessionStore.clear();
   vi.unstubAllGlobals();
+});
+
+describe('the end of a session (401)', () => {
+  /** A page at `pathname` that records where it was sent and what it announced. */
+  const pageAt = (pathname: string) => {
+    const sent: string[] = [];
+    const announced: string[] = [];
+    return { sent, announced, dispatchEvent: (e: Event) => announced.push(e.type) > 0, location: { pathname, search: '?tab=1', assign: (to: string | URL) => void sent.push(String(to)) } };
+  };
+
+  it('announces it, clears the session and sends the page to /login with the way back, once for answers that come together', () => {
+    sessionStore.signIn(user, 'tok-123');
+    const page = pageAt('/admin/couriers/3/edit');
+    const ended = endSessionOnce(page);
+    ended();
+    ended();
+    expect(page.sent).toEqual(['/login?next=%2Fadmin%2Fcouriers%2F3%2Fedit%3Ftab%3D1']);
+    expect(page.announced).toEqual([SESSION_EXPIRED_EVENT]);
+    expect(sessionStore.token()).toBeNull();
+  });
+
+  it('stays on /login itself', () => {
+    const page = pageAt('/login');
+    endSessionOnce(page)();
+    expect(page.sent).toEqual([]);
+    expect(page.announced).toEqual([SESSION_EXPIRED_EVENT]);
+  });
 });
 
 describe('the API client', () => {

@@ -36,12 +36,25 @@ function readCookie(name: string): string | undefined {
  */
 export const SESSION_EXPIRED_EVENT = 'pasar:session-expired';
 
-let onUnauthorized = (): void => {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-  sessionStore.clear();
-  // Still /login (spec §4), with the way back (issue 28: a checkout returns to the checkout, the cart kept).
-  if (typeof window !== 'undefined' && window.location.pathname !== '/login') window.location.assign(loginPathFrom(window.location.pathname + window.location.search));
-};
+/**
+ * The 401 reaction of a page: announce it, clear the session and go to /login (spec §4), with the way
+ * back (issue 28: a checkout returns to the checkout, the cart kept). Once per page: calls that meet the
+ * ended session at the same moment (a save and a background read) answer 401 together, and a second
+ * `assign` would abort the navigation the first began (the browser's ERR_ABORTED) and start it again.
+ */
+export function endSessionOnce(page: { dispatchEvent(event: Event): boolean; location: Pick<Location, 'pathname' | 'search' | 'assign'> }): () => void {
+  let leaving = false;
+  return () => {
+    if (leaving) return;
+    page.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+    sessionStore.clear();
+    if (page.location.pathname === '/login') return;
+    leaving = true;
+    page.location.assign(loginPathFrom(page.location.pathname + page.location.search));
+  };
+}
+
+let onUnauthorized: () => void = typeof window !== 'undefined' ? endSessionOnce(window) : () => sessionStore.clear();
 
 /** Tests and the router may replace the 401 reaction (e.g. to navigate without a reload). */
 export function setUnauthorizedHandler(handler: () => void): void {

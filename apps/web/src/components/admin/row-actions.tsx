@@ -38,11 +38,11 @@ export interface PageMessages {
 }
 
 /**
- * A list page's two banners. The red one shows the last failed action, closable, or else, while
- * the list cannot be loaded, `loadFailed`, which stays until the list loads; the green one shows
+ * A back-office page's two banners. The red one shows the last failed action, closable, or else, while
+ * a list cannot be loaded, `loadFailed`, which stays until the list loads; the green one shows
  * the last action that went through.
  */
-export function ListBanners({ banner, notice, loadFailed, page }: { banner: string | null; notice: string | null; loadFailed: string | null; page: PageMessages }) {
+export function ListBanners({ banner, notice, loadFailed = null, page }: { banner: string | null; notice: string | null; loadFailed?: string | null; page: PageMessages }) {
   return (
     <>
       <ErrorBanner message={banner ?? loadFailed} onClose={banner ? () => page.setBanner(null) : undefined} />

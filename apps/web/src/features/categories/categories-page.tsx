@@ -2,8 +2,8 @@
 import { useRef, useState } from 'react';
 import { CATEGORY_SORTS, DEFAULT_CATEGORY_SORT, categoryInputSchema, categoryMessages, type AdminCategory, type CategoryInput } from '@pasar/core/categories';
 import { formatDateTime } from '@pasar/core/time';
-import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { deleteRow, RowActions } from '../../components/admin/row-actions';
+import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, EmptyState, ErrorBanner } from '../../components/admin/admin-ui';
+import { deleteRow, ListBanners, RowActions } from '../../components/admin/row-actions';
 import { SortableHeader, ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useRestoreInlineDraft, useUnsavedChanges, useZodForm } from '../../components/form';
@@ -98,8 +98,7 @@ export default function CategoriesPage() {
   return (
     <div>
       <AdminPageHeader title="Kategori" description="Rak katalog toko. Kategori nonaktif disembunyikan dari pengunjung." />
-      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
 
       <form
         ref={formRef}

@@ -19,8 +19,8 @@ import {
   type CourierPriceInput,
 } from '@pasar/core/couriers';
 import { formatRupiah } from '@pasar/core/money';
-import { deleteRow } from '../../components/admin/row-actions';
-import { AdminPageHeader, AdminTable, buttonStyles, confirmAction, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { deleteRow, ListBanners } from '../../components/admin/row-actions';
+import { AdminPageHeader, AdminTable, buttonStyles, confirmAction } from '../../components/admin/admin-ui';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, LabelledOptions, NamedOptions, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { useCities, useDistricts } from '../../lib/locations-api';
@@ -97,8 +97,7 @@ export function CourierForm({ courier, onDone }: { courier: Courier | null; onDo
         ← Back
       </Link>
       <AdminPageHeader title={courier ? `Edit kurir: ${courier.courier_name}` : 'Tambah kurir'} />
-      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
       <form
         onSubmit={submitClearing(() => setBanner(null), form.handleSubmit(submit))}
         noValidate
@@ -216,8 +215,7 @@ function PricingRegions({ courier, onDirtyChange }: { courier: Courier; onDirtyC
           Tambah harga
         </button>
       </div>
-      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
       {editing !== undefined && (
         <form
           onSubmit={submitClearing(() => { setBanner(null); setNotice(null); }, form.handleSubmit(submit))}

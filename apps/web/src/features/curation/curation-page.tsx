@@ -14,6 +14,7 @@ import { Modal } from '../../components/modal';
 import { ProductImage } from '../../components/product-image';
 import { SkeletonGrid } from '../../components/skeleton';
 import { useCurationQueue, useDecideChange, usePartnerProgram, useSaveCurationSwitch } from './api/curation-api';
+import { ListBanners } from '../../components/admin/row-actions';
 
 function Switch({ id, label, hint, checked, disabled, onChange }: { id: string; label: string; hint: string; checked: boolean; disabled: boolean; onChange: (next: boolean) => void }) {
   return (
@@ -194,8 +195,7 @@ export default function CurationPage() {
     <div>
       <AdminPageHeader title="Kurasi produk" description="Produk baru dan perubahan dari mitra yang menunggu persetujuan Dinas, yang terlama di atas. Toko tetap menampilkan yang lama sampai disetujui." />
       <CurationSettings />
-      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
       {queue.isError && <ErrorBanner message={failureMessage(queue.error, curationMessages.loadFailed)} />}
       {queue.isPending && <SkeletonGrid count={2} layout="list" />}
       {items && items.length === 0 && <EmptyState title="Tidak ada yang menunggu kurasi." />}

@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { DEFAULT_KNOWLEDGE_SORT, KNOWLEDGE_SORTS, knowledgeInputSchema, knowledgeMessages, type KnowledgeEntry, type KnowledgeInput } from '@pasar/core/knowledge';
-import { deleteRow } from '../../components/admin/row-actions';
-import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { deleteRow, ListBanners } from '../../components/admin/row-actions';
+import { AdminPageHeader, buttonStyles, confirmAction, EmptyState, ErrorBanner } from '../../components/admin/admin-ui';
 import { ListSearchField, useListSearch, useListSort } from '../../components/admin/sorting';
 import { discardChangesMessage } from '../../components/confirm';
 import { draftRestoredMessage, failureMessage, Field, setServerErrors, useEditConflict, useFormDraft, useRestoreInlineDraft, useUnsavedChanges, useZodForm } from '../../components/form';
@@ -109,8 +109,7 @@ export default function KnowledgePage() {
   return (
     <div>
       <AdminPageHeader title="Pengetahuan" description="Informasi yang dipakai asisten belanja untuk menjawab pembeli: bahan, cara menyimpan, pengiriman, dan lainnya." />
-      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
 
       <form
         onSubmit={submitClearing(() => { setBanner(null); setNotice(null); }, form.handleSubmit(submit))}

@@ -6,8 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { Product } from '@pasar/core/catalog';
 import { ADMIN_PRODUCT_PAGE_SIZES, productMessages } from '@pasar/core/products';
-import { deleteRow } from '../../components/admin/row-actions';
-import { AddButton, AdminPageHeader, EmptyState, ErrorBanner, StatCard, SuccessBanner } from '../../components/admin/admin-ui';
+import { deleteRow, ListBanners } from '../../components/admin/row-actions';
+import { AddButton, AdminPageHeader, EmptyState, ErrorBanner, StatCard } from '../../components/admin/admin-ui';
 import { Pagination } from '../../components/admin/pagination';
 import { useUrlPaging } from '../../components/admin/url-filters';
 import { draftKey, failureMessage, peekDraft } from '../../components/form';
@@ -78,8 +78,7 @@ export default function ProductsPage() {
         description="Produk UMKM yang dijual di toko. Stok menipis berarti 5 atau kurang."
         actions={<AddButton onClick={() => setEditing(null)}>+ Tambah produk</AddButton>}
       />
-      <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-      <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+      <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
       <ProductStats stats={page?.stats} />
       <ProductFilters filters={filters} sort={sort} search={search} onSearch={setSearch} onChange={update} />
 

@@ -6,11 +6,12 @@
 import { useEffect, useState } from 'react';
 import { useFieldArray, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { paymentSettingsSchema, type PaymentSettings } from '@pasar/core/settings';
-import { AdminPageHeader, buttonStyles, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
+import { AdminPageHeader, buttonStyles } from '../../components/admin/admin-ui';
 import { draftRestoredMessage, errorAt, failureMessage, Field, setServerErrors, useFormDraft, useUnsavedChanges, useZodForm } from '../../components/form';
 import { issueMessage, MAX_BANK_ACCOUNTS, newBankRow, toCandidate, toForm, type BankAccountRow, type PaymentSettingsForm } from './payment-settings-form';
 import { usePaymentSettings, useSavePaymentSettings } from './api/payment-settings-api';
 import { TimeZoneSetting } from './time-zone-setting';
+import { ListBanners } from '../../components/admin/row-actions';
 
 type NumberField = 'manual_deadline_hours' | 'verification_window_hours' | 'max_unpaid_per_email' | 'max_unpaid_per_address' | 'max_line_quantity' | 'max_unpaid_per_account' | 'max_order_units' | 'payment_reminder_hours' | 'shipment_auto_complete_days';
 
@@ -117,8 +118,7 @@ function SettingsForm({ initial }: { initial: PaymentSettingsForm }) {
       className="grid max-w-3xl gap-6"
     >
       <div>
-        <ErrorBanner message={banner} onClose={() => setBanner(null)} />
-        <SuccessBanner message={notice} onClose={() => setNotice(null)} />
+        <ListBanners banner={banner} notice={notice} page={{ setBanner, setNotice }} />
       </div>
 
       <section aria-labelledby="bank-accounts" className="grid gap-3">
