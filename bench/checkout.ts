@@ -15,6 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { queryRows } from '../apps/api/src/db/client';
 import { products } from '../apps/api/src/db/schema';
+import { guestOrderPayload } from '../apps/api/src/test/order-payload';
 import { generateCatalog } from './generate-catalog';
 import { seededBenchDatabase } from './seeded-database';
 import { helloWorldBaseline, load, printTable, root, startBenchServer, startProcess, type LoadResult } from './support';
@@ -129,21 +130,10 @@ export async function runCheckoutBench(): Promise<void> {
     // Each order is another guest at another address: the shop caps one guest's open unpaid orders
     // (issue 13 §7), and a bench of one repeated guest measured mostly 429 answers.
     let buyer = 0;
+    if (!local) throw new Error('the seeded shop has no local courier for Sumur Bandung');
     const body = (productId: number) => {
       buyer += 1;
-      return JSON.stringify({
-        guest_email: `pembeli${buyer}@contoh.id`,
-        payment_method: 'manual',
-        shipping_name: 'Bench',
-        shipping_address: `Jl. Braga ${buyer}`,
-        shipping_province_id: 32,
-        shipping_city_id: 3273,
-        shipping_district_id: 327319,
-        shipping_postcode: '40111',
-        shipping_phone: '081234567890',
-        order_items: [{ product_id: productId, quantity: 1 }],
-        shipping_cost_breakdown: { type: 'local_courier', courier_id: local?.courier_id, price_id: local?.price_id },
-      });
+      return JSON.stringify(guestOrderPayload({ productId, quantity: 1, local, email: `pembeli${buyer}@contoh.id`, name: 'Bench', address: `Jl. Braga ${buyer}`, phone: '081234567890' }));
     };
     const rows: LoadResult[] = [baseline, raw];
     const cpu: string[] = [`${raw.name}: ${cpuLine(rawCost, 'update')}`];

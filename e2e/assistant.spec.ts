@@ -28,13 +28,18 @@ async function ask(panel: Locator, question: string): Promise<void> {
   await panel.getByRole('button', { name: 'Kirim', exact: true }).click();
 }
 
+/** A shopper on a phone opens `path`, asks the assistant `question`: the page, the panel and its latest answer. */
+async function askOnPhone(path: string, question: string): Promise<{ page: Page; panel: Locator; answer: Locator }> {
+  const { page } = await e2e.openPage({ mobile: true });
+  await page.goto(path);
+  const panel = await openAssistant(page);
+  await ask(panel, question);
+  return { page, panel, answer: panel.getByTestId('assistant-answer').last() };
+}
+
 describe('shopping assistant', () => {
   it('answers how to store a product from its knowledge entry, links the source, and adds the product to the cart', async () => {
-    const { page } = await e2e.openPage({ mobile: true });
-    await page.goto('/catalog');
-    const panel = await openAssistant(page);
-    await ask(panel, 'Bagaimana cara menyimpan keripik tempe supaya tetap renyah?');
-    const answer = panel.getByTestId('assistant-answer').last();
+    const { page, answer } = await askOnPhone('/catalog', 'Bagaimana cara menyimpan keripik tempe supaya tetap renyah?');
     await answer.getByText(/toples kedap udara/).waitFor();
     const source = answer.getByRole('link', { name: 'Cara menyimpan keripik tempe agar tetap renyah' });
     await expect.poll(() => source.getAttribute('href')).toMatch(/^\/product\/\d+$/);
@@ -83,11 +88,7 @@ describe('shopping assistant', () => {
   });
 
   it('offers the closest entries for a question it cannot answer, and a tapped suggestion is answered (issue 16, 360 px)', async () => {
-    const { page } = await e2e.openPage({ mobile: true });
-    await page.goto('/');
-    const panel = await openAssistant(page);
-    await ask(panel, 'apakah ada garansi seumur hidup?');
-    const first = panel.getByTestId('assistant-answer').last();
+    const { page, panel, answer: first } = await askOnPhone('/', 'apakah ada garansi seumur hidup?');
     await first.getByText(assistantMessages.suggestionsLead).waitFor();
     const suggestions = first.getByRole('list', { name: assistantMessages.suggestionsLabel });
     const suggestion = suggestions.getByRole('button', { name: 'Pengembalian dan penukaran barang' });

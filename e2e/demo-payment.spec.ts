@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { paymentMessages } from '@pasar/core/payments';
 import { screenshot } from './support/harness';
-import { addToCartAndCheckout, fillRecipient } from './support/checkout';
+import { guestAtCheckout } from './support/checkout';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
@@ -21,9 +21,7 @@ const visibleText = (page: Page) => page.evaluate(() => document.body.innerText)
 describe('the demo gateway, as a shopper sees it', () => {
   it('names it in plain words with the demo label, and its pay page leads back in Indonesian', async () => {
     const { context, page } = await e2e.openPage({ mobile: true });
-    await addToCartAndCheckout(page, e2e.baseUrl, 'Kacang Sangrai Bawang');
-    await fillRecipient(page, recipient);
-    await page.getByLabel('Email').fill('tamu.demo@contoh.id');
+    await guestAtCheckout(page, e2e.baseUrl, 'Kacang Sangrai Bawang', recipient, 'tamu.demo@contoh.id');
 
     await page.getByRole('button', { name: 'Pilih metode pembayaran' }).click();
     const chooser = page.getByRole('dialog');

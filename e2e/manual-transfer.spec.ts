@@ -15,7 +15,7 @@ import { formatDateTime } from '@pasar/core/time';
 import { customerAccount, localCourierOption, localCourierOrderPayload, login, productId } from './support/api';
 import { screenshot } from './support/harness';
 import { storeSession } from './support/session';
-import { addToCartAndCheckout, fillRecipient } from './support/checkout';
+import { addToCartAndCheckout, fillRecipient, guestAtCheckout } from './support/checkout';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
@@ -62,9 +62,7 @@ describe('manual transfer, the shopper side', () => {
     await e2e.adminApi('PUT', '/settings/payments', { ...settings, unique_code_enabled: true });
 
     const { page } = await e2e.openPage();
-    await addToCartAndCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar');
-    await fillRecipient(page, recipient);
-    await page.getByLabel('Email').fill('tamu.transfer@contoh.id');
+    await guestAtCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar', recipient, 'tamu.transfer@contoh.id');
 
     // The demo shop's gateway is the sandbox: the chooser says so beside its channels.
     await page.getByRole('button', { name: 'Pilih metode pembayaran' }).click();
@@ -209,9 +207,7 @@ describe('manual transfer, the shopper side', () => {
 
   it('a gateway order keeps its spec success (message, pay page in a new tab) and links to its page, steps drawn without raw HTML', async () => {
     const { context, page } = await e2e.openPage();
-    await addToCartAndCheckout(page, e2e.baseUrl, 'Bandrek Instan Jahe Merah');
-    await fillRecipient(page, recipient);
-    await page.getByLabel('Email').fill('tamu.va@contoh.id');
+    await guestAtCheckout(page, e2e.baseUrl, 'Bandrek Instan Jahe Merah', recipient, 'tamu.va@contoh.id');
     await page.getByRole('button', { name: 'Pilih metode pembayaran' }).click();
     await page.getByRole('dialog').getByText('BRI Virtual Account').click();
     await expect.poll(() => page.getByText(paymentMessages.sandboxNotice).count()).toBe(1);

@@ -40,6 +40,15 @@ async function addToCart(page: Page, name: string, times: number): Promise<void>
   await expect.poll(() => page.getByRole('spinbutton', { name: `Jumlah ${name}` }).inputValue()).toBe(String(times));
 }
 
+/** A cashier's page with `times` of the product `name` in the POS cart; the product's id and unit price before any change. */
+async function posCartWith(name: string, times: number): Promise<{ page: Page; consoleErrors: string[]; id: number; unit: number }> {
+  const { page, consoleErrors } = await e2e.openPage();
+  const id = await productId(e2e.baseUrl, name);
+  await openPos(page);
+  await addToCart(page, name, times);
+  return { page, consoleErrors, id, unit: unitPrice(await e2e.adminApi<Product>('GET', `/products/${id}`)) };
+}
+
 /** The 409 the browser logs for the refused sale is expected; anything else still fails the test. */
 function expectOnlyTheRefusal(consoleErrors: string[]): void {
   const others = consoleErrors.filter((e) => !e.includes('status of 409'));
@@ -61,13 +70,9 @@ async function payAndReadReceipt(page: Page, total: number, method: string): Pro
 
 describe('POS prices that change while a product is in the cart', () => {
   it('cash with "Uang pas": the notice and the new total, then the exact new total is charged and stored', async () => {
-    const { page, consoleErrors } = await e2e.openPage();
     const name = 'Opak Ketan Bakar';
-    const id = await productId(e2e.baseUrl, name);
-    await openPos(page);
-    await addToCart(page, name, 2);
-    const before = await e2e.adminApi<Product>('GET', `/products/${id}`);
-    const oldTotal = unitPrice(before) * 2;
+    const { page, consoleErrors, id, unit } = await posCartWith(name, 2);
+    const oldTotal = unit * 2;
     await expect.poll(() => page.getByTestId('pos-total').textContent()).toBe(formatRupiah(oldTotal));
 
     // 1 375 more: the new total is not a multiple of the Rp1.000 cash step.
@@ -83,7 +88,7 @@ describe('POS prices that change while a product is in the cart', () => {
 
     const notice = page.getByTestId('pos-price-change');
     await notice.getByText(posMessages.priceChanged).waitFor();
-    await notice.getByText(`${name}: ${formatRupiah(unitPrice(before))} → ${formatRupiah(newUnit)}`).waitFor();
+    await notice.getByText(`${name}: ${formatRupiah(unit)} → ${formatRupiah(newUnit)}`).waitFor();
     await expect.poll(() => notice.getByTestId('pos-price-change-total').textContent()).toBe(formatRupiah(newTotal));
     await expect.poll(() => page.getByTestId('pos-total').textContent()).toBe(formatRupiah(newTotal));
     await expect.poll(() => page.getByTestId('pos-line-price').textContent()).toContain(formatRupiah(newUnit));
@@ -109,12 +114,7 @@ describe('POS prices that change while a product is in the cart', () => {
   });
 
   it('QRIS: the code is drawn again for the new total, and the sale is stored with that total and the reference', async () => {
-    const { page, consoleErrors } = await e2e.openPage();
-    const name = 'Sirup Markisa Asli';
-    const id = await productId(e2e.baseUrl, name);
-    await openPos(page);
-    await addToCart(page, name, 1);
-    const oldTotal = unitPrice(await e2e.adminApi<Product>('GET', `/products/${id}`));
+    const { page, consoleErrors, id, unit: oldTotal } = await posCartWith('Sirup Markisa Asli', 1);
 
     await page.getByRole('button', { name: 'QRIS', exact: true }).click();
     const qrisDialog = page.getByRole('dialog', { name: 'Bayar dengan QRIS' });

@@ -14,7 +14,7 @@ import { checkoutMessages } from '@pasar/core/checkout';
 import { customerAccount, localCourierOption, localCourierOrderPayload, login, productId } from './support/api';
 import { screenshot } from './support/harness';
 import { fillRegistration, storeSession } from './support/session';
-import { addToCartAndCheckout, fillRecipient } from './support/checkout';
+import { addToCartAndCheckout, fillRecipient, guestAtCheckout } from './support/checkout';
 import { useE2eSuite } from './support/suite';
 
 const e2e = useE2eSuite();
@@ -89,9 +89,7 @@ async function chooseShipping(page: Page, name: RegExp): Promise<void> {
 describe('a failed call says the screen’s spec message (§8), never a status code', () => {
   it('checkout: an empty 500, a proxy’s HTML 502 or 429 and a dropped connection each show the order failure, and the order still goes through after', async () => {
     const { page, consoleErrors } = await e2e.openPage({ mobile: true });
-    await addToCartAndCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar');
-    await fillRecipient(page, recipient);
-    await page.getByLabel('Email').fill('tamu.gagal@contoh.id');
+    await guestAtCheckout(page, e2e.baseUrl, 'Opak Ketan Bakar', recipient, 'tamu.gagal@contoh.id');
     for (const answer of brokenAnswers) {
       await breakCall(page, 'POST', '/orders', answer);
       await page.getByRole('button', { name: 'Buat pesanan' }).click();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
+import { guestOrderPayload } from '../apps/api/src/test/order-payload';
 import { createThrowawayDatabase, postgresAnswers } from '../apps/api/src/test/throwaway-database';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -393,19 +394,7 @@ export function guestOrder(productId: number, courier: LocalCourier, tag = 'ops'
   const email = `${tag}${runTag}${buyer}@contoh.id`;
   return {
     email,
-    body: {
-      guest_email: email,
-      payment_method: 'manual',
-      shipping_name: 'Uji Operasi',
-      shipping_address: `Jl. Braga ${runTag} No. ${buyer}`,
-      shipping_province_id: 32,
-      shipping_city_id: 3273,
-      shipping_district_id: 327319,
-      shipping_postcode: '40111',
-      shipping_phone: '081234567890',
-      order_items: [{ product_id: productId, quantity: 1 }],
-      shipping_cost_breakdown: { type: 'local_courier', courier_id: courier.courier_id, price_id: courier.price_id },
-    },
+    body: guestOrderPayload({ productId, quantity: 1, local: courier, email, name: 'Uji Operasi', address: `Jl. Braga ${runTag} No. ${buyer}`, phone: '081234567890' }),
   };
 }
 

@@ -21,3 +21,10 @@ export async function fillRecipient(page: Page, recipient: { name: string; addre
   await page.getByLabel('Nomor telepon').fill(recipient.phone);
   await page.waitForFunction(() => !/Belum dipilih|Menghitung/.test(document.querySelector('[data-testid="shipping-choice"]')?.textContent ?? 'Belum dipilih'));
 }
+
+/** A guest's way to the order button: the product in the cart, the recipient filled, the guest's e-mail. */
+export async function guestAtCheckout(page: Page, baseUrl: string, product: string, recipient: { name: string; address: string; phone: string }, email: string): Promise<void> {
+  await addToCartAndCheckout(page, baseUrl, product);
+  await fillRecipient(page, recipient);
+  await page.getByLabel('Email').fill(email);
+}

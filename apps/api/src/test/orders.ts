@@ -9,6 +9,9 @@ import { getSetting, putSetting } from '../features/settings/settings.repository
 import { createTestApp, demoAccounts, signIn, type TestApp, type TestAppOptions } from './app';
 import type { AuthHeaders } from './demo-sessions';
 import { sumurBandung } from '@pasar/core/testing';
+import { guestOrderPayload } from './order-payload';
+
+export { guestOrderPayload };
 
 export interface LocalCourierOption {
   courier_id: number;
@@ -25,20 +28,6 @@ export async function localCourierOption(app: FastifyInstance): Promise<LocalCou
   const option = (res.json() as { data: { options: LocalCourierOption[] } }).data.options[0];
   if (!option) throw new Error(`no local courier for Sumur Bandung: ${res.statusCode} ${res.body}`);
   return option;
-}
-
-/** The body of POST /orders for a guest paying by manual transfer, one product shipped by the local courier. */
-export function guestOrderPayload(order: { productId: number; quantity: number; local: Pick<LocalCourierOption, 'courier_id' | 'price_id'>; email?: string; name?: string }) {
-  return {
-    guest_email: order.email ?? 'tamu@contoh.id',
-    payment_method: 'manual',
-    shipping_name: order.name ?? 'Tamu Bandung',
-    shipping_address: 'Jl. Braga No. 5',
-    ...sumurBandung,
-    shipping_phone: '081200000000',
-    order_items: [{ product_id: order.productId, quantity: order.quantity }],
-    shipping_cost_breakdown: { type: 'local_courier', courier_id: order.local.courier_id, price_id: order.local.price_id },
-  };
 }
 
 /** A guest's order of one unit paid through the sandbox gateway (QRIS): its payment reference, which opens the sandbox pay page. */
