@@ -202,6 +202,19 @@ describe('two shop servers behind nginx', () => {
     await a.start();
   });
 
+  /** For a failed request: the servers' warnings and errors and what nginx logged since `errorLogFrom`. */
+  const whyFailed = (errorLogFrom: number): string => {
+    const serverLines = [a, b].flatMap((server) =>
+      server
+        .log()
+        .split('\n')
+        .filter((line) => /"level":[4-6]0/.test(line))
+        .slice(-8)
+        .map((line) => `${server.name}: ${line}`),
+    );
+    return ['server warnings and errors:', ...serverLines, 'nginx:', nginx.errorLog().slice(errorLogFrom).split('\n').slice(-12).join('\n')].join('\n');
+  };
+
   it('a rolling restart (SIGTERM A, start it, then B) under a steady stream of GETs and orders fails no request', async () => {
     // nginx tries A again once its fail_timeout after the kill has passed.
     await sleep(NGINX_FAIL_TIMEOUT_MS);
@@ -242,7 +255,7 @@ describe('two shop servers behind nginx', () => {
     const failed = outcomes.filter((o) => (o.kind === 'order' ? o.status !== 201 : o.status !== 200));
     console.info(`ops: rolling restart: ${outcomes.length} requests (${tally(outcomes, (o) => `${o.kind} ${o.status}`)}); exits ${exits.map((e) => `${e.server} code ${e.code} in ${e.ms} ms`).join(', ')}`);
     expect(outcomes.filter((o) => o.kind === 'order').length).toBeGreaterThan(20);
-    expect(failed).toEqual([]);
+    expect(failed, failed.length > 0 ? whyFailed(errorLogBefore) : undefined).toEqual([]);
     expect(await missingOrders(outcomes)).toEqual([]);
     // Draining: a clean exit within 10 s of SIGTERM (issue 27 §5).
     for (const e of exits) {

@@ -9,8 +9,9 @@
  * resets the connections the kernel completed but the process has not accepted yet; under load that
  * is the whole accept queue. So, in order: the queue is shrunk to its minimum (one connection), the
  * process accepts what is queued for a few turns of the event loop, then the listener closes right
- * after it accepts one more connection (in the same synchronous step, so the queue it leaves is empty
- * unless a handshake completed within those microseconds), or after a short quiet time when none comes;
+ * after it accepts one more connection (first thing in the handle's accept callback, before Node wraps
+ * the connection in a socket, so the queue it leaves is empty unless a handshake completed within those
+ * few microseconds), or after a short quiet time when none comes;
  * connections that served a request and wait idle close; requests in flight and those on newly accepted
  * connections are answered with `Connection: close`. A proxy that stops sending first where it can
  * removes even the microsecond window (docs/deploy.md).
@@ -62,8 +63,6 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
     sockets.set(socket, state);
     socket.once('close', () => sockets.delete(socket));
     if (closing) silentLimit(socket, state);
-    // Emitted synchronously right after accept(): closing here leaves the kernel's queue empty.
-    closeListener?.();
   });
   // Before the app's own listener, so the header is set before any answer is written.
   server.prependListener('request', (request, response) => {
@@ -115,6 +114,7 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
             return;
           }
           closeListener = close;
+          closeOnNextAccept(server, () => closeListener?.());
           setTimeout(() => closeListener?.(), QUIET_CLOSE_MS);
         };
         setImmediate(sweep);
@@ -123,5 +123,34 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
     closeAll() {
       for (const socket of sockets.keys()) socket.destroy();
     },
+  };
+}
+
+/**
+ * Closes the listening socket first thing when its handle hands over the next accepted connection, lets
+ * Node take that connection as usual, then runs `close` (net's, which now waits for it too). The
+ * 'connection' event comes only after Node has built the socket and the HTTP parser for it (some hundred
+ * microseconds); a handshake completing in that time was queued behind the listener and reset by its
+ * close (a lost POST behind nginx: the ops test's rolling restart saw one in about nine runs). `close`
+ * is not called before the connection is counted: net's close would find no connection left, let the
+ * shutdown go on, and Fastify, closing, answers that connection's request 503. The handle's own close
+ * is idempotent (Node's HandleWrap ignores a second one). Internal handle again; without one the
+ * 'connection' event does it.
+ */
+function closeOnNextAccept(server: Server, close: () => void): void {
+  type Accepting = { onconnection?: (this: unknown, ...args: unknown[]) => unknown; close?: () => void };
+  const handle = (server as unknown as { _handle?: Accepting })._handle;
+  const accept = handle?.onconnection;
+  if (!handle || typeof accept !== 'function' || typeof handle.close !== 'function') {
+    server.once('connection', close);
+    return;
+  }
+  handle.onconnection = function (this: unknown, ...args: unknown[]) {
+    handle.close!();
+    try {
+      return accept.apply(this, args);
+    } finally {
+      close();
+    }
   };
 }
