@@ -98,8 +98,9 @@ async function main(): Promise<void> {
   if (!config.DATABASE_URL && engine === 'postgres' && cluster.isPrimary) {
     process.once('SIGTERM', stopDuringStart);
     process.once('SIGINT', stopDuringStart);
-    // Connections: every process's pool (10) and the jobs' lock connection, plus a few for tools.
-    embedded = await startShopPostgres(config, { maxConnections: Math.max(40, plan.count * 11 + 10), supervise: { onGiveUp: databaseLost } });
+    // Connections: every process's pool (10), the jobs' lock connection and the search index's build
+    // (withOwnConnection, while it runs), plus a few for tools.
+    embedded = await startShopPostgres(config, { maxConnections: Math.max(40, plan.count * 12 + 10), supervise: { onGiveUp: databaseLost } });
     if (config.SEED_DEMO && (await neverMigrated(embedded.url))) await seedInChild(embedded.url);
     // Forked workers inherit it, and take the DATABASE_URL road as any shop's server process.
     process.env.DATABASE_URL = embedded.url;

@@ -19,3 +19,9 @@ export interface SessionUser {
   /** The partner business a `mitra` account runs (issue 29); null for everyone else. */
   business_id: number | null;
 }
+
+/** How a back-office history (an order's, a product's, the outbox's, a payout's) names who acted: "Siti Rahma (@siti)". */
+export const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
+
+/** Who did an action in the back office, as a history records it. */
+export const actorOf = (user: SessionUser) => ({ id: user.id, name: actorName(user) });

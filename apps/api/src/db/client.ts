@@ -195,10 +195,6 @@ export async function withOwnConnection<T>(db: Db, work: (own: Db) => Promise<T>
 }
 
 /**
- * Runs raw SQL (for what the query builder cannot express, e.g. trigram ranking) and
- * returns its rows; node-postgres and PGlite both answer `{ rows }`.
- */
-/**
  * Reads that do not wait for each other: all at once on the pool (each on a connection of its own),
  * one after another in a transaction. A transaction is one connection, which answers one query at a
  * time: pg 8 queues a second one sent meanwhile and logs a deprecation warning, pg 9 refuses it (a
@@ -212,6 +208,10 @@ export async function readAll<const T extends readonly (() => Promise<unknown>)[
   return results as Results;
 }
 
+/**
+ * Runs raw SQL (for what the query builder cannot express, e.g. trigram ranking) and
+ * returns its rows; node-postgres and PGlite both answer `{ rows }`.
+ */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -95,8 +95,7 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
       // closed port on their retry, which a proxy retries elsewhere. Internal handle; a cluster
       // worker's handle has no listen (the primary owns the socket), and then this is skipped.
       try {
-        const handle = (server as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle;
-        handle?.listen?.(0);
+        listenerHandle(server)?.listen?.(0);
       } catch {
         /* the sweep below still runs */
       }
@@ -138,8 +137,7 @@ export function drainableServer(server: Server): { drain(): Promise<void>; close
  * 'connection' event does it.
  */
 function closeOnNextAccept(server: Server, close: () => void): void {
-  type Accepting = { onconnection?: (this: unknown, ...args: unknown[]) => unknown; close?: () => void };
-  const handle = (server as unknown as { _handle?: Accepting })._handle;
+  const handle = listenerHandle(server);
   const accept = handle?.onconnection;
   if (!handle || typeof accept !== 'function' || typeof handle.close !== 'function') {
     server.once('connection', close);
@@ -153,4 +151,15 @@ function closeOnNextAccept(server: Server, close: () => void): void {
       close();
     }
   };
+}
+
+/** What the drain uses of the listener's internal handle (Node's TCPWrap); none once it is closed. */
+interface ListenerHandle {
+  listen?: (backlog: number) => number;
+  onconnection?: (this: unknown, ...args: unknown[]) => unknown;
+  close?: () => void;
+}
+
+function listenerHandle(server: Server): ListenerHandle | undefined {
+  return (server as unknown as { _handle?: ListenerHandle | null })._handle ?? undefined;
 }

@@ -14,7 +14,6 @@ import { storePeriodStart, DEFAULT_TIME_ZONE } from '../time/index';
 export const {
   values: PARTNER_SHIPMENT_FILTERS,
   labels: partnerShipmentFilterLabels,
-  is: isPartnerShipmentFilter,
 } = labelled(['to_send', 'shipped', 'done', 'cancelled'], {
   to_send: 'Perlu dikirim',
   shipped: 'Dikirim',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idField } from '../common/index';
+import { paymentStatusLabel } from '../orders/statuses';
 import { posPaymentLabels, type PosPaymentMethod } from '../pos/index';
 import { paymentSettingsSchema, type PaymentSettings } from '../settings/index';
 
@@ -90,8 +91,7 @@ export function paymentStateLabel(paymentStatus: string, proofStatus: string | n
   if (paymentStatus === 'unpaid' && proofStatus === 'rejected') return 'Bukti ditolak';
   // Only the expiry job leaves a proof `submitted` on an expired order: the verification window ran out (decision 044).
   if (paymentStatus === 'expired' && proofStatus === 'submitted') return paymentMessages.verificationLate;
-  const labels: Record<string, string> = { unpaid: 'Belum dibayar', paid: 'Sudah dibayar', expired: 'Kedaluwarsa', failed: 'Gagal', refunded: 'Dikembalikan' };
-  return labels[paymentStatus] ?? paymentStatus;
+  return paymentStatusLabel(paymentStatus);
 }
 
 /** WhatsApp click-to-chat number: 0812-3456-7890 → 6281234567890; +62 812… → 62812…; null when unusable. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseImageList } from '../catalog/constants';
-import { coercedIdField, coercedVersionField, pageQueryField, pageSizeQueryField, requiredText, sortQueryFields, tooLongMessage } from '../common/index';
+import { coercedIdField, coercedVersionField, optionalText, pageQueryField, pageSizeQueryField, requiredText, sortQueryFields } from '../common/index';
 
 export const MAX_SIZE_VARIANTS = 3;
 export const LOW_STOCK_THRESHOLD = 5;
@@ -134,11 +134,6 @@ export function normalizeOptionGroups(rows: readonly { name?: unknown; values?: 
   if (out.length > 10) return productMessages.optionGroups;
   return out;
 }
-
-const optionalText = (max: number) =>
-  z
-    .preprocess((v) => (v === null ? undefined : v), z.string().trim().max(max, { error: tooLongMessage(max) }).optional())
-    .transform((v) => (v === undefined || v === '' ? null : v));
 
 export const productInputSchema = z
   .object({

@@ -20,7 +20,7 @@ import {
 import { AppError } from '@pasar/core/errors';
 import { productInputSchema, productMessages, productUpdateSchema, type ProductInput } from '@pasar/core/products';
 import type { Db, DbOrTx } from '../../db/client';
-import type { SessionUser } from '../../auth/session-user';
+import { actorName, type SessionUser } from '../../auth/session-user';
 import type { ImageStoreOptions } from '../../lib/images';
 import { versionedUpdateResult } from '../../lib/optimistic';
 import { parseFields } from '../../lib/validation';
@@ -64,8 +64,8 @@ export interface PartnerActor {
   businessId: number;
 }
 
-const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
-const actorOf = (user: SessionUser) => ({ actor_user_id: user.id, actor_name: actorName(user) });
+/** The actor columns of a product event. */
+const actorColumns = (user: SessionUser) => ({ actor_user_id: user.id, actor_name: actorName(user) });
 const iso = (d: string | Date) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
 function curationOf(row: CurationRow | undefined): PartnerProduct['curation'] {
@@ -141,7 +141,7 @@ export async function createPartnerProduct(db: Db, actor: PartnerActor, form: Pr
       const record = { ...toRecord(input, imgs), ...proposed, curation_status: plan.status, curation_note: null, is_active: plan.forceInactive ? false : input.is_active };
       const made = await insertProduct(tx, record, input.size_variants);
       if (plan.hold) await insertPendingChange(tx, { product_id: made, business_id: actor.businessId, kind: plan.hold.kind, previous: null, proposed: plan.hold.proposed, submitted_by: actor.user.id });
-      await insertProductEvents(tx, [{ product_id: made, kind: plan.hold ? 'curation_submitted' : 'created', after: { ...proposed, ...immediateOf({ ...input, size_variants: input.size_variants, is_active: record.is_active }) }, ...actorOf(actor.user) }]);
+      await insertProductEvents(tx, [{ product_id: made, kind: plan.hold ? 'curation_submitted' : 'created', after: { ...proposed, ...immediateOf({ ...input, size_variants: input.size_variants, is_active: record.is_active }) }, ...actorColumns(actor.user) }]);
       return made;
     });
   } catch (error) {
@@ -185,10 +185,10 @@ export async function editPartnerProduct(db: Db, actor: PartnerActor, id: number
       if (plan.hold) {
         await insertPendingChange(tx, { product_id: id, business_id: actor.businessId, kind: plan.hold.kind, previous: plan.hold.kind === 'change' ? live : null, proposed: plan.hold.proposed, submitted_by: actor.user.id });
       }
-      const events: ProductEventRow[] = immediateChanges(immediateOf(current), immediateOf({ ...input, is_active: isActive })).map((c) => ({ product_id: id, ...c, ...actorOf(actor.user) }));
-      if (plan.hold) events.push({ product_id: id, kind: 'curation_submitted', before: plan.hold.kind === 'change' ? live : {}, after: plan.hold.proposed, ...actorOf(actor.user) });
-      else if (plan.dropPending) events.push({ product_id: id, kind: 'curation_withdrawn', before: {}, after: {}, ...actorOf(actor.user) });
-      if (!plan.hold && !sameCurated(live, write)) events.push({ product_id: id, kind: 'content', before: live, after: write, ...actorOf(actor.user) });
+      const events: ProductEventRow[] = immediateChanges(immediateOf(current), immediateOf({ ...input, is_active: isActive })).map((c) => ({ product_id: id, ...c, ...actorColumns(actor.user) }));
+      if (plan.hold) events.push({ product_id: id, kind: 'curation_submitted', before: plan.hold.kind === 'change' ? live : {}, after: plan.hold.proposed, ...actorColumns(actor.user) });
+      else if (plan.dropPending) events.push({ product_id: id, kind: 'curation_withdrawn', before: {}, after: {}, ...actorColumns(actor.user) });
+      if (!plan.hold && !sameCurated(live, write)) events.push({ product_id: id, kind: 'content', before: live, after: write, ...actorColumns(actor.user) });
       await insertProductEvents(tx, events);
     });
   } catch (error) {
@@ -241,7 +241,7 @@ export async function approveChange(db: Db, admin: SessionUser, id: number, stor
     } else {
       await setNewProductDecision(tx, change.product_id, { status: 'approved' });
     }
-    await insertProductEvents(tx, [{ product_id: change.product_id, kind: 'curation_approved', before: change.kind === 'change' ? live : null, after: change.proposed, note: change.kind, ...actorOf(admin) }]);
+    await insertProductEvents(tx, [{ product_id: change.product_id, kind: 'curation_approved', before: change.kind === 'change' ? live : null, after: change.proposed, note: change.kind, ...actorColumns(admin) }]);
     return change.kind === 'change' ? { before: live, after: change.proposed } : null;
   });
   if (replaced) {
@@ -258,7 +258,7 @@ export async function rejectChange(db: Db, admin: SessionUser, id: number, reaso
     const change = live ? await decidePendingChange(tx, id, { status: 'rejected', reason, reviewed_by: admin.id }) : undefined;
     if (!live || !change) throw new AppError('NOT_FOUND', curationMessages.notPending);
     if (change.kind === 'new') await setNewProductDecision(tx, change.product_id, { status: 'rejected', reason });
-    await insertProductEvents(tx, [{ product_id: change.product_id, kind: 'curation_rejected', before: null, after: change.proposed, note: reason, ...actorOf(admin) }]);
+    await insertProductEvents(tx, [{ product_id: change.product_id, kind: 'curation_rejected', before: null, after: change.proposed, note: reason, ...actorColumns(admin) }]);
     // A rejected change's own pictures are not kept: the partner uploads again with its next proposal.
     return change.kind === 'change' ? { proposal: change.proposed, live } : null;
   });

@@ -10,7 +10,7 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth';
-import { actorOf } from '../orders/admin-orders.service';
+import { actorOf } from '../../auth/session-user';
 import { myOrderId, orderIdByToken } from '../orders/orders.service';
 import { buyerMessageContext, buyerMessages, useBuyerMessageConfig } from './buyer-messages';
 import { listOutbox, resendMail } from './mail.service';

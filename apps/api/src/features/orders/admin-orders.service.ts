@@ -21,7 +21,7 @@ import { paymentMethodLabel } from '@pasar/core/payments';
 import { storeDateTime, timeZoneName } from '@pasar/core/time';
 import type { Db } from '../../db/client';
 import { storeTimeZone } from '../settings/settings.service';
-import type { SessionUser } from '../../auth/session-user';
+import { actorName, type SessionUser } from '../../auth/session-user';
 import { InsufficientStock, returnOrderStock, stockLinesOfOrder, takeStock } from '../stock/stock.service';
 import { couldBeDatePart, deskOrdersById, deskPageOfOrders, insertOrderEvent, nextOrderIds, searchedFiguresAndPage, setOrderStatus, type DeskOrder, type OrderCursor } from './admin-orders.repository';
 import { loadOrders } from './orders.repository';
@@ -102,10 +102,6 @@ export async function listAdminOrders(db: Db, query: AdminOrderQuery): Promise<A
   };
 }
 
-export const actorName = (user: SessionUser) => `${`${user.first_name} ${user.last_name}`.trim() || user.username} (@${user.username})`;
-
-/** Who did an action in the back office, as a history (the order's, the outbox's, a payout's) records it. */
-export const actorOf = (user: SessionUser) => ({ id: user.id, name: actorName(user) });
 
 /**
  * Sets an order's status under a row lock. Into `cancelled` returns the stock once (the

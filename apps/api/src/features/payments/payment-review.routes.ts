@@ -8,7 +8,8 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParams, ok } from '../../lib/http';
 import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser } from '../../plugins/auth';
-import { actorOf, adminOrder } from '../orders/admin-orders.service';
+import { actorOf } from '../../auth/session-user';
+import { adminOrder } from '../orders/admin-orders.service';
 import { confirmManualPayment, readPaymentProof, rejectManualPayment } from './payments.service';
 
 const admin = routeOptions(adminOnly, 'payments');

@@ -10,7 +10,8 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, idParams, ok } from '../../lib/http';
 import { routeOptions } from '../../lib/routes';
 import { adminOnly, requireUser } from '../../plugins/auth';
-import { actorOf, adminOrder } from '../orders/admin-orders.service';
+import { actorOf } from '../../auth/session-user';
+import { adminOrder } from '../orders/admin-orders.service';
 import { cancelOrder, drawerOfDay, refundsOfOrder, removeOrderLine, reversePayment } from './refunds.service';
 
 const admin = routeOptions(adminOnly, 'orders');

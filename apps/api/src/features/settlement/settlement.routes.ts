@@ -26,7 +26,7 @@ import type { FeatureRoutes } from '../../deps';
 import { envelope, idParam, ok } from '../../lib/http';
 import { routeOptions } from '../../lib/routes';
 import { adminOnly, partnerOnly, requirePartner, requireUser } from '../../plugins/auth';
-import { actorOf } from '../orders/admin-orders.service';
+import { actorOf } from '../../auth/session-user';
 import { storeTimeZone } from '../settings/settings.service';
 import { statementCsv, statementPdf } from './settlement.export';
 import { partnerSales, payoutSummary, payoutsOf, recordPayout, savePartnerCommission, statementOf } from './settlement.service';

@@ -49,7 +49,7 @@ export function readPaging(params: URLSearchParams, sizes: readonly number[], de
 }
 
 /** What Pagination needs beside its label. */
-export interface UrlPager {
+interface UrlPager {
   page: number;
   pageCount: number;
   total: string;

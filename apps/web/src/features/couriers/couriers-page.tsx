@@ -74,7 +74,7 @@ const sortOptions: readonly SortOption<CourierSort>[] = [
 ];
 
 /** One filter of the list: "all" (the empty value), then every value by its label. */
-function FilterSelect<T extends string>(props: { id: string; label: string; all: string; value: string; values: readonly T[]; labels: Record<T, string>; onChange: (value: string) => void }) {
+function LabelledFilter<T extends string>(props: { id: string; label: string; all: string; value: string; values: readonly T[]; labels: Record<T, string>; onChange: (value: string) => void }) {
   return (
     <Field as="select" id={props.id} label={props.label} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
       <option value="">{props.all}</option>
@@ -123,8 +123,8 @@ function CourierList() {
         <div className="flex items-end sm:col-span-2">
           <SortSelect id="courier-sort" options={sortOptions} sort={sort} />
         </div>
-        <FilterSelect id="courier-type-filter" label="Jenis" all="Semua jenis" value={type} values={COURIER_TYPES} labels={courierTypeLabels} onChange={(v) => setFilter('type', v)} />
-        <FilterSelect id="courier-status-filter" label="Status" all="Semua status" value={status} values={COURIER_STATUSES} labels={courierStatusLabels} onChange={(v) => setFilter('status', v)} />
+        <LabelledFilter id="courier-type-filter" label="Jenis" all="Semua jenis" value={type} values={COURIER_TYPES} labels={courierTypeLabels} onChange={(v) => setFilter('type', v)} />
+        <LabelledFilter id="courier-status-filter" label="Status" all="Semua status" value={status} values={COURIER_STATUSES} labels={courierStatusLabels} onChange={(v) => setFilter('status', v)} />
       </div>
       {list.isPending && (
         <div role="status" aria-label="Memuat kurir" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">

@@ -9,7 +9,7 @@ import { changeKindLabels, curationMessages, curationRejectSchema, type CuratedV
 import { formatRupiah } from '@pasar/core/money';
 import { formatDateTime } from '@pasar/core/time';
 import { AdminPageHeader, buttonStyles, FormActions, EmptyState, ErrorBanner, SuccessBanner } from '../../components/admin/admin-ui';
-import { failureMessage, Field, submitWith } from '../../components/form';
+import { failureMessage, Field, parseOrShow, submitWith } from '../../components/form';
 import { Modal } from '../../components/modal';
 import { ProductImage } from '../../components/product-image';
 import { SkeletonGrid } from '../../components/skeleton';
@@ -39,7 +39,7 @@ function CurationSettings() {
   const save = useSaveCurationSwitch();
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const change = async (patch: Partial<Record<(typeof curationSwitches)[number]['setting'], boolean>>) => {
+  const change = async (patch: { curate_new_products?: boolean; curate_changes?: boolean }) => {
     setMessage(null);
     setError(null);
     try {
@@ -163,13 +163,10 @@ function RejectModal({ item, onClose, onDone }: { item: CurationQueueItem; onClo
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    const parsed = curationRejectSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? curationMessages.reasonRequired);
-      return;
-    }
+    const parsed = parseOrShow(curationRejectSchema, { reason }, curationMessages.reasonRequired, setError);
+    if (!parsed) return;
     try {
-      const result = await decide.mutateAsync({ id: item.id, decision: 'reject', reason: parsed.data.reason });
+      const result = await decide.mutateAsync({ id: item.id, decision: 'reject', reason: parsed.reason });
       onDone(result.message ?? curationMessages.rejected);
     } catch (e) {
       setError(failureMessage(e, 'Gagal menolak usulan.'));
