@@ -389,6 +389,22 @@ BEGIN
 END;
 $function$
 
+-- function: order_cap_lock_keys
+CREATE OR REPLACE FUNCTION public.order_cap_lock_keys(buyer integer, email text, district integer, address text)
+ RETURNS bigint[]
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+BEGIN
+  RETURN ARRAY(
+    SELECT k FROM unnest(ARRAY[
+      hashtextextended('order-cap:account:' || buyer, 0),
+      hashtextextended('order-cap:email:' || email, 0),
+      hashtextextended('order-cap:address:' || district || ':' || address, 0)]) AS k
+    WHERE k IS NOT NULL ORDER BY k);
+END;
+$function$
+
 -- function: order_caps_hold
 CREATE OR REPLACE FUNCTION public.order_caps_hold(exclude integer, buyer integer, email text, district integer, address text, max_account integer, max_email integer, max_address integer)
  RETURNS boolean
@@ -398,12 +414,7 @@ DECLARE
   lock_key bigint;
   counts json;
 BEGIN
-  FOR lock_key IN
-    SELECT k FROM unnest(ARRAY[
-      hashtextextended('order-cap:account:' || buyer, 0),
-      hashtextextended('order-cap:email:' || email, 0),
-      hashtextextended('order-cap:address:' || district || ':' || address, 0)]) AS k
-    WHERE k IS NOT NULL ORDER BY k
+  FOREACH lock_key IN ARRAY order_cap_lock_keys(buyer, email, district, address)
   LOOP
     PERFORM pg_advisory_xact_lock(lock_key);
   END LOOP;

@@ -285,7 +285,7 @@ function insertText(table: Table, rows: Row[], params: unknown[]): string {
   return text;
 }
 
-type PlacedOrder = {
+export type PlacedOrder = {
   order: NewOrder & { id: number };
   /** One per origin (decision 049); written before the items that point at them, in the same statement. */
   shipments?: (typeof shipments.$inferInsert & { id: number })[];
@@ -366,13 +366,7 @@ function capReached(error: unknown): UnpaidCapReached | undefined {
  * (decision 045). A reached cap raises UnpaidCapReached and writes nothing.
  */
 export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: StockLine[], caps?: OrderCaps): Promise<void> {
-  const parts: [Table, Row[]][] = [];
-  if (placed.shipments && placed.shipments.length > 0) parts.push([shipments, placed.shipments as unknown as Row[]]);
-  if (placed.items.length > 0) parts.push([orderItems, placed.items as unknown as Row[]]);
-  if (placed.payment) parts.push([payments, [placed.payment]]);
-  if (placed.mails.length > 0) parts.push([mailOutbox, placed.mails]);
-  const all: Row[] = [placed.order, ...parts.flatMap(([, rows]) => rows)];
-  if (all.some((row) => Object.values(row).some((value) => is(value, SQL)))) {
+  if (!batchable(placed)) {
     try {
       await db.transaction(async (tx) => {
         if (caps) {
@@ -387,18 +381,65 @@ export async function writePlacedOrder(db: Db, placed: PlacedOrder, lines: Stock
     }
     return;
   }
+  await writePlacedOrders(db, [{ placed, lines, caps }]);
+}
+
+/** One order's write, as the checkout's write batch (order-write-batch.ts) gathers them. */
+export interface PlacedOrderWrite {
+  placed: PlacedOrder;
+  lines: StockLine[];
+  caps?: OrderCaps | undefined;
+}
+
+/** Whether an order is written as text with parameters (no value given as SQL), and so can share a statement with others. */
+export function batchable(placed: PlacedOrder): boolean {
+  const rows = [placed.order, ...(placed.shipments ?? []), ...placed.items, ...(placed.payment ? [placed.payment] : []), ...placed.mails] as Row[];
+  return !rows.some((row) => Object.values(row).some((value) => is(value, SQL)));
+}
+
+/**
+ * Several checkouts' orders in one statement, and so one transaction and one commit (decision 080):
+ * the statement writePlacedOrder makes for one order, with every order's rows in its inserts, every
+ * line in its stock update (quantities of one product added) and every order's unpaid caps held.
+ * Before any order's caps, the keys of all of them are locked in one ascending pass
+ * (`order_cap_lock_keys`, migration 0029), so two batches never wait on each other in a cycle; the
+ * batch holds no two orders of one buyer (order-write-batch.ts), so each order's count is its own.
+ * Any failure writes nothing: a short product or a reached cap fails the whole statement, and the
+ * batch then writes each order alone to know whose it was. One order's statement is prepared (its
+ * shapes are few); a batch's varies with its orders, so it is not (it would fill the 200 names).
+ */
+export async function writePlacedOrders(db: Db, writes: PlacedOrderWrite[]): Promise<void> {
   const params: unknown[] = [];
+  const capped = writes.filter((w): w is PlacedOrderWrite & { caps: OrderCaps } => w.caps !== undefined);
+  const ctes: string[] = [];
+  if (capped.length > 1) {
+    const param = (values: unknown[], type: string) => {
+      params.push(values);
+      return `$${params.length}::${type}`;
+    };
+    const keys = `unnest(${param(capped.map((w) => w.caps.userId), 'int[]')}, ${param(capped.map((w) => w.caps.email), 'text[]')}, ${param(capped.map((w) => w.caps.districtId), 'int[]')}, ${param(capped.map((w) => w.caps.address), 'text[]')}) AS c(buyer, email, district, address)`;
+    ctes.push(`cap_locks AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT k FROM ${keys}
+      CROSS JOIN LATERAL unnest(order_cap_lock_keys(c.buyer, c.email, c.district, c.address)) AS k ORDER BY k) keys) locked_keys)`);
+  }
   // Materialised and read by the stock lock's condition: evaluated once, before any product is locked.
-  const held = caps ? `held AS MATERIALIZED (SELECT ${capsHoldText(placed.order.id, caps, params)} AS ok)` : undefined;
-  const stock = stockStatement(lines, params, held ? '(SELECT ok FROM held)' : undefined);
-  const ctes = [
-    ...(held ? [held] : []),
-    ...(stock ? [stock.ctes] : []),
-    ...parts.map(([table, rows], i) => `w${i} AS (${insertText(table, rows, params)})`),
-    `o AS (${insertText(orders, [placed.order], params)})`,
+  if (capped.length > 0) ctes.push(`held AS MATERIALIZED (SELECT ${capped.map((w) => capsHoldText(w.placed.order.id, w.caps, params)).join(' AND ')} AS ok${capped.length > 1 ? ' FROM cap_locks' : ''})`);
+  const held = capped.length > 0;
+  const stock = stockStatement(
+    writes.flatMap((w) => w.lines),
+    params,
+    held ? '(SELECT ok FROM held)' : undefined,
+  );
+  if (stock) ctes.push(stock.ctes);
+  const tables: [Table, Row[]][] = [
+    [shipments, writes.flatMap((w) => (w.placed.shipments ?? []) as unknown as Row[])],
+    [orderItems, writes.flatMap((w) => w.placed.items as unknown as Row[])],
+    [payments, writes.flatMap((w) => (w.placed.payment ? [w.placed.payment as Row] : []))],
+    [mailOutbox, writes.flatMap((w) => w.placed.mails as Row[])],
   ];
+  tables.filter(([, rows]) => rows.length > 0).forEach(([table, rows], i) => ctes.push(`w${i} AS (${insertText(table, rows, params)})`));
+  ctes.push(`o AS (${insertText(orders, writes.map((w) => w.placed.order as Row), params)})`);
   try {
-    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params, { prepare: true });
+    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params, { prepare: writes.length === 1 });
   } catch (error) {
     const cap = capReached(error);
     if (cap) throw cap;

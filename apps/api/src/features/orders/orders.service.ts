@@ -27,17 +27,18 @@ import {
   toOrder,
   toShipment,
   UnpaidCapReached,
-  writePlacedOrder,
   type CapName,
   type CheckoutContext,
   type IdempotentOrder,
   type OrderItemRow,
   type OrderRow,
+  type PlacedOrder,
   type PaymentView,
   type ShipmentRow,
   type UnpaidCounts,
   type UnpaidKeys,
 } from './orders.repository';
+import { writeOrderInBatch } from './order-write-batch';
 
 /** The orders feature's part of a checkout (decision 075) and of a point-of-sale sale. */
 export {
@@ -407,22 +408,22 @@ function isIdempotencyViolation(error: unknown): boolean {
 /**
  * Checkout step writeOrder: one statement, its own transaction, writes the order with its
  * shipments, items, payment and e-mails, and takes the stock (stock's part) under the unpaid caps
- * counted again under their locks (decision 045). Answers the order of the same Idempotency-Key
+ * counted again under their locks (decision 045); with other checkouts' orders when some are
+ * waiting to be written (the write batch, decision 080). Answers the order of the same Idempotency-Key
  * when another submit of it won the race, else null.
  */
 export async function writeOrder(
   db: Db,
   rows: OrderRows,
-  mails: Parameters<typeof writePlacedOrder>[1]['mails'],
+  mails: PlacedOrder['mails'],
   caps: UnpaidKeys & { districtId: number; settings: PaymentSettings },
   idempotency: IdempotencyClaim | undefined,
 ): Promise<Order | null> {
   try {
-    await writePlacedOrder(
-      db,
-      { order: rows.order, shipments: rows.shipments, items: rows.items, payment: rows.payment, mails },
-      rows.items.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })),
-      {
+    await writeOrderInBatch(db, {
+      placed: { order: rows.order, shipments: rows.shipments, items: rows.items, payment: rows.payment, mails },
+      lines: rows.items.map((l) => ({ productId: l.product_id, variantLabel: l.variant_label, quantity: l.quantity, name: l.product_name })),
+      caps: {
         userId: caps.userId,
         email: caps.email,
         address: caps.address,
@@ -431,7 +432,7 @@ export async function writeOrder(
         maxEmail: caps.settings.max_unpaid_per_email,
         maxAddress: caps.settings.max_unpaid_per_address,
       },
-    );
+    });
     return null;
   } catch (error) {
     const soldOut = soldOutError(error);

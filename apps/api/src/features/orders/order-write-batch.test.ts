@@ -1,0 +1,104 @@
+/**
+ * Decision 080 (issue 30 §3): concurrent checkouts' orders are written in one statement, and each
+ * buyer still gets their own answer. Orders written by one statement share its transaction, which
+ * the database shows as the rows' `xmin`: that is how these tests see a batch.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@pasar/core/checkout';
+import { paymentMessages } from '@pasar/core/payments';
+import { queryRows } from '../../db/client';
+import { createTestApp, testEngine, type TestApp } from '../../test/app';
+import { makeBusiness, makeProduct } from '../../test/factories';
+import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
+import { stockMessages } from '../stock/stock.service';
+
+let t: TestApp;
+let local: LocalCourierOption;
+let businessId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  businessId = (await makeBusiness(t.db)).id;
+  local = await localCourierOption(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const place = (productId: number, email: string, address: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: guestOrderPayload({ productId, quantity: 1, local, email, address }) });
+
+/** How many transactions wrote these orders. */
+async function transactionsOf(ids: number[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(DISTINCT xmin::text)::int AS n FROM orders WHERE id IN ${ids}`);
+  return Number(row?.n);
+}
+
+describe(`the checkout's write batch (${testEngine})`, () => {
+  it('writes 20 parallel orders of 20 buyers in fewer transactions, each whole: items, payment, e-mails and stock', async () => {
+    const products = await Promise.all(Array.from({ length: 4 }, () => makeProduct(t.db, { business_id: businessId, price: 2500, stock: 100 })));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => place(products[i % 4]!.id, `serentak${i}@contoh.id`, `Jl. Serentak No. ${i + 1}`)));
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    const orders = answers.map((a) => (a.json() as { data: Order }).data);
+    const ids = orders.map((o) => o.id);
+    expect(new Set(ids).size).toBe(20);
+    // On PostgreSQL the checkouts overlap on the pool's connections and their writes meet in the batch. PGlite
+    // answers one statement at a time, so each order is written before the next reaches the batch.
+    if (testEngine === 'postgres') expect(await transactionsOf(ids)).toBeLessThan(20);
+    else expect(await transactionsOf(ids)).toBe(20);
+    const rows = await queryRows<{ id: number; items: number; payments: number; mails: number; email: string; total: number }>(
+      t.db,
+      sql`SELECT o.id, o.guest_email AS email, o.total_amount AS total,
+                 (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.id) AS items,
+                 (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS payments,
+                 (SELECT count(*)::int FROM mail_outbox m WHERE m.order_id = o.id) AS mails
+          FROM orders o WHERE o.id IN ${ids}`,
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const order of orders) {
+      const row = byId.get(order.id);
+      expect(row, `order ${order.id}`).toMatchObject({ email: order.guest_email, items: 1, payments: 1, mails: 2 });
+      expect(Number(row?.total)).toBe(order.total_amount);
+    }
+    const stock = await queryRows<{ stock: number }>(t.db, sql`SELECT stock FROM products WHERE id IN ${products.map((p) => p.id)}`);
+    expect(stock.map((s) => Number(s.stock))).toEqual([95, 95, 95, 95]);
+  });
+
+  it('answers each buyer of a batch that a short product failed: the last units are sold, the rest sold out, the other product placed', async () => {
+    const scarce = await makeProduct(t.db, { business_id: businessId, name: 'Keripik Langka', price: 4000, stock: 5 });
+    const plenty = await makeProduct(t.db, { business_id: businessId, price: 3000, stock: 100 });
+    const answers = await Promise.all(
+      Array.from({ length: 18 }, (_, i) => place(i % 3 === 0 ? plenty.id : scarce.id, `rebutan${i}@contoh.id`, `Jl. Rebutan No. ${i + 1}`)),
+    );
+    const scarceAnswers = answers.filter((_, i) => i % 3 !== 0);
+    const plentyAnswers = answers.filter((_, i) => i % 3 === 0);
+    for (const a of plentyAnswers) expect(a.statusCode, a.body).toBe(201);
+    expect(scarceAnswers.filter((a) => a.statusCode === 201)).toHaveLength(5);
+    const refused = scarceAnswers.filter((a) => a.statusCode !== 201);
+    expect(refused).toHaveLength(7);
+    for (const a of refused) {
+      expect(a.statusCode, a.body).toBe(409);
+      expect(a.json().error).toBe(stockMessages.outOfStock('Keripik Langka', 0));
+    }
+    const [left] = await queryRows<{ scarce: number; plenty: number; sold: number }>(
+      t.db,
+      sql`SELECT (SELECT stock FROM products WHERE id = ${scarce.id}) AS scarce, (SELECT stock FROM products WHERE id = ${plenty.id}) AS plenty,
+                 (SELECT coalesce(sum(quantity), 0)::int FROM order_items WHERE product_id = ${scarce.id}) AS sold`,
+    );
+    expect(left).toEqual({ scarce: 0, plenty: 94, sold: 5 });
+  });
+
+  it("never puts one buyer's orders in one statement, so a cap counts each of them", async () => {
+    const product = await makeProduct(t.db, { business_id: businessId, price: 1500, stock: 100 });
+    const others = Array.from({ length: 8 }, (_, i) => place(product.id, `tetangga${i}@contoh.id`, `Jl. Tetangga No. ${i + 1}`));
+    const mine = Array.from({ length: 5 }, (_, i) => place(product.id, 'satu.pembeli@contoh.id', `Jl. Pembeli No. ${i + 1}`));
+    const answers = await Promise.all([...others, ...mine]);
+    const placedMine = answers.slice(8).filter((a) => a.statusCode === 201);
+    expect(placedMine).toHaveLength(3);
+    for (const a of answers.slice(8).filter((x) => x.statusCode !== 201)) expect(a.json().error).toBe(paymentMessages.tooManyUnpaidEmail(3));
+    for (const a of answers.slice(0, 8)) expect(a.statusCode, a.body).toBe(201);
+    const ids = placedMine.map((a) => (a.json() as { data: Order }).data.id);
+    expect(await transactionsOf(ids)).toBe(3);
+  });
+});
