@@ -5,7 +5,7 @@
  * Fastify's hello world from the same run. Targets (issues 4 and 15 (docs/issues.md)): >= 1,000
  * orders/s spread, >= 500/s on one product; at most 8 database round trips an order
  * (apps/api/src/features/orders/checkout-round-trips.test.ts). Also prints the CPU an order costs in
- * Node and in PostgreSQL (Linux /proc), the figure a shared machine moves least, and how many of the
+ * Node and in PostgreSQL (Linux /proc; with the part spent in the kernel), the figure a shared machine moves least, and how many of the
  * products updates were HOT (migration 0017). Issue 30 §3 adds the raw baseline, an atomic stock
  * update through node:http and pg (bench/raw-stock-server.ts), with its rate and CPU per update.
  */
@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { queryRows } from '../apps/api/src/db/client';
 import { products } from '../apps/api/src/db/schema';
-import { guestOrderPayload } from '../apps/api/src/test/order-payload';
+import { guestOrderPayload } from '@pasar/core/testing';
 import { generateCatalog } from './generate-catalog';
 import { seededBenchDatabase } from './seeded-database';
 import { helloWorldBaseline, load, printTable, root, startBenchServer, startProcess, type LoadResult } from './support';
@@ -24,12 +24,18 @@ const ONE_PRODUCT_STOCK = 5000;
 const RAW_STOCK_ROWS = 2000;
 const RAW_STOCK_EACH = 1_000_000;
 
-/** utime + stime of a process in ms, from /proc (Linux; clock ticks of 10 ms), or undefined once it is gone. */
-function cpuMsOf(pid: number): number | undefined {
+/** A process's CPU in ms, in user space and in the kernel (its system calls: sockets, fsync, scheduling). */
+interface CpuTime {
+  user: number;
+  system: number;
+}
+
+/** utime and stime of a process in ms, from /proc (Linux; clock ticks of 10 ms), or undefined once it is gone. */
+function cpuMsOf(pid: number): CpuTime | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
     return undefined;
   }
@@ -53,8 +59,8 @@ function groupPids(leader: number): number[] {
 }
 
 interface CpuSnapshot {
-  node: Map<number, number>;
-  postgres: Map<number, number>;
+  node: Map<number, CpuTime>;
+  postgres: Map<number, CpuTime>;
   orders: number;
 }
 
@@ -69,7 +75,7 @@ const RAW_TAKEN = `SELECT (${RAW_STOCK_ROWS}::bigint * ${RAW_STOCK_EACH} - sum(s
 
 async function cpuSnapshot(check: pg.Client, serverPid: number, doneSql: string): Promise<CpuSnapshot> {
   const { rows } = await check.query<{ pid: number }>(`SELECT a.pid FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()`);
-  const read = (pids: number[]) => new Map(pids.flatMap((pid) => { const ms = cpuMsOf(pid); return ms === undefined ? [] : [[pid, ms] as [number, number]]; }));
+  const read = (pids: number[]) => new Map(pids.flatMap((pid) => { const ms = cpuMsOf(pid); return ms === undefined ? [] : [[pid, ms] as [number, CpuTime]]; }));
   const orders = (await check.query<{ n: number }>(doneSql)).rows[0]!.n;
   return { node: read(groupPids(serverPid)), postgres: read(rows.map((r) => r.pid)), orders };
 }
@@ -78,17 +84,31 @@ interface CpuCost {
   orders: number;
   node: number;
   postgres: number;
+  /** Of node and postgres, the part spent in the kernel. */
+  nodeSystem: number;
+  postgresSystem: number;
 }
 
 function cpuCost(before: CpuSnapshot, after: CpuSnapshot): CpuCost | undefined {
-  const spent = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
+  const spent = (a: Map<number, CpuTime>, b: Map<number, CpuTime>, part: (t: CpuTime) => number) => [...b].reduce((sum, [pid, t]) => sum + part(t) - (a.has(pid) ? part(a.get(pid)!) : 0), 0);
+  const all = (t: CpuTime) => t.user + t.system;
+  const kernel = (t: CpuTime) => t.system;
   const orders = after.orders - before.orders;
   if (orders <= 0 || after.node.size === 0) return undefined;
-  return { orders, node: spent(before.node, after.node) / orders, postgres: spent(before.postgres, after.postgres) / orders };
+  return {
+    orders,
+    node: spent(before.node, after.node, all) / orders,
+    postgres: spent(before.postgres, after.postgres, all) / orders,
+    nodeSystem: spent(before.node, after.node, kernel) / orders,
+    postgresSystem: spent(before.postgres, after.postgres, kernel) / orders,
+  };
 }
 
 const cpuLine = (cost: CpuCost | undefined, unit: string) =>
-  cost ? `${cost.orders} ${unit}s; CPU per ${unit}: Node ${cost.node.toFixed(2)} ms + PostgreSQL ${cost.postgres.toFixed(2)} ms = ${(cost.node + cost.postgres).toFixed(2)} ms` : `CPU per ${unit}: not measured`;
+  cost
+    ? `${cost.orders} ${unit}s; CPU per ${unit}: Node ${cost.node.toFixed(2)} ms + PostgreSQL ${cost.postgres.toFixed(2)} ms = ${(cost.node + cost.postgres).toFixed(2)} ms` +
+      ` (in the kernel: Node ${cost.nodeSystem.toFixed(2)}, PostgreSQL ${cost.postgresSystem.toFixed(2)})`
+    : `CPU per ${unit}: not measured`;
 
 export async function runCheckoutBench(): Promise<void> {
   const pgDb = await seededBenchDatabase('pasar_bench_checkout', 'checkout');

@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
-import { guestOrderPayload } from '../apps/api/src/test/order-payload';
+import { guestOrderPayload } from '@pasar/core/testing';
 import { createThrowawayDatabase, postgresAnswers } from '../apps/api/src/test/throwaway-database';
 
 export const root = path.resolve(import.meta.dirname, '..');

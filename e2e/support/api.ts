@@ -2,7 +2,7 @@
  * Talking to the running server's API straight from a spec, for the data a test sets up or
  * checks behind the browser's back. Plain fetch: the e2e package does not import API internals.
  */
-import { sumurBandung } from '@pasar/core/testing';
+import { guestOrderPayload, sumurBandung } from '@pasar/core/testing';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -70,14 +70,6 @@ export async function localCourierOption(baseUrl: string): Promise<LocalCourierO
  * of whoever's token is sent with it.
  */
 export function localCourierOrderPayload(order: { productId: number; quantity: number; local: LocalCourierOption; name: string; guestEmail?: string }) {
-  return {
-    ...(order.guestEmail !== undefined ? { guest_email: order.guestEmail } : {}),
-    payment_method: 'manual',
-    shipping_name: order.name,
-    shipping_address: 'Jl. Braga No. 5',
-    ...sumurBandung,
-    shipping_phone: '081234567890',
-    order_items: [{ product_id: order.productId, quantity: order.quantity }],
-    shipping_cost_breakdown: { type: 'local_courier', courier_id: order.local.courier_id, price_id: order.local.price_id },
-  };
+  const { guest_email, ...body } = guestOrderPayload({ ...order, email: order.guestEmail, phone: '081234567890' });
+  return order.guestEmail !== undefined ? { guest_email, ...body } : body;
 }

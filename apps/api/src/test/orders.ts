@@ -9,7 +9,7 @@ import { getSetting, putSetting } from '../features/settings/settings.repository
 import { createTestApp, demoAccounts, signIn, type TestApp, type TestAppOptions } from './app';
 import type { AuthHeaders } from './demo-sessions';
 import { sumurBandung } from '@pasar/core/testing';
-import { guestOrderPayload } from './order-payload';
+import { guestOrderPayload } from '@pasar/core/testing';
 
 export { guestOrderPayload };
 

@@ -1,7 +1,7 @@
 /**
- * Test data shared by the core and web tests and the benches (the API's tests have their database
- * factories): a product as the catalogue API answers it, the demo store's district, and a seeded
- * random generator.
+ * Test data shared by the core and web tests, the API's, e2e and ops tests and the benches (the API's
+ * tests have their database factories besides): a product as the catalogue API answers it, the demo
+ * store's district, a guest's order as the storefront sends it, and a seeded random generator.
  */
 import type { Product } from '../catalog/index';
 
@@ -58,5 +58,23 @@ export function seededRandom(seed: number): () => number {
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * POST /orders for a guest paying by manual transfer, one product shipped by the local courier, to
+ * Sumur Bandung. A caller placing many gives each its own e-mail and address: the shop caps one
+ * guest's and one address's open unpaid orders (decision 045).
+ */
+export function guestOrderPayload(order: { productId: number; quantity: number; local: { courier_id: number; price_id: number }; email?: string; name?: string; address?: string; phone?: string }) {
+  return {
+    guest_email: order.email ?? 'tamu@contoh.id',
+    payment_method: 'manual',
+    shipping_name: order.name ?? 'Tamu Bandung',
+    shipping_address: order.address ?? 'Jl. Braga No. 5',
+    ...sumurBandung,
+    shipping_phone: order.phone ?? '081200000000',
+    order_items: [{ product_id: order.productId, quantity: order.quantity }],
+    shipping_cost_breakdown: { type: 'local_courier', courier_id: order.local.courier_id, price_id: order.local.price_id },
   };
 }
