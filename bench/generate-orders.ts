@@ -15,9 +15,13 @@ const textArray = (list: readonly string[]) => sql.raw(`(ARRAY[${list.map((s) =>
 /**
  * Orders as an office sees them after a few months: every status, online and POS, paid, unpaid and
  * expired, manual transfers with proofs to check, one or two items each, an audit trail for some.
- * Written by generate_series in a few statements (about half a minute for 100,000).
+ * Written by generate_series in a few statements (about half a minute for 100,000). With `shipments`,
+ * each online order also has its shipment, its items pointing at it, as checkout has written them since
+ * issue 21: the checkout bench starts from these (with no shipments, every connection planned its
+ * foreign-key check of an item's shipment as a scan of an empty table and kept that plan as the bench
+ * filled it).
  */
-export async function generateOrders(db: Database['db'], count: number, productIds: number[]): Promise<void> {
+export async function generateOrders(db: Database['db'], count: number, productIds: number[], options: { shipments?: boolean } = {}): Promise<void> {
   const first = Math.min(...productIds);
   const span = productIds.length;
   await db.execute(sql`
@@ -59,17 +63,13 @@ export async function generateOrders(db: Database['db'], count: number, productI
     INSERT INTO order_events (order_id, actor_name, kind, from_status, to_status, created_at)
     SELECT o.id, 'Admin Pasar (@admin)', 'status_changed', 'pending', o.status, o.created_at + interval '3 hours'
     FROM orders o WHERE o.status <> 'pending' AND o.id % 4 = 0`);
+  if (options.shipments) await generateShipments(db);
   // What autovacuum does on a live shop: statistics, and the visibility map that index-only scans need.
   await db.execute(sql`VACUUM ANALYZE`);
 }
 
-/**
- * A shipment for each generated online order (one origin: the store, by the local courier), its items
- * pointing at it, as checkout has written them since issue 21; then statistics again. The checkout
- * bench starts from these: with no shipments, every connection planned its foreign-key check of an
- * item's shipment as a scan of an empty table and kept that plan while the bench filled it.
- */
-export async function generateShipments(db: Database['db']): Promise<void> {
+/** One shipment per online order (the store, by the local courier), its items pointing at it. */
+async function generateShipments(db: Database['db']): Promise<void> {
   await db.execute(sql`
     INSERT INTO shipments (order_id, position, origin_label, kind, courier_name, service, cost, weight_grams, status, shipped_at, delivered_at, created_at, updated_at)
     SELECT o.id, 1, 'Pasar UMKM', 'local_courier', 'Kurir lokal', 'same-day', o.shipping_cost, 500,
@@ -79,5 +79,4 @@ export async function generateShipments(db: Database['db']): Promise<void> {
            o.created_at, o.created_at
     FROM orders o WHERE o.order_type = 'online'`);
   await db.execute(sql`UPDATE order_items i SET shipment_id = s.id FROM shipments s WHERE s.order_id = i.order_id`);
-  await db.execute(sql`VACUUM ANALYZE`);
 }

@@ -13,7 +13,7 @@
  * alone, so each buyer gets their own answer: sold out, capped or placed.
  */
 import type { Db } from '../../db/client';
-import { batchable, writePlacedOrder, writePlacedOrders, type PlacedOrderWrite } from './orders.repository';
+import { batchable, placedRows, writePlacedOrder, writePlacedOrders, type PlacedOrderWrite } from './orders.repository';
 
 /** Orders in one statement at most, and parameters (PostgreSQL takes 65,535). */
 const MAX_ORDERS = 50;
@@ -43,9 +43,7 @@ function keysOf(write: PlacedOrderWrite): string[] {
 }
 
 function paramsOf(write: PlacedOrderWrite): number {
-  const { placed } = write;
-  const rows = [placed.order, ...(placed.shipments ?? []), ...placed.items, ...(placed.payment ? [placed.payment] : []), ...placed.mails];
-  return rows.reduce((sum, row) => sum + Object.keys(row).length, 0) + write.lines.length * 4 + 8;
+  return placedRows(write.placed).reduce((sum, row) => sum + Object.keys(row).length, 0) + write.lines.length * 4 + 8;
 }
 
 class OrderWriteBatch {
@@ -93,10 +91,7 @@ class OrderWriteBatch {
   private async run(batch: Waiting[]): Promise<void> {
     if (batch.length > 1) {
       try {
-        await writePlacedOrders(
-          this.db,
-          batch.map((w) => w.write),
-        );
+        await writePlacedOrders(this.db, batch.map((w) => w.write));
         for (const w of batch) w.resolve();
         return;
       } catch {
@@ -107,9 +102,10 @@ class OrderWriteBatch {
   }
 }
 
+/** One order in a statement of its own (writePlacedOrder's, without asking again whether it is batchable). */
 async function writeAlone(db: Db, w: Waiting): Promise<void> {
   try {
-    await writePlacedOrder(db, w.write.placed, w.write.lines, w.write.caps);
+    await writePlacedOrders(db, [w.write]);
     w.resolve();
   } catch (error) {
     w.reject(error);

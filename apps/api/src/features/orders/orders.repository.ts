@@ -391,10 +391,14 @@ export interface PlacedOrderWrite {
   caps?: OrderCaps | undefined;
 }
 
+/** Every row an order writes: the order, its shipments, items, payment and e-mails. */
+export function placedRows(placed: PlacedOrder): Record<string, unknown>[] {
+  return [placed.order, ...(placed.shipments ?? []), ...placed.items, ...(placed.payment ? [placed.payment] : []), ...placed.mails] as Row[];
+}
+
 /** Whether an order is written as text with parameters (no value given as SQL), and so can share a statement with others. */
 export function batchable(placed: PlacedOrder): boolean {
-  const rows = [placed.order, ...(placed.shipments ?? []), ...placed.items, ...(placed.payment ? [placed.payment] : []), ...placed.mails] as Row[];
-  return !rows.some((row) => Object.values(row).some((value) => is(value, SQL)));
+  return !placedRows(placed).some((row) => Object.values(row).some((value) => is(value, SQL)));
 }
 
 /**
@@ -424,11 +428,7 @@ export async function writePlacedOrders(db: Db, writes: PlacedOrderWrite[]): Pro
   // Materialised and read by the stock lock's condition: evaluated once, before any product is locked.
   if (capped.length > 0) ctes.push(`held AS MATERIALIZED (SELECT ${capped.map((w) => capsHoldText(w.placed.order.id, w.caps, params)).join(' AND ')} AS ok${capped.length > 1 ? ' FROM cap_locks' : ''})`);
   const held = capped.length > 0;
-  const stock = stockStatement(
-    writes.flatMap((w) => w.lines),
-    params,
-    held ? '(SELECT ok FROM held)' : undefined,
-  );
+  const stock = stockStatement(writes.flatMap((w) => w.lines), params, held ? '(SELECT ok FROM held)' : undefined);
   if (stock) ctes.push(stock.ctes);
   const tables: [Table, Row[]][] = [
     [shipments, writes.flatMap((w) => (w.placed.shipments ?? []) as unknown as Row[])],
