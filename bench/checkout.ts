@@ -22,8 +22,8 @@ import { generateOrders } from './generate-orders';
 import { seededBenchDatabase } from './seeded-database';
 import { helloWorldBaseline, load, printTable, root, startBenchServer, startProcess, type LoadResult } from './support';
 
-/** Enough not to sell out in the run at the target rate (500/s for 10 s): the rate is of orders placed, not of 409s. */
-const ONE_PRODUCT_STOCK = 20_000;
+/** Enough not to sell out in the warm-up and the run at twice the target rate (1,000/s for 20 s): the rate is of orders placed, not of 409s. */
+const ONE_PRODUCT_STOCK = 50_000;
 /**
  * The orders the shop has before the bench: a running shop's tables have rows and statistics. On an
  * empty orders table every connection planned its foreign-key checks and functions as scans of a tiny
@@ -35,8 +35,10 @@ const HISTORY_ORDERS = Number(process.env.BENCH_CHECKOUT_HISTORY ?? 100_000);
 /**
  * Seconds of the same load before each measured row, not counted: a live shop's server has compiled
  * its code, opened its connections and prepared its statements; a cold one did that inside the first row.
+ * 3 s was not enough: perf showed V8's compiler threads still at a third of Node's CPU in the first
+ * measured row (Node 2.2 ms an order there, 1.2 after 15 s of warm-up; decision 081).
  */
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 const RAW_STOCK_ROWS = 2000;
 const RAW_STOCK_EACH = 1_000_000;
 
@@ -182,10 +184,14 @@ export async function runCheckoutBench(): Promise<void> {
       const measured = async (run: (seconds?: number) => Promise<LoadResult>) => {
         if (WARM_UP_SECONDS > 0) await run(WARM_UP_SECONDS);
         const before = await cpuSnapshot(check, server.pid, ORDERS_DONE);
+        const first = (await check.query<{ last: number }>('SELECT coalesce(max(id), 0)::int AS last FROM orders')).rows[0]!.last;
         const result = await run();
         const cost = cpuCost(before, await cpuSnapshot(check, server.pid, ORDERS_DONE));
         const times = cost && rawCost ? ` (${((cost.node + cost.postgres) / (rawCost.node + rawCost.postgres)).toFixed(1)} raw updates)` : '';
-        cpu.push(`${result.name}: ${cpuLine(cost, 'order')}${times}`);
+        // Each write statement is one transaction: its orders share an xmin (the write batch, decision 080).
+        const writes = (await check.query<{ orders: number; writes: number }>('SELECT count(*)::int AS orders, count(DISTINCT xmin::text)::int AS writes FROM orders WHERE id > $1', [first])).rows[0];
+        const batch = writes && writes.writes > 0 ? `; ${(writes.orders / writes.writes).toFixed(1)} orders a write` : '';
+        cpu.push(`${result.name}: ${cpuLine(cost, 'order')}${times}${batch}`);
         return result;
       };
       rows.push(

@@ -272,6 +272,35 @@ describe(`catalogue answers kept per process (${testEngine})`, () => {
     expect((await readCatalogChanges(t.db, cursor)).stock).toEqual([product.id]);
   });
 
+  it('moves the counter, not the feed, when a sale changes anything besides the stock (migration 0030)', async () => {
+    const category = await makeCategory(t.db, { name: 'Jual Campur' });
+    const product = await makeProduct(t.db, { name: 'Teh Campur', category_id: category.id, stock: 9, variants: [{ label: 'S', price: 7000, stock: 4 }, { label: 'M', price: 9000, stock: 5 }] });
+    const cursor = newStockFeedCursor();
+    const start = await readCatalogChanges(t.db, cursor);
+    // Stock alone, for a product and for a size: the feed, and the counter stays.
+    for (const change of [
+      sql`UPDATE products SET stock = stock - 1 WHERE id = ${product.id}`,
+      sql`UPDATE product_variants SET stock = stock - 1 WHERE product_id = ${product.id} AND label = 'S'`,
+    ]) {
+      await t.db.execute(change);
+      const stockOnly = await readCatalogChanges(t.db, cursor);
+      expect(stockOnly.stock).toEqual([product.id]);
+      expect(stockOnly.version).toBe(start.version);
+    }
+    // Stock with a price, a name, a size's price: the counter moves, and no feed row.
+    for (const change of [
+      sql`UPDATE products SET stock = stock - 1, price = price + 100 WHERE id = ${product.id}`,
+      sql`UPDATE products SET stock = stock - 1, name = 'Teh Campur Baru' WHERE id = ${product.id}`,
+      sql`UPDATE product_variants SET stock = stock - 1, price = price + 100 WHERE product_id = ${product.id} AND label = 'M'`,
+    ]) {
+      const before = await readCatalogChanges(t.db, cursor);
+      await t.db.execute(change);
+      const after = await readCatalogChanges(t.db, cursor);
+      expect(after.stock).toEqual([]);
+      expect(after.version).not.toBe(before.version);
+    }
+  });
+
   it('drops everything when the jobs deleted stock-feed rows it had not read', async () => {
     const category = await makeCategory(t.db, { name: 'Pangkas Jual' });
     const product = await makeProduct(t.db, { name: 'Gula Aren Pangkas', category_id: category.id, stock: 9 });

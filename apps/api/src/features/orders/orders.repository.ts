@@ -245,8 +245,12 @@ type Row = Record<string, unknown>;
 interface InsertTarget {
   /** `INSERT INTO "t" ("a", "b", …) VALUES `: every column, in the table's order. */
   head: string;
-  columns: { key: string; toDriver: (value: unknown) => unknown }[];
+  name: string;
+  /** `name`: the quoted column; `type`: its SQL type, as an array's element (a serial is its integer). */
+  columns: { key: string; name: string; type: string; toDriver: (value: unknown) => unknown }[];
 }
+
+const serialTypes: Record<string, string> = { serial: 'integer', bigserial: 'bigint', smallserial: 'smallint' };
 
 const insertTargets = new Map<Table, InsertTarget>();
 
@@ -257,7 +261,13 @@ function targetOf(table: Table): InsertTarget {
     const columns = Object.entries(getTableColumns(table));
     target = {
       head: `INSERT INTO "${getTableName(table)}" (${columns.map(([, column]) => `"${column.name}"`).join(', ')}) VALUES `,
-      columns: columns.map(([key, column]) => ({ key, toDriver: (value: unknown) => column.mapToDriverValue(value) })),
+      name: getTableName(table),
+      columns: columns.map(([key, column]) => ({
+        key,
+        name: `"${column.name}"`,
+        type: serialTypes[column.getSQLType()] ?? column.getSQLType(),
+        toDriver: (value: unknown) => column.mapToDriverValue(value),
+      })),
     };
     insertTargets.set(table, target);
   }
@@ -283,6 +293,36 @@ function insertText(table: Table, rows: Row[], params: unknown[]): string {
     text += ')';
   });
   return text;
+}
+
+/**
+ * The same INSERT with one array a column (`SELECT * FROM unnest($1::integer[], …)`): its text is the
+ * same for any number of rows, so a batch's statement can be prepared (decision 081). Undefined when
+ * the rows do not all give the same columns, or a value is not a scalar the driver writes as an array's
+ * element (an array column): insertText writes those.
+ */
+function insertArraysText(table: Table, rows: Row[], params: unknown[]): string | undefined {
+  const target = targetOf(table);
+  const first = rows[0]!;
+  const given = target.columns.filter((column) => first[column.key] !== undefined);
+  const arrays: unknown[][] = [];
+  for (const column of given) {
+    const values: unknown[] = [];
+    for (const row of rows) {
+      const value = row[column.key];
+      if (value === undefined) return undefined;
+      const sent = value === null ? null : column.toDriver(value);
+      if (sent !== null && typeof sent === 'object') return undefined;
+      values.push(sent);
+    }
+    arrays.push(values);
+  }
+  if (rows.some((row) => target.columns.some((column) => row[column.key] !== undefined && first[column.key] === undefined))) return undefined;
+  const columns = given.map((column, i) => {
+    params.push(arrays[i]);
+    return `unnest($${params.length}::${column.type}[])`;
+  });
+  return `INSERT INTO "${target.name}" (${given.map((column) => column.name).join(', ')}) SELECT * FROM ROWS FROM (${columns.join(', ')})`;
 }
 
 export type PlacedOrder = {
@@ -409,24 +449,30 @@ export function batchable(placed: PlacedOrder): boolean {
  * (`order_cap_lock_keys`, migration 0029), so two batches never wait on each other in a cycle; the
  * batch holds no two orders of one buyer (order-write-batch.ts), so each order's count is its own.
  * Any failure writes nothing: a short product or a reached cap fails the whole statement, and the
- * batch then writes each order alone to know whose it was. One order's statement is prepared (its
- * shapes are few); a batch's varies with its orders, so it is not (it would fill the 200 names).
+ * batch then writes each order alone to know whose it was. Every value goes in an array a column
+ * (caps, stock lines, rows), so the text is the same for one order or fifty and the statement is
+ * prepared: parsing and planning a batch's text of ~1,000 parameters was a fifth of PostgreSQL's CPU
+ * an order (decision 081).
  */
 export async function writePlacedOrders(db: Db, writes: PlacedOrderWrite[]): Promise<void> {
   const params: unknown[] = [];
+  const param = (values: unknown[], type: string) => {
+    params.push(values);
+    return `$${params.length}::${type}`;
+  };
   const capped = writes.filter((w): w is PlacedOrderWrite & { caps: OrderCaps } => w.caps !== undefined);
   const ctes: string[] = [];
-  if (capped.length > 1) {
-    const param = (values: unknown[], type: string) => {
-      params.push(values);
-      return `$${params.length}::${type}`;
-    };
-    const keys = `unnest(${param(capped.map((w) => w.caps.userId), 'int[]')}, ${param(capped.map((w) => w.caps.email), 'text[]')}, ${param(capped.map((w) => w.caps.districtId), 'int[]')}, ${param(capped.map((w) => w.caps.address), 'text[]')}) AS c(buyer, email, district, address)`;
-    ctes.push(`cap_locks AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT k FROM ${keys}
+  if (capped.length > 0) {
+    // One array a field, so the text is the same for any number of orders (decision 081).
+    const of = <T>(field: (w: PlacedOrderWrite & { caps: OrderCaps }) => T) => capped.map(field);
+    const buyers = `${param(of((w) => w.caps.userId), 'int[]')}, ${param(of((w) => w.caps.email), 'text[]')}, ${param(of((w) => w.caps.districtId), 'int[]')}, ${param(of((w) => w.caps.address), 'text[]')}`;
+    ctes.push(`cap_locks AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT k FROM unnest(${buyers}) AS c(buyer, email, district, address)
       CROSS JOIN LATERAL unnest(order_cap_lock_keys(c.buyer, c.email, c.district, c.address)) AS k ORDER BY k) keys) locked_keys)`);
+    const limits = `unnest(${param(of((w) => w.placed.order.id), 'int[]')}, ${buyers}, ${param(of((w) => w.caps.maxAccount), 'int[]')}, ${param(of((w) => w.caps.maxEmail), 'int[]')}, ${param(of((w) => w.caps.maxAddress), 'int[]')})`;
+    // Materialised and read by the stock lock's condition: evaluated once, before any product is locked.
+    ctes.push(`held AS MATERIALIZED (SELECT bool_and(order_caps_hold(c.id, c.buyer, c.email, c.district, c.address, c.max_account, c.max_email, c.max_address)) AS ok
+      FROM cap_locks, ${limits} AS c(id, buyer, email, district, address, max_account, max_email, max_address))`);
   }
-  // Materialised and read by the stock lock's condition: evaluated once, before any product is locked.
-  if (capped.length > 0) ctes.push(`held AS MATERIALIZED (SELECT ${capped.map((w) => capsHoldText(w.placed.order.id, w.caps, params)).join(' AND ')} AS ok${capped.length > 1 ? ' FROM cap_locks' : ''})`);
   const held = capped.length > 0;
   const stock = stockStatement(writes.flatMap((w) => w.lines), params, held ? '(SELECT ok FROM held)' : undefined);
   if (stock) ctes.push(stock.ctes);
@@ -435,11 +481,22 @@ export async function writePlacedOrders(db: Db, writes: PlacedOrderWrite[]): Pro
     [orderItems, writes.flatMap((w) => w.placed.items as unknown as Row[])],
     [payments, writes.flatMap((w) => (w.placed.payment ? [w.placed.payment as Row] : []))],
     [mailOutbox, writes.flatMap((w) => w.placed.mails as Row[])],
+    [orders, writes.map((w) => w.placed.order as Row)],
   ];
-  tables.filter(([, rows]) => rows.length > 0).forEach(([table, rows], i) => ctes.push(`w${i} AS (${insertText(table, rows, params)})`));
-  ctes.push(`o AS (${insertText(orders, writes.map((w) => w.placed.order as Row), params)})`);
+  // Prepared while every insert is written with arrays: its text then has few shapes (which tables,
+  // which columns, caps, sizes), not one a number of rows.
+  let prepare = true;
+  const inserts = tables
+    .filter(([, rows]) => rows.length > 0)
+    .map(([table, rows]) => {
+      const arrays = insertArraysText(table, rows, params);
+      if (arrays) return arrays;
+      prepare = false;
+      return insertText(table, rows, params);
+    });
+  inserts.forEach((insert, i) => ctes.push(`${i === inserts.length - 1 ? 'o' : `w${i}`} AS (${insert})`));
   try {
-    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params, { prepare: writes.length === 1 });
+    await rawQuery(db, `WITH ${ctes.join(',\n')}\nSELECT ${stock ? `stock_short((SELECT json_agg(s) FROM (${shortLinesSql}) s))` : held ? '(SELECT ok FROM held)' : 'NULL'}`, params, { prepare });
   } catch (error) {
     const cap = capReached(error);
     if (cap) throw cap;

@@ -56,8 +56,10 @@ export function stockStatement(lines: StockLine[], params: unknown[], after?: st
     params.push(value);
     return `$${params.length}::${type}`;
   };
-  const want = ordered.map((l) => `(${param(l.productId, 'int')}, ${param(l.variantLabel, 'text')}, ${param(l.quantity, 'int')})`).join(', ');
-  const ids = [...new Set(ordered.map((l) => l.productId))].map((id) => param(id, 'int')).join(', ');
+  // Arrays, not a row of parameters a line: the text is the same for any number of lines, so the
+  // checkout's write can be a prepared statement (decision 081).
+  const want = `SELECT * FROM unnest(${param(ordered.map((l) => l.productId), 'int[]')}, ${param(ordered.map((l) => l.variantLabel), 'text[]')}, ${param(ordered.map((l) => l.quantity), 'int[]')})`;
+  const ids = param([...new Set(ordered.map((l) => l.productId))], 'int[]');
   // Lines without a size leave the variants alone: no variants update to plan, and none for its triggers to see.
   const variantUpdate = ordered.some((l) => l.variantLabel != null)
     ? `v AS (UPDATE product_variants pv SET stock = pv.stock - w.quantity FROM want w
@@ -67,8 +69,8 @@ export function stockStatement(lines: StockLine[], params: unknown[], after?: st
     : `v(product_id, label) AS (SELECT NULL::int, NULL::text WHERE false)`;
   return {
     ordered,
-    ctes: `want(product_id, label, quantity) AS (VALUES ${want}),
-      locked AS (SELECT p.id FROM products p WHERE p.id IN (${ids})${after ? ` AND ${after}` : ''} ORDER BY p.id FOR NO KEY UPDATE),
+    ctes: `want(product_id, label, quantity) AS (${want}),
+      locked AS (SELECT p.id FROM products p WHERE p.id = ANY (${ids})${after ? ` AND ${after}` : ''} ORDER BY p.id FOR NO KEY UPDATE),
       ${variantUpdate},
       p AS (UPDATE products p SET stock = p.stock - t.quantity
              FROM (SELECT product_id, sum(quantity)::int AS quantity FROM want GROUP BY product_id) t
