@@ -128,4 +128,38 @@ describe(`the checkout's write batch (${testEngine})`, () => {
     // As many values for twelve orders as for one: arrays, one a column.
     expect(new Set(writes.map((w) => w.values.length)).size).toBe(1);
   });
+
+  // The prepared statement's generic plan cannot know how few products a batch names: without the ids
+  // in the update's own condition it joined the lines to a scan of every product (decision 081).
+  it.runIf(testEngine === 'postgres')("takes the stock by the products' ids in the prepared statement's generic plan, not by a scan of the catalogue", async () => {
+    const many = [];
+    for (let i = 0; i < 6; i++) many.push(...(await Promise.all(Array.from({ length: 50 }, () => makeProduct(t.db, { business_id: businessId, price: 1000, stock: 10 })))));
+    await t.db.execute(sql`ANALYZE products`);
+    const writes: { text: string; values: unknown[] }[] = [];
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const answers = await Promise.all(many.slice(0, 6).map((p, i) => place(p.id, `rencana${i}@contoh.id`, `Jl. Rencana No. ${i + 1}`)));
+      for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+      for (const [config] of spy.mock.calls as unknown as [{ text?: string; values?: unknown[] }][]) {
+        if (typeof config === 'object' && config?.text?.includes('stock_short(')) writes.push({ text: config.text, values: config.values ?? [] });
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    const [{ name } = { name: '' }] = await queryRows<{ name: string }>(t.db, sql`SELECT current_database() AS name`);
+    const client = new pg.Client({ connectionString: `${process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, '')}/${name}` });
+    await client.connect();
+    try {
+      await client.query('SET plan_cache_mode = force_generic_plan');
+      await client.query(`PREPARE batch_write AS ${writes[0]!.text}`);
+      // EXPLAIN EXECUTE takes no bound parameters: each value as a literal (an array in PostgreSQL's array syntax).
+      const element = (e: unknown) => (e === null ? 'NULL' : `"${String(e).replace(/[\\"]/g, (c) => `\\${c}`)}"`);
+      const literals = writes[0]!.values.map((v) => (v === null ? 'NULL' : client.escapeLiteral(Array.isArray(v) ? `{${v.map(element).join(',')}}` : String(v))));
+      const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE batch_write(${literals.join(', ')})`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Update on products[\s\S]*Index Cond: \(id = ANY/);
+      expect(plan).not.toMatch(/Seq Scan on products/);
+    } finally {
+      await client.end();
+    }
+  });
 });

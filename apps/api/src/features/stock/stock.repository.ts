@@ -59,11 +59,13 @@ export function stockStatement(lines: StockLine[], params: unknown[], after?: st
   // Arrays, not a row of parameters a line: the text is the same for any number of lines, so the
   // checkout's write can be a prepared statement (decision 081).
   const want = `SELECT * FROM unnest(${param(ordered.map((l) => l.productId), 'int[]')}, ${param(ordered.map((l) => l.variantLabel), 'text[]')}, ${param(ordered.map((l) => l.quantity), 'int[]')})`;
+  // Each update names its rows by this array too: a prepared statement's generic plan cannot know how
+  // few rows `want` holds, and joined it to a scan of every product (decision 081).
   const ids = param([...new Set(ordered.map((l) => l.productId))], 'int[]');
   // Lines without a size leave the variants alone: no variants update to plan, and none for its triggers to see.
   const variantUpdate = ordered.some((l) => l.variantLabel != null)
     ? `v AS (UPDATE product_variants pv SET stock = pv.stock - w.quantity FROM want w
-             WHERE w.label IS NOT NULL AND pv.product_id = w.product_id AND pv.label = w.label AND pv.stock >= w.quantity
+             WHERE w.label IS NOT NULL AND pv.product_id = ANY (${ids}) AND pv.product_id = w.product_id AND pv.label = w.label AND pv.stock >= w.quantity
                AND pv.product_id IN (SELECT id FROM locked)
              RETURNING pv.product_id, pv.label)`
     : `v(product_id, label) AS (SELECT NULL::int, NULL::text WHERE false)`;
@@ -74,7 +76,7 @@ export function stockStatement(lines: StockLine[], params: unknown[], after?: st
       ${variantUpdate},
       p AS (UPDATE products p SET stock = p.stock - t.quantity
              FROM (SELECT product_id, sum(quantity)::int AS quantity FROM want GROUP BY product_id) t
-             WHERE p.id = t.product_id AND p.stock >= t.quantity AND p.id IN (SELECT id FROM locked)
+             WHERE p.id = ANY (${ids}) AND p.id = t.product_id AND p.stock >= t.quantity AND p.id IN (SELECT id FROM locked)
              RETURNING p.id)`,
   };
 }
