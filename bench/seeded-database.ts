@@ -20,6 +20,10 @@ export async function seededBenchDatabase(prefix: string, bench: string): Promis
   try {
     const database = await openDatabase({ databaseUrl: pgDb.url });
     await seedDemo(database.db, { uploadsDir: path.join(root, '.tmp/bench-uploads'), withImages: false });
+    // BENCH_KEEP_DATABASE=1: the database outlives the bench, for EXPLAIN and replaying its statements afterwards.
+    if (process.env.BENCH_KEEP_DATABASE) {
+      return { ...pgDb, database, drop: async () => console.log(`kept database: ${pgDb.url} (drop it when done)`) };
+    }
     return { ...pgDb, database };
   } catch (error) {
     await pgDb.drop();
