@@ -135,31 +135,55 @@ describe(`the checkout's write batch (${testEngine})`, () => {
     const many = [];
     for (let i = 0; i < 6; i++) many.push(...(await Promise.all(Array.from({ length: 50 }, () => makeProduct(t.db, { business_id: businessId, price: 1000, stock: 10 })))));
     await t.db.execute(sql`ANALYZE products`);
-    const writes: { text: string; values: unknown[] }[] = [];
-    const spy = vi.spyOn(pg.Client.prototype, 'query');
-    try {
-      const answers = await Promise.all(many.slice(0, 6).map((p, i) => place(p.id, `rencana${i}@contoh.id`, `Jl. Rencana No. ${i + 1}`)));
-      for (const a of answers) expect(a.statusCode, a.body).toBe(201);
-      for (const [config] of spy.mock.calls as unknown as [{ text?: string; values?: unknown[] }][]) {
-        if (typeof config === 'object' && config?.text?.includes('stock_short(')) writes.push({ text: config.text, values: config.values ?? [] });
-      }
-    } finally {
-      spy.mockRestore();
-    }
-    const [{ name } = { name: '' }] = await queryRows<{ name: string }>(t.db, sql`SELECT current_database() AS name`);
-    const client = new pg.Client({ connectionString: `${process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, '')}/${name}` });
-    await client.connect();
-    try {
-      await client.query('SET plan_cache_mode = force_generic_plan');
-      await client.query(`PREPARE batch_write AS ${writes[0]!.text}`);
-      // EXPLAIN EXECUTE takes no bound parameters: each value as a literal (an array in PostgreSQL's array syntax).
-      const element = (e: unknown) => (e === null ? 'NULL' : `"${String(e).replace(/[\\"]/g, (c) => `\\${c}`)}"`);
-      const literals = writes[0]!.values.map((v) => (v === null ? 'NULL' : client.escapeLiteral(Array.isArray(v) ? `{${v.map(element).join(',')}}` : String(v))));
-      const plan = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE batch_write(${literals.join(', ')})`)).rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toMatch(/Update on products[\s\S]*Index Cond: \(id = ANY/);
-      expect(plan).not.toMatch(/Seq Scan on products/);
-    } finally {
-      await client.end();
-    }
+    const writes = await statementsOf(() => Promise.all(many.slice(0, 6).map((p, i) => place(p.id, `rencana${i}@contoh.id`, `Jl. Rencana No. ${i + 1}`))), 'stock_short(');
+    const plan = await genericPlanOf(writes[0]!);
+    expect(plan).toMatch(/Update on products[\s\S]*Index Cond: \(id = ANY/);
+    expect(plan).not.toMatch(/Seq Scan on products/);
+  });
+
+  // The context statement is prepared too: its generic plan hash-joined the cart's product to a scan of
+  // every business and category (issue 30 §3), a cost that grew with the marketplace's partners.
+  it.runIf(testEngine === 'postgres')("reads the cart's product, its business and its category by key in the context statement's generic plan", async () => {
+    const partners = await Promise.all(Array.from({ length: 300 }, () => makeBusiness(t.db)));
+    const product = await makeProduct(t.db, { business_id: partners[299]!.id, price: 1000, stock: 10 });
+    await t.db.execute(sql`ANALYZE businesses`);
+    await t.db.execute(sql`ANALYZE categories`);
+    const reads = await statementsOf(async () => [await place(product.id, 'konteks@contoh.id', 'Jl. Konteks No. 1')], "nextval('orders_id_seq')");
+    const plan = await genericPlanOf(reads[0]!);
+    expect(plan).toMatch(/Index Scan using businesses_pkey on businesses/);
+    expect(plan).not.toMatch(/Seq Scan on (businesses|categories)/);
   });
 });
+
+/** The texts and values of the statements `run` sent whose text includes `marker`. */
+async function statementsOf(run: () => Promise<{ statusCode: number; body: string }[]>, marker: string): Promise<{ text: string; values: unknown[] }[]> {
+  const sent: { text: string; values: unknown[] }[] = [];
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    for (const answer of await run()) expect(answer.statusCode, answer.body).toBe(201);
+    for (const [config] of spy.mock.calls as unknown as [{ text?: string; values?: unknown[] }][]) {
+      if (typeof config === 'object' && config?.text?.includes(marker)) sent.push({ text: config.text, values: config.values ?? [] });
+    }
+  } finally {
+    spy.mockRestore();
+  }
+  expect(sent.length).toBeGreaterThan(0);
+  return sent;
+}
+
+/** EXPLAIN of a statement as a prepared statement's generic plan, on a connection of its own. */
+async function genericPlanOf(statement: { text: string; values: unknown[] }): Promise<string> {
+  const [{ name } = { name: '' }] = await queryRows<{ name: string }>(t.db, sql`SELECT current_database() AS name`);
+  const client = new pg.Client({ connectionString: `${process.env.TEST_POSTGRES_URL!.replace(/\/[^/]*$/, '')}/${name}` });
+  await client.connect();
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE under_test AS ${statement.text}`);
+    // EXPLAIN EXECUTE takes no bound parameters: each value as a literal (an array in PostgreSQL's array syntax).
+    const element = (e: unknown) => (e === null ? 'NULL' : `"${String(e).replace(/[\\"]/g, (c) => `\\${c}`)}"`);
+    const literals = statement.values.map((v) => (v === null ? 'NULL' : client.escapeLiteral(Array.isArray(v) ? `{${v.map(element).join(',')}}` : String(v))));
+    return (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE under_test(${literals.join(', ')})`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
+}

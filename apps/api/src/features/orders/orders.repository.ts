@@ -52,9 +52,11 @@ const productForOrderSources: FieldSources<ProductForOrder> = {
   discount: sql<number>`${products.discount}::float8`,
   stock: products.stock,
   is_active: products.is_active,
-  category_active: categories.is_active,
-  business_district_id: businesses.district_id,
-  business_name: businesses.name,
+  // Each looked up by its key, not joined: a prepared statement's generic plan hash-joined the cart's one
+  // product to a scan of every business (issue 30 §3), a cost that grows with the marketplace's partners.
+  category_active: sql<boolean>`(SELECT ${categories.is_active} FROM ${categories} WHERE ${eq(categories.id, products.category_id)})`,
+  business_district_id: sql<number | null>`(SELECT ${businesses.district_id} FROM ${businesses} WHERE ${eq(businesses.id, products.business_id)})`,
+  business_name: sql<string | null>`(SELECT ${businesses.name} FROM ${businesses} WHERE ${eq(businesses.id, products.business_id)})`,
   local_only: products.local_only,
   weight_grams: products.weight_grams,
   option_groups: products.option_groups,
@@ -65,8 +67,7 @@ const productForOrderSources: FieldSources<ProductForOrder> = {
 /** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
 function productsForOrderSql(ids: (number | Placeholder)[]): SQL {
   return sql`(SELECT COALESCE(json_agg(${jsonObjectOf(productForOrderSources)}), '[]'::json)
-    FROM ${products} JOIN ${categories} ON ${eq(categories.id, products.category_id)} LEFT JOIN ${businesses} ON ${eq(businesses.id, products.business_id)}
-    WHERE ${inArray(products.id, ids)})`;
+    FROM ${products} WHERE ${inArray(products.id, ids)})`;
 }
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
