@@ -132,13 +132,42 @@ describe(`the checkout's write batch (${testEngine})`, () => {
   // The prepared statement's generic plan cannot know how few products a batch names: without the ids
   // in the update's own condition it joined the lines to a scan of every product (decision 081).
   it.runIf(testEngine === 'postgres')("takes the stock by the products' ids in the prepared statement's generic plan, not by a scan of the catalogue", async () => {
-    const many = [];
+    const many: { id: number }[] = [];
     for (let i = 0; i < 6; i++) many.push(...(await Promise.all(Array.from({ length: 50 }, () => makeProduct(t.db, { business_id: businessId, price: 1000, stock: 10 })))));
     await t.db.execute(sql`ANALYZE products`);
     const writes = await statementsOf(() => Promise.all(many.slice(0, 6).map((p, i) => place(p.id, `rencana${i}@contoh.id`, `Jl. Rencana No. ${i + 1}`))), 'stock_short(');
     const plan = await genericPlanOf(writes[0]!);
     expect(plan).toMatch(/Update on products[\s\S]*Index Cond: \(id = ANY/);
     expect(plan).not.toMatch(/Seq Scan on products/);
+  });
+
+  // Text-like columns go as one separated string each (issue 30 §3): what a buyer typed, JSON and
+  // times must come back byte for byte, and a value holding the separator takes the row-by-row way.
+  it('writes texts, JSON, times and empty values exactly as given, and a value holding the separator the old way', async () => {
+    const tricky = await makeProduct(t.db, { business_id: businessId, price: 1000, stock: 10, name: 'Kopi "Aroma" \\ {1,2} NULL, é 😀' });
+    const odd = await makeProduct(t.db, { business_id: businessId, price: 1000, stock: 10 });
+    // Old data the edge would refuse today: the separator inside a stored name.
+    await t.db.execute(sql`UPDATE products SET name = ${'Teh\x1eTawar\x1f'} WHERE id = ${odd.id}`);
+    const address = 'Jl. "Braga", No. 5\\6 {RT 1}\r\nNULL';
+    const answers = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/api/v1/orders', payload: { ...guestOrderPayload({ productId: tricky.id, quantity: 1, local, email: 'teks@contoh.id', address }), notes: '' } }),
+      place(odd.id, 'lama@contoh.id', 'Jl. Lama No. 1'),
+    ]);
+    for (const a of answers) expect(a.statusCode, a.body).toBe(201);
+    const [placed, old] = answers.map((a) => (a.json() as { data: Order }).data);
+    const rows = await queryRows<{ id: number; shipping_address: string; product_name: string; breakdown: unknown; created_at: string; notes: string | null; html: string }>(
+      t.db,
+      sql`SELECT o.id, o.shipping_address, i.product_name, s.cost_breakdown AS breakdown, o.created_at::text AS created_at, o.notes,
+                 (SELECT string_agg(m.html_body, '' ORDER BY m.id) FROM mail_outbox m WHERE m.order_id = o.id) AS html
+          FROM orders o JOIN order_items i ON i.order_id = o.id JOIN shipments s ON s.order_id = o.id WHERE o.id IN (${placed!.id}, ${old!.id}) ORDER BY o.id`,
+    );
+    const mine = rows.find((r) => r.id === placed!.id)!;
+    expect(mine.shipping_address).toBe(address);
+    expect(mine.product_name).toBe('Kopi "Aroma" \\ {1,2} NULL, é 😀');
+    expect(mine.breakdown).toMatchObject({ type: 'local_courier', courier_id: local.courier_id, price_id: local.price_id, cost: placed!.shipments[0]!.cost });
+    expect(new Date(mine.created_at).toISOString()).toBe(placed!.created_at);
+    expect(mine.html).toContain('Kopi &quot;Aroma&quot;');
+    expect(rows.find((r) => r.id === old!.id)!.product_name).toBe('Teh\x1eTawar\x1f');
   });
 
   // The context statement is prepared too: its generic plan hash-joined the cart's product to a scan of
