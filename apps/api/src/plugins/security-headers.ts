@@ -4,7 +4,8 @@
  * localStorage (docs/decisions/006-xsrf.md), so script-src allows our own files and nothing inline.
  * The API never caches personal answers.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomToken } from '../lib/random';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
@@ -90,7 +91,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       done();
       return;
     }
-    const nonce = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') };
+    const nonce = { script: randomToken(16, 'hex'), style: randomToken(16, 'hex') };
     reply.cspNonce = nonce;
     const withNonces = {
       ...directives,

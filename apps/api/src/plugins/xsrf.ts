@@ -7,7 +7,8 @@
  * echoes it in the header, and a state-changing request that carries both with different
  * values is refused. Clients without cookies (curl, integrations, payment callbacks) are unaffected.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { randomToken } from '../lib/random';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@pasar/core/errors';
 
@@ -51,7 +52,7 @@ export function registerXsrf(app: FastifyInstance, options: { secure: boolean })
       if (a.length !== b.length || !timingSafeEqual(a, b)) throw new AppError('FORBIDDEN', xsrfMismatchMessage);
     }
     if (!cookie && !(PUBLIC_READ.test(request.url) && ['GET', 'HEAD'].includes(method))) {
-      const token = randomBytes(18).toString('base64url');
+      const token = randomToken(18, 'base64url');
       reply.header(
         'Set-Cookie',
         `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict; Max-Age=${60 * 60 * 24 * 30}${options.secure ? '; Secure' : ''}`,

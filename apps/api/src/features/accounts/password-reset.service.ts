@@ -5,7 +5,8 @@
  * A new password ends every session (a reset) or every other session (a change), and forgets the
  * account's unused links. No SQL, no HTTP here.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomToken } from '../../lib/random';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   PASSWORD_RESET_TTL_MS,
@@ -87,7 +88,7 @@ export class PasswordService {
     await this.limit(`reset:ip:${client.ip}`, MAX_RESET_REQUESTS_PER_ADDRESS, RESET_WINDOW_MS, tooManyResetRequestsMessage);
     await this.limit(`reset:e:${typedPart(input.email)}`, MAX_RESET_REQUESTS_PER_EMAIL, RESET_WINDOW_MS, tooManyResetRequestsMessage);
     try {
-      const token = randomBytes(32).toString('hex');
+      const token = randomToken(32, 'hex');
       const tokenHash = hashResetToken(token);
       const account = await findAccountByEmail(this.db, input.email);
       if (!account?.is_active) return;

@@ -10,7 +10,7 @@
  * reach but a script minting sessions does. A client without the cookie (a script, the first
  * question of a visit) is counted by its address at the session's limits, as before.
  */
-import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../lib/random';
 import { secondsUntil, type Counters } from '../../limits/counters';
 
 export const CHAT_LIMITS = [
@@ -30,7 +30,7 @@ export const CHAT_SESSION_COOKIE = 'pasar_chat';
 const SESSION_ID = /^[A-Za-z0-9_-]{24}$/;
 
 export function newChatSession(): string {
-  return randomBytes(18).toString('base64url');
+  return randomToken(18, 'base64url');
 }
 
 /** The chat session of a request's Cookie header, when it carries a well-formed one. */

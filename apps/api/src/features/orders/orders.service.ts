@@ -5,7 +5,8 @@
  * own are here: readCheckout (its context read and the Idempotency-Key), the limits and the unpaid
  * caps of checkRules, orderRows and writeOrder.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomToken } from '../../lib/random';
 import { AppError } from '@pasar/core/errors';
 import { formatRupiah } from '@pasar/core/money';
 import { checkoutMessages, type Order, type OrderPayload } from '@pasar/core/checkout';
@@ -241,7 +242,7 @@ export async function newOrderId(db: Db, context: Pick<CheckoutContext, 'orderId
 
 /** The unguessable token of an order's own page (its link). */
 export function newAccessToken(): string {
-  return randomBytes(32).toString('hex');
+  return randomToken(32, 'hex');
 }
 
 /** One origin group's shipping, recomputed (decision 049). */
