@@ -76,7 +76,7 @@ export async function generateOrders(db: Database['db'], count: number, productI
 /**
  * One shipment per online order (the store, by the local courier), its items pointing at it. A parcel
  * that arrived longer ago than the shop's auto-complete days (3) is received, as a live shop's job has
- * made it: left "delivered", ~16,700 of them were received 100 at a time by the server's job during the
+ * made it: left "delivered", ~18,500 of them were received 100 at a time by the server's job during the
  * checkout bench's spread row, a fifth of PostgreSQL's statement time there.
  */
 async function generateShipments(db: Database['db']): Promise<void> {
