@@ -11,7 +11,20 @@ const idNumber = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 0, maxi
 export function formatRupiah(amount: number): string {
   const rounded = Math.round(Number.isFinite(amount) ? amount : 0);
   const sign = rounded < 0 ? '-' : '';
-  return `${sign}Rp${idNumber.format(Math.abs(rounded))}`;
+  return `${sign}Rp${groupThousands(Math.abs(rounded))}`;
+}
+
+/**
+ * `1234567` → `1.234.567`, as Intl's id-ID grouping writes it. Written out because Intl's format was
+ * ~1.5% of a checkout's Node time (its e-mails show ~20 amounts; issue 30 §3); beyond safe integers
+ * (never a real amount) Intl still writes it.
+ */
+function groupThousands(whole: number): string {
+  if (whole > Number.MAX_SAFE_INTEGER) return idNumber.format(whole);
+  const digits = String(whole);
+  let text = '';
+  for (let end = digits.length; end > 0; end -= 3) text = end - 3 > 0 ? `.${digits.slice(end - 3, end)}${text}` : `${digits.slice(0, end)}${text}`;
+  return text;
 }
 
 /** Rounds a computed amount to whole rupiah (half away from zero, as a cashier would). */

@@ -7,6 +7,16 @@ describe('formatRupiah', () => {
     expect(formatRupiah(0)).toBe('Rp0');
     expect(formatRupiah(1234567)).toBe('Rp1.234.567');
   });
+  it('groups thousands exactly as Intl does for id-ID, for every size of amount', () => {
+    const intl = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
+    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 12345, 99999, 100000, 999999, 1000000, 1234567, 10000000, 123456789, 1e12, Number.MAX_SAFE_INTEGER];
+    for (let i = 0; i < 2000; i++) amounts.push(Math.floor(Math.random() * 10 ** (1 + (i % 15))));
+    for (const n of amounts) {
+      expect(formatRupiah(n), String(n)).toBe(`Rp${intl.format(n)}`);
+      if (n > 0) expect(formatRupiah(-n), String(-n)).toBe(`-Rp${intl.format(n)}`);
+    }
+  });
+
   it('rounds fractions and signs negatives', () => {
     expect(formatRupiah(999.5)).toBe('Rp1.000');
     expect(formatRupiah(-2500)).toBe('-Rp2.500');

@@ -12,6 +12,25 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-23T15:38:00Z', { timeZone: 'Asia/Jayapura' })).toContain('00.38');
     expect(timeZoneName('Asia/Makassar')).toBe('WITA');
   });
+  it('reads the same through a minute and changes at the next, in each zone and style (kept by minute)', () => {
+    const start = Date.UTC(2026, 10, 23, 15, 38, 0);
+    for (const timeZone of ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura']) {
+      for (const style of ['datetime', 'date', 'time', 'month'] as const) {
+        const intl = (ms: number) => {
+          const options: Intl.DateTimeFormatOptions =
+            style === 'date' ? { dateStyle: 'medium', timeZone } : style === 'month' ? { month: 'long', year: 'numeric', timeZone } : style === 'time' ? { timeStyle: 'short', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone };
+          const text = new Intl.DateTimeFormat('id-ID', options).format(new Date(ms));
+          return style === 'date' || style === 'month' ? text : `${text} ${timeZoneName(timeZone)}`;
+        };
+        for (const ms of [start, start + 59_999, start + 60_000, start + 8.5 * 3600_000, start - 1]) {
+          expect(formatDateTime(new Date(ms), { timeZone, style }), `${timeZone} ${style} ${ms}`).toBe(intl(ms));
+          expect(formatDateTime(new Date(ms).toISOString(), { timeZone, style })).toBe(intl(ms));
+        }
+      }
+    }
+    expect(formatDateTime(new Date(start + 60_000))).not.toBe(formatDateTime(new Date(start)));
+  });
+
   it('date only has no zone name', () => {
     expect(formatDateTime('2026-11-23T20:00:00Z', { style: 'date' })).toBe('24 Nov 2026');
   });
