@@ -468,7 +468,8 @@ export function placedRows(placed: PlacedOrder): Record<string, unknown>[] {
 
 /** Whether an order is written as text with parameters (no value given as SQL), and so can share a statement with others. */
 export function batchable(placed: PlacedOrder): boolean {
-  return !placedRows(placed).some((row) => Object.values(row).some((value) => is(value, SQL)));
+  // Only an object can be SQL: drizzle's `is` walks prototypes, and an order has ~200 plain values.
+  return !placedRows(placed).some((row) => Object.values(row).some((value) => typeof value === 'object' && value !== null && is(value, SQL)));
 }
 
 /**
