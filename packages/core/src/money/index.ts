@@ -21,10 +21,7 @@ export function formatRupiah(amount: number): string {
  */
 function groupThousands(whole: number): string {
   if (whole > Number.MAX_SAFE_INTEGER) return idNumber.format(whole);
-  const digits = String(whole);
-  let text = '';
-  for (let end = digits.length; end > 0; end -= 3) text = end - 3 > 0 ? `.${digits.slice(end - 3, end)}${text}` : `${digits.slice(0, end)}${text}`;
-  return text;
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, '.');
 }
 
 /** Rounds a computed amount to whole rupiah (half away from zero, as a cashier would). */

@@ -330,6 +330,8 @@ function insertArraysText(table: Table, rows: Row[], params: unknown[]): string 
     arrays.push(values);
   }
   if (rows.some((row) => target.columns.some((column) => row[column.key] !== undefined && first[column.key] === undefined))) return undefined;
+  // Every column checked before any parameter is pushed: a value holding the separator sends the
+  // rows row by row, with parameters of their own.
   const sent: { value: unknown; type: string; split: boolean }[] = [];
   for (const [i, column] of given.entries()) {
     const values = arrays[i]!;
