@@ -255,6 +255,18 @@ BEGIN
 END;
 $function$
 
+-- function: config_version_bump
+CREATE OR REPLACE FUNCTION public.config_version_bump()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  INSERT INTO config_version AS v (id, version) VALUES (true, gen_random_uuid())
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version;
+  RETURN NULL;
+END;
+$function$
+
 -- function: merge_figure_rows
 CREATE OR REPLACE FUNCTION public.merge_figure_rows()
  RETURNS void

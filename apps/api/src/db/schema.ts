@@ -23,6 +23,7 @@ import {
   type AnyPgColumn,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -983,6 +984,16 @@ export const catalogChanges = pgTable('catalog_changes', {
 export const assistantChanges = pgTable('assistant_changes', {
   backend: integer('backend').primaryKey(),
   changes: bigint('changes', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The version of the store's configuration a checkout reads (migration 0031, decision 083): one row,
+ * a new random uuid whenever a statement changes settings, couriers or courier_prices. A process
+ * keeps those parts with the version it read them at and reads them again when it moved.
+ */
+export const configVersion = pgTable('config_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: uuid('version').notNull().defaultRandom(),
 });
 
 /** PostgreSQL's 64-bit transaction id (xid8): which transaction wrote a stock_feed row. */

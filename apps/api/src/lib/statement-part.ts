@@ -16,6 +16,12 @@ export interface StatementPart<T> {
   readonly values?: Record<string, unknown>;
   /** The same key, the same SQL text whatever the values. */
   readonly key: string;
+  /**
+   * The part reads only the store's configuration (settings, couriers and their prices), whose
+   * version migration 0031 keeps: the statement skips it while that version is the one this process
+   * last read it at, and the caller reuses what `read` gave then (issue 30 §3, decision 083).
+   */
+  readonly config?: boolean;
   read(raw: unknown): T;
 }
 

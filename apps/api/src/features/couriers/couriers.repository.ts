@@ -103,7 +103,14 @@ export function localPriceCandidatesSql(districtId: number | Placeholder): SQL {
 
 /** `localPriceCandidatesSql` as a part of another feature's statement (checkout's context read, decision 075). */
 export function localPriceCandidatesPart(districtId: number): StatementPart<LocalPriceCandidate[]> {
-  return { sql: localPriceCandidatesSql(sql.placeholder('localPrices_district')), values: { localPrices_district: districtId }, key: 'localPrices', read: readLocalPriceCandidates };
+  return {
+    sql: localPriceCandidatesSql(sql.placeholder('localPrices_district')),
+    values: { localPrices_district: districtId },
+    key: 'localPrices',
+    config: true,
+    // Kept across checkouts while the configuration's version holds (decision 083): frozen, so no caller changes another's.
+    read: (value) => Object.freeze(readLocalPriceCandidates(value).map((candidate) => Object.freeze(candidate))) as LocalPriceCandidate[],
+  };
 }
 
 export function readLocalPriceCandidates(value: unknown): LocalPriceCandidate[] {

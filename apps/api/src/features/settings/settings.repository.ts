@@ -48,6 +48,7 @@ export function settingsPart<K extends SettingKey>(keys: readonly K[]): Statemen
   return {
     sql: settingsJsonSql([...keys]),
     key,
+    config: true,
     read(raw) {
       const text = typeof raw === 'string' ? raw : raw == null ? 'null' : JSON.stringify(raw);
       const last = lastRead.get(key);
