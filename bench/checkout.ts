@@ -36,9 +36,12 @@ const HISTORY_ORDERS = Number(process.env.BENCH_CHECKOUT_HISTORY ?? 100_000);
  * Seconds of the same load before each measured row, not counted: a live shop's server has compiled
  * its code, opened its connections and prepared its statements; a cold one did that inside the first row.
  * 3 s was not enough: perf showed V8's compiler threads still at a third of Node's CPU in the first
- * measured row (Node 2.2 ms an order there, 1.2 after 15 s of warm-up; decision 081).
+ * measured row (Node 2.2 ms an order there, 1.2 after 15 s of warm-up; decision 081). 10 s was not
+ * enough either on a slower day: perf put V8's compiler at 12% of the server's CPU in the spread row
+ * (the first one) against 3% in the one-product row, and the spread row's Node figure 0.3 ms above
+ * the other's; after 30 s they were level (decision 083).
  */
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 30);
 const RAW_STOCK_ROWS = 2000;
 const RAW_STOCK_EACH = 1_000_000;
 
