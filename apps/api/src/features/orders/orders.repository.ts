@@ -260,7 +260,7 @@ export async function loadCheckoutContext<P extends Record<string, StatementPart
   const parts = partNames.map((name) => input.parts[name] as StatementPart<unknown> | null);
   const kept = keptConfig(db);
   const keys = parts.map((part) => (part?.config ? keptKey(part) : null));
-  const left = parts.map((part, i) => (keys[i] == null ? undefined : kept.get(keys[i])));
+  const left = parts.map((_part, i) => (keys[i] == null ? undefined : kept.get(keys[i])));
   const asked = parts.map((part, i) => (left[i] ? null : part));
   const statement = contextStatement({ products: input.productIds.length, reserved: input.reservedOrderId !== undefined, unpaid: input.unpaid !== null, idempotency: input.idempotencyKey !== undefined, parts: asked });
   const values: Record<string, unknown> = {
