@@ -3,7 +3,7 @@
  * loop's next check phase (setImmediate) go to `loadMany` as one call, at most `maxKeys` at a time.
  * Under load the requests that a database answer or a socket read wakes at once all ask within
  * that turn, so twenty product pages cost one statement instead of twenty (issue 15, decision 033
- * "Products by id read together").
+ * "Products by id read together"), and concurrent checkouts one context read (decision 084).
  *
  * A read is started only after every key it holds was asked for, so whatever the caller read
  * before asking (a change counter) is older than the data it gets.

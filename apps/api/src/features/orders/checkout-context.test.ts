@@ -9,11 +9,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, testEngine, type TestApp } from '../../test/app';
 import { makeProduct } from '../../test/factories';
+import { orderPayloadSchema } from '@pasar/core/checkout';
 import { sumurBandung } from '@pasar/core/testing';
 import { guestOrderPayload, localCourierOption, type LocalCourierOption } from '../../test/orders';
 import { localPriceCandidatesPart } from '../couriers/couriers.service';
 import { settingsPart } from '../settings/settings.service';
-import { loadCheckoutContext } from './orders.repository';
+import { loadCheckoutContext, reserveOrderId } from './orders.repository';
+import { unpaidKeysOf } from './orders.service';
+import { countRoundTrips } from '../../test/round-trips';
 
 let t: TestApp;
 let local: LocalCourierOption;
@@ -96,6 +99,53 @@ describe(`the checkout's context statement (${testEngine})`, () => {
     expect(after.statusCode, after.body).toBe(201);
     expect(after.body).toContain('9990001112');
     expect(before.body).not.toContain('9990001112');
+  });
+
+  it('reads the contexts of the checkouts asked in one turn in one statement, each as it reads alone', async () => {
+    await configRead(); // This process keeps the configuration: the reads below ask for no part.
+    const other = (await makeProduct(t.db, { price: 2500, stock: 10 })).id;
+    const payload = guestOrderPayload({ productId, quantity: 1, local, email: 'batch@contoh.id', address: 'Jl. Batch No. 7' });
+    // A key an array literal must quote and escape: quotes, a backslash, braces, a comma, NULL.
+    const key = 'kunci "batch" \\ {1}, NULL';
+    const placed = await t.app.inject({ method: 'POST', url: '/api/v1/orders', payload, headers: { 'idempotency-key': key } });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const placedId = (placed.json() as { data: { id: number } }).data.id;
+    const keys = unpaidKeysOf(orderPayloadSchema.parse(payload), null);
+    const reserved = await reserveOrderId(t.db);
+    const parts = { settings: settingsPart(['time_zone'] as const) };
+    const requests: Parameters<typeof loadCheckoutContext<typeof parts>>[1][] = [
+      { productIds: [productId], itemCount: 1, unpaid: keys, idempotencyKey: key, parts },
+      { productIds: [other, productId], itemCount: 3, shipmentCount: 2, unpaid: null, idempotencyKey: undefined, parts, reservedOrderId: placedId },
+      { productIds: [other], itemCount: 2, unpaid: { ...keys, email: 'tak-ada@contoh.id', address: null }, idempotencyKey: 'kunci-lain', parts, reservedOrderId: reserved },
+    ];
+    const alone = [];
+    for (const request of requests) alone.push(await loadCheckoutContext(t.db, request));
+    const { result: together, trips } = await countRoundTrips(() => Promise.all(requests.map((request) => loadCheckoutContext(t.db, request))));
+    expect(trips).toBe(1);
+    const same = (context: Awaited<ReturnType<typeof loadCheckoutContext<typeof parts>>>) => ({
+      products: context.products,
+      unpaid: context.unpaid,
+      existing: context.existing,
+      reservedUsed: context.reservedUsed,
+      items: context.itemIds.length,
+      shipments: context.shipmentIds.length,
+      parts: context.parts,
+    });
+    expect(together.map(same)).toEqual(alone.map(same));
+    expect(together[0]!.existing?.id).toBe(placedId);
+    expect(together[0]!.unpaid).toEqual({ byAccount: 0, byEmail: 1, byAddress: 1 });
+    expect([...together[1]!.products.keys()].sort()).toEqual([productId, other].sort());
+    expect([...together[2]!.products.keys()]).toEqual([other]);
+    expect(together.map((c) => c.reservedUsed)).toEqual([false, true, false]);
+    expect(together[2]!.orderId).toBe(reserved);
+    const ids = together.flatMap((c) => [`order ${c.orderId}`, ...c.itemIds.map((id) => `item ${id}`), ...c.shipmentIds.map((id) => `shipment ${id}`)]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Math.abs(together[0]!.now.getTime() - Date.now())).toBeLessThan(60_000);
+
+    // A request the database refuses (a NUL in a text) fails alone: the others of its turn are read.
+    const settled = await Promise.allSettled([requests[0]!, { ...requests[2]!, idempotencyKey: 'kunci\u0000nul' }, requests[1]!].map((request) => loadCheckoutContext(t.db, request)));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(settled.flatMap((s) => (s.status === 'fulfilled' ? [same(s.value)] : []))).toEqual([same(alone[0]!), same(alone[1]!)]);
   });
 
   // A prepared statement is planned for its values five times, then PostgreSQL keeps one generic plan

@@ -11,6 +11,7 @@ import { orderPath, paymentStateLabel } from '@pasar/core/payments';
 import { shipmentStatusLabel, type Shipment, type ShipmentEvent, type ShipmentKind, type ShipmentStatus } from '@pasar/core/shipments';
 import { compileStatement, queryRows, rawQuery, runCompiled, type CompiledStatement, type Db, type DbOrTx } from '../../db/client';
 import { businesses, categories, mailOutbox, orderEvents, orderItems, orders, payments, productVariants, products, refunds, shipmentEvents, shipments, type SelectedOption } from '../../db/schema';
+import { ReadBatch } from '../../lib/batch';
 import type { PartValues, StatementPart } from '../../lib/statement-part';
 import { firstShortLine, InsufficientStock, returnOrderStock, shortLinesSql, stockStatement, takeStock, type ShortRow, type StockLine } from '../stock/stock.service';
 
@@ -64,10 +65,14 @@ const productForOrderSources: FieldSources<ProductForOrder> = {
     FROM ${productVariants} WHERE ${eq(productVariants.product_id, products.id)}), '[]'::json)`,
 };
 
-/** Each product's row for pricing as one JSON array, so checkout can read it inside its context statement. */
-function productsForOrderSql(ids: (number | Placeholder)[]): SQL {
+/**
+ * Each product's row for pricing as one JSON array, so checkout can read it inside its context
+ * statement: the ids one value each, or one int[] (the batched context read's).
+ */
+function productsForOrderSql(ids: (number | Placeholder)[] | SQL): SQL {
+  const which = Array.isArray(ids) ? inArray(products.id, ids) : sql`${products.id} = ANY(${ids})`;
   return sql`(SELECT COALESCE(json_agg(${jsonObjectOf(productForOrderSources)}), '[]'::json)
-    FROM ${products} WHERE ${inArray(products.id, ids)})`;
+    FROM ${products} WHERE ${which})`;
 }
 
 const parseJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -242,8 +247,162 @@ async function readConfigParts(db: DbOrTx, parts: StatementPart<unknown>[], kept
   });
 }
 
+/** What one checkout's context read asks for, its configuration parts aside. */
+interface ContextRequest {
+  productIds: number[];
+  itemCount: number;
+  shipmentCount: number;
+  reserved: number | undefined;
+  idempotencyKey: string | undefined;
+  unpaid: UnpaidKeys | null;
+}
+
+/** What a context row holds of one checkout. */
+interface ContextFields {
+  order_id: number;
+  reserved_used: boolean;
+  item_ids: number[] | string;
+  shipment_ids: number[] | string;
+  now_ms: number;
+  unpaid: unknown;
+  existing: unknown;
+  config_version: string | null;
+}
+
+/** A context row as the driver gives it, the parts' columns (`part_0`, …) included. */
+type RawContextRow = ContextFields & { products: unknown } & Record<string, unknown>;
+/** One checkout's context row, its products read. */
+type ContextRow = ContextFields & { products: Map<number, ProductForOrder> } & Record<string, unknown>;
+
+/** One checkout's context statement (contextStatement), with the parts it asks for. */
+async function readContextRow(db: Db, request: ContextRequest, asked: (StatementPart<unknown> | null)[]): Promise<ContextRow> {
+  const statement = contextStatement({ products: request.productIds.length, reserved: request.reserved !== undefined, unpaid: request.unpaid !== null, idempotency: request.idempotencyKey !== undefined, parts: asked });
+  const values: Record<string, unknown> = {
+    item_count: request.itemCount,
+    shipment_count: request.shipmentCount,
+    reserved: request.reserved,
+    idempotency_key: request.idempotencyKey,
+    unpaid_user: request.unpaid?.userId,
+    unpaid_email: request.unpaid?.email,
+    unpaid_district: request.unpaid?.districtId,
+    unpaid_address: request.unpaid?.address,
+  };
+  request.productIds.forEach((id, i) => (values[`product_${i}`] = id));
+  for (const part of asked) if (part?.values) Object.assign(values, part.values);
+  const [row] = await runCompiled<RawContextRow>(db, statement, values);
+  if (!row) throw new Error('checkout context returned nothing');
+  return { ...row, products: productMap(row.products) };
+}
+
+let contextBatchStatement: CompiledStatement | undefined;
+
+/**
+ * The context reads of concurrent checkouts in one statement (issue 30 §3, decision 084): a row a
+ * checkout, numbered as asked, each with the ids it takes and its own unpaid counts and earlier
+ * order; the database's clock, the configuration's version and the products of all the carts come
+ * once, with the first row. Its arrays change length with the batch, so PostgreSQL plans it for
+ * each batch; one plan, one Bind and one round trip for the batch cost less than one each.
+ */
+function batchStatement(): CompiledStatement {
+  contextBatchStatement ??= compileStatement(
+    sql`SELECT r.n::int AS n,
+               CASE WHEN r.reserved IS NULL THEN nextval('orders_id_seq')::int ELSE r.reserved END AS order_id,
+               (r.reserved IS NOT NULL AND (EXISTS (SELECT 1 FROM orders WHERE id = r.reserved) OR r.reserved::bigint > (SELECT last_value FROM orders_id_seq))) AS reserved_used,
+               ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, r.item_count)) AS item_ids,
+               ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, r.shipment_count)) AS shipment_ids,
+               CASE WHEN r.unpaid THEN order_unpaid_counts(NULL::int, r.unpaid_user, r.unpaid_email, r.unpaid_district, r.unpaid_address) END AS unpaid,
+               CASE WHEN r.idempotency_key IS NOT NULL THEN
+                 (SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
+                  FROM orders o WHERE o.idempotency_key = r.idempotency_key LIMIT 1) END AS existing,
+               CASE WHEN r.n = 1 THEN (extract(epoch FROM now()) * 1000)::float8 END AS now_ms,
+               CASE WHEN r.n = 1 THEN (SELECT version::text FROM config_version) END AS config_version,
+               CASE WHEN r.n = 1 THEN ${productsForOrderSql(sql`${slot('products')}::int[]`)} END AS products
+        FROM unnest(${slot('reserved')}::int[], ${slot('item_count')}::int[], ${slot('shipment_count')}::int[], ${slot('unpaid')}::boolean[],
+                    ${slot('unpaid_user')}::int[], ${slot('unpaid_email')}::text[], ${slot('unpaid_district')}::int[], ${slot('unpaid_address')}::text[],
+                    ${slot('idempotency_key')}::text[])
+             WITH ORDINALITY AS r(reserved, item_count, shipment_count, unpaid, unpaid_user, unpaid_email, unpaid_district, unpaid_address, idempotency_key, n)
+        ORDER BY r.n`,
+  );
+  return contextBatchStatement;
+}
+
+/** The context rows of several checkouts, in one statement, in the order asked. */
+async function readContextRows(db: Db, requests: ContextRequest[]): Promise<ContextRow[]> {
+  const column = <T>(value: (request: ContextRequest) => T) => requests.map(value);
+  const rows = await runCompiled<RawContextRow>(db, batchStatement(), {
+    products: [...new Set(requests.flatMap((request) => request.productIds))],
+    reserved: column((request) => request.reserved ?? null),
+    item_count: column((request) => request.itemCount),
+    shipment_count: column((request) => request.shipmentCount),
+    unpaid: column((request) => request.unpaid !== null),
+    unpaid_user: column((request) => request.unpaid?.userId ?? null),
+    unpaid_email: column((request) => request.unpaid?.email ?? null),
+    unpaid_district: column((request) => request.unpaid?.districtId ?? null),
+    unpaid_address: column((request) => request.unpaid?.address ?? null),
+    idempotency_key: column((request) => request.idempotencyKey ?? null),
+  });
+  const first = rows[0];
+  if (rows.length !== requests.length || !first) throw new Error('checkout context batch returned another number of rows');
+  const all = productMap(first.products);
+  return rows.map((row, i) => {
+    const products = new Map<number, ProductForOrder>();
+    for (const id of requests[i]!.productIds) {
+      const product = all.get(id);
+      if (product) products.set(id, product);
+    }
+    return { ...row, now_ms: first.now_ms, config_version: first.config_version, products };
+  });
+}
+
+/** A batch's outcome for one checkout: its row, or the error of its own statement. */
+type ContextAnswer = { row: ContextRow } | { error: unknown };
+
+/** The context reads batched by event-loop turn (lib/batch.ts), per database handle. */
+const contextBatches = new WeakMap<Db, ReadBatch<ContextRequest, ContextAnswer>>();
+/** Checkouts in one batched read at most. */
+const MAX_BATCHED_READS = 50;
+
+function contextBatch(db: Db): ReadBatch<ContextRequest, ContextAnswer> {
+  let batch = contextBatches.get(db);
+  if (!batch) {
+    batch = new ReadBatch(async (requests) => new Map(await readContexts(db, requests)), MAX_BATCHED_READS);
+    contextBatches.set(db, batch);
+  }
+  return batch;
+}
+
+/**
+ * A turn's context reads: one checkout alone by its own prepared statement (its generic plan); several
+ * together by the batch statement. A batch that fails is read again a checkout at a time, so an error
+ * is the answer of the checkout that caused it only.
+ */
+async function readContexts(db: Db, requests: ContextRequest[]): Promise<[ContextRequest, ContextAnswer][]> {
+  if (requests.length > 1) {
+    try {
+      const rows = await readContextRows(db, requests);
+      return requests.map((request, i) => [request, { row: rows[i]! }]);
+    } catch {
+      // Whose request failed is known only by reading each alone.
+    }
+  }
+  return Promise.all(
+    requests.map(async (request): Promise<[ContextRequest, ContextAnswer]> => {
+      try {
+        return [request, { row: await readContextRow(db, request, []) }];
+      } catch (error) {
+        return [request, { error }];
+      }
+    }),
+  );
+}
+
+/**
+ * A checkout's context read (CheckoutContext). It is never part of a transaction: the write that
+ * follows checks again under its locks what it read. Concurrent checkouts whose configuration parts
+ * this process keeps are read together (decision 084); a checkout that must read a part goes alone.
+ */
 export async function loadCheckoutContext<P extends Record<string, StatementPart<unknown>>>(
-  db: DbOrTx,
+  db: Db,
   input: {
     productIds: number[];
     itemCount: number;
@@ -262,25 +421,23 @@ export async function loadCheckoutContext<P extends Record<string, StatementPart
   const keys = parts.map((part) => (part?.config ? keptKey(part) : null));
   const left = parts.map((_part, i) => (keys[i] == null ? undefined : kept.get(keys[i])));
   const asked = parts.map((part, i) => (left[i] ? null : part));
-  const statement = contextStatement({ products: input.productIds.length, reserved: input.reservedOrderId !== undefined, unpaid: input.unpaid !== null, idempotency: input.idempotencyKey !== undefined, parts: asked });
-  const values: Record<string, unknown> = {
-    item_count: input.itemCount,
-    shipment_count: input.shipmentCount ?? input.productIds.length,
+  const request: ContextRequest = {
+    productIds: input.productIds,
+    itemCount: input.itemCount,
+    shipmentCount: input.shipmentCount ?? input.productIds.length,
     reserved: input.reservedOrderId,
-    idempotency_key: input.idempotencyKey,
-    unpaid_user: input.unpaid?.userId,
-    unpaid_email: input.unpaid?.email,
-    unpaid_district: input.unpaid?.districtId,
-    unpaid_address: input.unpaid?.address,
+    idempotencyKey: input.idempotencyKey,
+    unpaid: input.unpaid,
   };
-  input.productIds.forEach((id, i) => (values[`product_${i}`] = id));
-  for (const part of asked) if (part?.values) Object.assign(values, part.values);
-  const [row] = await runCompiled<{ order_id: number; reserved_used: boolean; item_ids: number[] | string; shipment_ids: number[] | string; now_ms: number; products: unknown; unpaid: unknown; existing: unknown; config_version: string | null } & Record<string, unknown>>(
-    db,
-    statement,
-    values,
-  );
-  if (!row) throw new Error('checkout context returned nothing');
+  let row: ContextRow;
+  if (asked.some((part) => part !== null)) {
+    row = await readContextRow(db, request, asked);
+  } else {
+    const answer = await contextBatch(db).load(request);
+    if (!answer) throw new Error('checkout context batch lost a request');
+    if ('error' in answer) throw answer.error;
+    row = answer.row;
+  }
   const partValues = parts.map((part, i): unknown => {
     const known = left[i];
     if (known) return known.version === row.config_version ? known.value : STALE;
@@ -301,7 +458,7 @@ export async function loadCheckoutContext<P extends Record<string, StatementPart
     itemIds: ids(row.item_ids),
     shipmentIds: ids(row.shipment_ids),
     now: new Date(Math.floor(Number(row.now_ms))),
-    products: productMap(row.products),
+    products: row.products,
     unpaid: input.unpaid ? readUnpaidCounts(row.unpaid) : null,
     existing: parseJson<IdempotentOrder | null>(row.existing),
     parts: Object.fromEntries(partNames.map((name, i) => [name, partValues[i] ?? null])) as CheckoutContext<P>['parts'],
