@@ -126,6 +126,15 @@ describe('accessibility: page titles and focus (issue 31 items 12 and 22)', () =
     await page.getByRole('link', { name: 'Keranjang, 0 barang' }).click();
     await expect.poll(() => page.title()).toBe('Keranjang · Pasar UMKM');
     await expect.poll(() => headingFocused(page)).toBe(true);
+    // A page that replaces its heading soon after (a loading state's, then its own): the focus,
+    // fallen to the body, goes to the new heading.
+    await page.evaluate(() => {
+      const old = document.querySelector('main h1')!;
+      const heading = document.createElement('h1');
+      heading.textContent = old.textContent;
+      old.replaceWith(heading);
+    });
+    await expect.poll(() => headingFocused(page)).toBe(true);
 
     // The skip link: the first Tab stop, and its target takes the focus.
     await page.goto('/catalog');

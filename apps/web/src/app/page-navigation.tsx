@@ -67,7 +67,8 @@ const HEADING_WAIT_MS = 5000;
 /**
  * Sets the route's title and, after a navigation the person made, focuses the new page's <h1>
  * once it is drawn (a lazy screen or its data may draw it later; a modal menu still closing keeps
- * the page inert a moment). A press or a key before then leaves the focus where the person put it.
+ * the page inert a moment), and again if the page replaces that heading within the wait. A press
+ * or a key before then leaves the focus where the person put it.
  */
 export function PageNavigation() {
   const matches = useMatches();
@@ -86,14 +87,23 @@ export function PageNavigation() {
     // An address with an anchor scrolls to that part of the page (layouts/storefront-layout.tsx).
     if (!personActed || hash) return;
     let done = false;
+    // The heading that took the focus. A page may draw a heading and then replace it (a loading
+    // state's, then its own): the focus then falls to the body, and the new heading takes it back.
+    let focused: HTMLElement | null = null;
     const tryFocus = () => {
       if (done) return;
-      if (typingIn(document.activeElement)) return stop();
+      const active = document.activeElement;
+      if (typingIn(active)) return stop();
+      if (focused) {
+        if (active === focused) return;
+        // The page or the person moved the focus somewhere else: theirs to keep.
+        if (active !== null && active !== document.body) return stop();
+      }
       const heading = document.querySelector<HTMLElement>('main h1');
       if (!heading) return;
       if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
-      if (document.activeElement === heading) stop();
+      if (document.activeElement === heading) focused = heading;
     };
     const observer = new MutationObserver(tryFocus);
     const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
