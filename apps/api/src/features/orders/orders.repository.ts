@@ -122,7 +122,7 @@ export interface UnpaidCounts {
  * Migration 0019's `order_unpaid_counts` as one JSON value `{ by_account, by_email, by_address }`: the
  * count the checkout's writing statement repeats under its locks (`order_caps_hold`), an index lookup each.
  */
-function openUnpaidCountsSql(keys: { [K in keyof UnpaidKeys]: Placeholder }): SQL {
+function openUnpaidCountsSql(keys: { [K in keyof UnpaidKeys]: Placeholder | SQL }): SQL {
   return sql`order_unpaid_counts(NULL::int, ${keys.userId}::int, ${keys.email}::text, ${keys.districtId}::int, ${keys.address}::text)`;
 }
 
@@ -154,6 +154,19 @@ export interface CheckoutContext<P extends Record<string, StatementPart<unknown>
   parts: { [K in keyof P]: PartValues<P>[K] | null };
 }
 
+/**
+ * The context statements' shared columns, one checkout's or a batch's (decision 084): a quote's
+ * reserved id is unusable when an order has it or the sequence never gave it out; the order placed
+ * earlier with an Idempotency-Key; the database's clock; the configuration's version (decision 083).
+ */
+const reservedUsedSql = (reserved: Placeholder | SQL) =>
+  sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${reserved}::int) OR ${reserved}::bigint > (SELECT last_value FROM orders_id_seq))`;
+const existingOrderSql = (key: Placeholder | SQL) =>
+  sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
+           FROM orders o WHERE o.idempotency_key = ${key} LIMIT 1)`;
+const nowMsSql = sql`(extract(epoch FROM now()) * 1000)::float8`;
+const configVersionSql = sql`(SELECT version::text FROM config_version)`;
+
 /** The context statement of each shape (what is asked for, which parts): compiled once (issue 30 §3). */
 const contextStatements = new Map<string, CompiledStatement>();
 
@@ -169,11 +182,8 @@ function contextStatement(shape: { products: number; reserved: boolean; unpaid: 
   let statement = contextStatements.get(key);
   if (statement) return statement;
   const orderId = shape.reserved ? sql`${slot('reserved')}::int` : sql`nextval('orders_id_seq')::int`;
-  const reservedUsed = shape.reserved ? sql`(EXISTS (SELECT 1 FROM orders WHERE id = ${slot('reserved')}::int) OR ${slot('reserved')}::bigint > (SELECT last_value FROM orders_id_seq))` : sql`false`;
-  const existing = shape.idempotency
-    ? sql`(SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
-           FROM orders o WHERE o.idempotency_key = ${slot('idempotency_key')} LIMIT 1)`
-    : sql`NULL::json`;
+  const reservedUsed = shape.reserved ? reservedUsedSql(slot('reserved')) : sql`false`;
+  const existing = shape.idempotency ? existingOrderSql(slot('idempotency_key')) : sql`NULL::json`;
   const unpaid = shape.unpaid
     ? openUnpaidCountsSql({ userId: slot('unpaid_user'), email: slot('unpaid_email'), districtId: slot('unpaid_district'), address: slot('unpaid_address') })
     : sql`NULL::json`;
@@ -187,11 +197,11 @@ function contextStatement(shape: { products: number; reserved: boolean; unpaid: 
     sql`SELECT ${orderId} AS order_id, ${reservedUsed} AS reserved_used,
                ARRAY(SELECT nextval('order_items_id_seq')::int FROM unnest(array_fill(0, ARRAY[${slot('item_count')}::int]))) AS item_ids,
                ARRAY(SELECT nextval('shipments_id_seq')::int FROM unnest(array_fill(0, ARRAY[${slot('shipment_count')}::int]))) AS shipment_ids,
-               (extract(epoch FROM now()) * 1000)::float8 AS now_ms,
+               ${nowMsSql} AS now_ms,
                ${productsForOrderSql(Array.from({ length: shape.products }, (_, i) => slot(`product_${i}`)))} AS products,
                ${unpaid} AS unpaid,
                ${existing} AS existing, cv.config_version${sql.join(partColumns, sql``)}
-        FROM (SELECT (SELECT version::text FROM config_version) AS config_version) cv`,
+        FROM (SELECT ${configVersionSql} AS config_version) cv`,
   );
   contextStatements.set(key, statement);
   return statement;
@@ -236,7 +246,7 @@ async function readConfigParts(db: DbOrTx, parts: StatementPart<unknown>[], kept
   let statement = configStatements.get(key);
   if (!statement) {
     const columns = parts.map((part, i) => sql`, ${part.sql as SQL} AS ${sql.raw(`part_${i}`)}`);
-    statement = compileStatement(sql`SELECT (SELECT version::text FROM config_version) AS config_version${sql.join(columns, sql``)}`);
+    statement = compileStatement(sql`SELECT ${configVersionSql} AS config_version${sql.join(columns, sql``)}`);
     configStatements.set(key, statement);
   }
   const [row] = await runCompiled<{ config_version: string | null } & Record<string, unknown>>(db, statement, Object.assign({}, ...parts.map((part) => part.values ?? {})) as Record<string, unknown>);
@@ -307,15 +317,13 @@ function batchStatement(): CompiledStatement {
   contextBatchStatement ??= compileStatement(
     sql`SELECT r.n::int AS n,
                CASE WHEN r.reserved IS NULL THEN nextval('orders_id_seq')::int ELSE r.reserved END AS order_id,
-               (r.reserved IS NOT NULL AND (EXISTS (SELECT 1 FROM orders WHERE id = r.reserved) OR r.reserved::bigint > (SELECT last_value FROM orders_id_seq))) AS reserved_used,
+               (r.reserved IS NOT NULL AND ${reservedUsedSql(sql`r.reserved`)}) AS reserved_used,
                ARRAY(SELECT nextval('order_items_id_seq')::int FROM generate_series(1, r.item_count)) AS item_ids,
                ARRAY(SELECT nextval('shipments_id_seq')::int FROM generate_series(1, r.shipment_count)) AS shipment_ids,
-               CASE WHEN r.unpaid THEN order_unpaid_counts(NULL::int, r.unpaid_user, r.unpaid_email, r.unpaid_district, r.unpaid_address) END AS unpaid,
-               CASE WHEN r.idempotency_key IS NOT NULL THEN
-                 (SELECT json_build_object('id', o.id, 'user_id', o.user_id, 'guest_email', o.guest_email, 'fingerprint', o.idempotency_fingerprint)
-                  FROM orders o WHERE o.idempotency_key = r.idempotency_key LIMIT 1) END AS existing,
-               CASE WHEN r.n = 1 THEN (extract(epoch FROM now()) * 1000)::float8 END AS now_ms,
-               CASE WHEN r.n = 1 THEN (SELECT version::text FROM config_version) END AS config_version,
+               CASE WHEN r.unpaid THEN ${openUnpaidCountsSql({ userId: sql`r.unpaid_user`, email: sql`r.unpaid_email`, districtId: sql`r.unpaid_district`, address: sql`r.unpaid_address` })} END AS unpaid,
+               CASE WHEN r.idempotency_key IS NOT NULL THEN ${existingOrderSql(sql`r.idempotency_key`)} END AS existing,
+               CASE WHEN r.n = 1 THEN ${nowMsSql} END AS now_ms,
+               CASE WHEN r.n = 1 THEN ${configVersionSql} END AS config_version,
                CASE WHEN r.n = 1 THEN ${productsForOrderSql(sql`${slot('products')}::int[]`)} END AS products
         FROM unnest(${slot('reserved')}::int[], ${slot('item_count')}::int[], ${slot('shipment_count')}::int[], ${slot('unpaid')}::boolean[],
                     ${slot('unpaid_user')}::int[], ${slot('unpaid_email')}::text[], ${slot('unpaid_district')}::int[], ${slot('unpaid_address')}::text[],
